@@ -1,0 +1,139 @@
+// npm test: every check and every test of the product, in order, with one summary at the end:
+// typecheck, lint, unit tests, the server suite on SQLite and on PostgreSQL, and the end-to-end
+// suite in Debian's chromium against the built app. It keeps going after a failure so one run
+// shows everything that is wrong, and exits non-zero if anything failed.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BIN, buildServer, buildWeb, ROOT, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const inCi = process.env.CI === 'true';
+const outDir = mkdtempSync(path.join(tmpdir(), 'parla-test-results-'));
+const steps = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function banner(title) {
+  console.info(`\n━━━ ${title} ${'━'.repeat(Math.max(0, 72 - title.length))}`);
+}
+
+function check(title, command, args, options) {
+  banner(title);
+  const status = run(command, args, options);
+  steps.push({ title, ok: status === 0 });
+}
+
+/** Runs one Vitest suite and adds its counts (read from its JSON report) to the totals. */
+function vitest(title, workspace, env = {}) {
+  banner(title);
+  const report = path.join(outDir, `${title.replace(/\W+/g, '-')}.json`);
+  const status = run(
+    path.join(BIN, 'vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { cwd: path.join(ROOT, workspace), env: { ...process.env, ...env } },
+  );
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    counts = {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
+  }
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  // A suite that crashed before reporting, or ran nothing, is a failure too.
+  const ok = status === 0 && counts.failed === 0 && counts.passed > 0;
+  steps.push({ title, ok, counts });
+}
+
+/** Chromium for the end-to-end suite: installed here when we can (root with apt), else named. */
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    banner('Installing Debian chromium for the end-to-end tests');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update', '-qq'], { env }) === 0) {
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+    }
+    if (existsSync(CHROMIUM)) return true;
+  }
+  console.error(
+    `\nChromium is missing. Install it with:\n\n    sudo apt-get install -y chromium\n`,
+  );
+  return false;
+}
+
+async function postgresReachable(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    return error.message || String(error);
+  }
+}
+
+if (!ensureChromium()) process.exit(1);
+
+check('typecheck', path.join(BIN, 'tsc'), [
+  '-b',
+  'packages/contract',
+  'packages/speech',
+  'apps/server',
+]);
+check('typecheck web and e2e', 'npm', [
+  'run',
+  'typecheck',
+  '--workspace',
+  '@parla/web',
+  '--workspace',
+  '@parla/e2e',
+]);
+check('lint and format', path.join(BIN, 'biome'), ['ci', '.']);
+
+vitest('unit: contract', 'packages/contract');
+vitest('unit: speech', 'packages/speech');
+vitest('unit: web', 'apps/web');
+vitest('server: SQLite', 'apps/server', { PARLA_TEST_DB: 'sqlite' });
+
+const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+const reachable = await postgresReachable(pgUrl);
+if (reachable === true) {
+  vitest('server: PostgreSQL', 'apps/server', {
+    PARLA_TEST_DB: 'postgres',
+    TEST_DATABASE_URL: pgUrl,
+  });
+} else if (inCi) {
+  banner('server: PostgreSQL');
+  console.error(`PostgreSQL at ${pgUrl} cannot be reached (${reachable}); CI requires it.`);
+  steps.push({ title: 'server: PostgreSQL', ok: false });
+} else {
+  banner('server: PostgreSQL');
+  console.warn(
+    `\n!!!!! SKIPPED: the PostgreSQL leg of the server suite: ${pgUrl} cannot be reached (${reachable}). Set TEST_DATABASE_URL to run it. !!!!!\n`,
+  );
+  steps.push({ title: 'server: PostgreSQL (SKIPPED)', ok: true });
+}
+
+banner('build for the end-to-end suite');
+const built = buildServer() === 0 && buildWeb() === 0;
+steps.push({ title: 'build', ok: built });
+if (built) vitest('end-to-end (chromium)', 'e2e', { CHROMIUM_PATH: CHROMIUM });
+
+rmSync(outDir, { recursive: true, force: true });
+banner('summary');
+for (const step of steps) {
+  const counts = step.counts
+    ? `  (${step.counts.passed} passed, ${step.counts.failed} failed)`
+    : '';
+  console.info(`${step.ok ? '✔' : '✘'} ${step.title}${counts}`);
+}
+const failedSteps = steps.filter((s) => !s.ok).length;
+const failed = totals.failed + (failedSteps > 0 && totals.failed === 0 ? failedSteps : 0);
+console.info(`\ntests: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps > 0 ? 1 : 0);
