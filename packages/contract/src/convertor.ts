@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  AUDIO_FORMATS,
+  type AudioFormat,
+  DEFAULT_AUDIO_FORMAT,
+  DEFAULT_ENGINE,
+  DEFAULT_SAMPLE_RATE,
+  DEFAULT_SLIDER_VALUE,
+  ENGINES,
+  type Engine,
+  SAMPLE_RATES,
+  SLIDERS,
+  type SliderKind,
+  STANDARD_ONLY_EFFECTS,
+  VOICE_EFFECTS,
+  type VoiceEffect,
+} from './constants.js';
+import { sampleRateError } from './sample-rate.js';
+
+export const EngineSchema = z.enum(ENGINES);
+export const AudioFormatSchema = z.enum(AUDIO_FORMATS);
+export const VoiceEffectSchema = z.enum(VOICE_EFFECTS);
+
+/** Message of a rate outside SAMPLE_RATES, the same one `sampleRateError` gives. */
+export const SampleRateSchema = z.literal(SAMPLE_RATES, {
+  error: `Sample rate must be one of ${SAMPLE_RATES.join(', ')} Hz.`,
+});
+
+function sliderLabel(kind: SliderKind): string {
+  return kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
+/** 'Speed must be between -100 % and 100 %.' — the server's refusal; the UI cannot go there. */
+export function sliderRangeMessage(kind: SliderKind): string {
+  const { min, max, unit } = SLIDERS[kind];
+  return `${sliderLabel(kind)} must be between ${min} ${unit} and ${max} ${unit}.`;
+}
+
+function slider(kind: SliderKind) {
+  const { min, max } = SLIDERS[kind];
+  const error = sliderRangeMessage(kind);
+  return z.number({ error }).min(min, { error }).max(max, { error });
+}
+
+export const MasterSpeedSchema = slider('speed');
+export const MasterVolumeSchema = slider('volume');
+export const MasterPitchSchema = slider('pitch');
+
+/** Why an effect cannot be used with an engine, or undefined (SPEC §5, §9). */
+export function effectEngineError(engine: Engine, effect: VoiceEffect | null): string | undefined {
+  if (effect === null || engine === 'standard') return undefined;
+  return (STANDARD_ONLY_EFFECTS as readonly VoiceEffect[]).includes(effect)
+    ? `The ${effect} effect needs the standard engine.`
+    : undefined;
+}
+
+/**
+ * Adds the engine/format/rate and engine/effect issues of a combination to `ctx` (SPEC §5).
+ * Zod runs it only once every field is valid on its own, so one mistake gives one message.
+ */
+export function refineVoiceCombination(
+  combination: { engine: Engine; format: AudioFormat; rate: number; effect: VoiceEffect | null },
+  ctx: z.RefinementCtx,
+  keys: { rate: string; effect: string },
+): void {
+  const rateError = sampleRateError(combination.engine, combination.format, combination.rate);
+  if (rateError) ctx.addIssue({ code: 'custom', path: [keys.rate], message: rateError });
+  const effectError = effectEngineError(combination.engine, combination.effect);
+  if (effectError) ctx.addIssue({ code: 'custom', path: [keys.effect], message: effectError });
+}
+
+// POST /convertor ----------------------------------------------------------------------------
+
+export const VoiceSettingsSchema = z
+  .object({
+    engine: EngineSchema,
+    voice_id: z.string().min(1, { error: 'Voice is required.' }),
+    language_code: z.string().min(1, { error: 'Language is required.' }),
+    /** The SSML to speak (plain text is escaped into <speak> by the editor). */
+    text: z.string().trim().min(1, { error: 'Text is required.' }),
+    output_format: AudioFormatSchema,
+    sample_rate: SampleRateSchema,
+    effect: VoiceEffectSchema.nullable(),
+    master_speed: MasterSpeedSchema,
+    master_volume: MasterVolumeSchema,
+    master_pitch: MasterPitchSchema,
+    /** The effects used in the text (the voice-effect tags inserted by the editor). */
+    voice_effects: z.array(VoiceEffectSchema),
+  })
+  .superRefine((settings, ctx) =>
+    refineVoiceCombination(
+      {
+        engine: settings.engine,
+        format: settings.output_format,
+        rate: settings.sample_rate,
+        effect: settings.effect,
+      },
+      ctx,
+      { rate: 'sample_rate', effect: 'effect' },
+    ),
+  );
+export type VoiceSettings = z.infer<typeof VoiceSettingsSchema>;
+
+/** The editor's starting settings, before a language and voice are chosen (SPEC §9). */
+export const VOICE_SETTINGS_DEFAULTS = {
+  engine: DEFAULT_ENGINE,
+  output_format: DEFAULT_AUDIO_FORMAT,
+  sample_rate: DEFAULT_SAMPLE_RATE,
+  effect: null,
+  master_speed: DEFAULT_SLIDER_VALUE,
+  master_volume: DEFAULT_SLIDER_VALUE,
+  master_pitch: DEFAULT_SLIDER_VALUE,
+  voice_effects: [],
+} as const satisfies Omit<VoiceSettings, 'voice_id' | 'language_code' | 'text'>;
+
+/** On failure `success` is false and `message` says why; path and duration are null. */
+export const ConvertResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** Where the audio can be fetched (GET, binary). */
+  path: z.string().nullable(),
+  /** Seconds. */
+  duration: z.number().nonnegative().nullable(),
+});
+export type ConvertResult = z.infer<typeof ConvertResultSchema>;
+
+// GET /convertor/voices ----------------------------------------------------------------------
+
+export const VoiceCapabilitiesSchema = z.object({ pitch: z.boolean(), emphasis: z.boolean() });
+export type VoiceCapabilities = z.infer<typeof VoiceCapabilitiesSchema>;
+
+export const VoiceSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  gender: z.string(),
+  /** The effects this voice supports (the voice-effect menu lists these). */
+  effects: z.array(VoiceEffectSchema),
+  engine: EngineSchema,
+  capabilities: VoiceCapabilitiesSchema,
+});
+export type Voice = z.infer<typeof VoiceSchema>;
+
+export const LanguageSchema = z.object({
+  language_name: z.string(),
+  language_code: z.string().min(1),
+  voices: z.array(VoiceSchema),
+});
+export type Language = z.infer<typeof LanguageSchema>;
+
+export const VoicesResponseSchema = z.array(LanguageSchema);
+export type VoicesResponse = z.infer<typeof VoicesResponseSchema>;
+
+/**
+ * SPEC §5's rule for voices named by id ("pitch tools need a voice id containing ai2 or ai3;
+ * emphasis needs ai3"), for a catalogue that follows that naming. Our own catalogue states
+ * capabilities explicitly in `Voice.capabilities`.
+ */
+export function capabilitiesFromVoiceId(voiceId: string): VoiceCapabilities {
+  return {
+    pitch: voiceId.includes('ai2') || voiceId.includes('ai3'),
+    emphasis: voiceId.includes('ai3'),
+  };
+}
+
+/** Effects the menu offers for a voice under an engine (standard-only ones need standard). */
+export function availableEffects(engine: Engine, voice: Pick<Voice, 'effects'>): VoiceEffect[] {
+  return voice.effects.filter((effect) => effectEngineError(engine, effect) === undefined);
+}
+
+// Editor history (SPEC §3, §4) ---------------------------------------------------------------
+
+export const EDITOR_TARGETS = ['TEXT', 'SSML'] as const;
+export type EditorTarget = (typeof EDITOR_TARGETS)[number];
+
+/** One entry of the editor's undo or redo stack. */
+export const EditorHistoryEntrySchema = z.object({
+  /** What was done: 'edit', 'paste', 'insert-pause', … (consecutive edits merge). */
+  operation: z.string().min(1),
+  target: z.enum(EDITOR_TARGETS),
+  old_version: z.string(),
+  new_version: z.string(),
+});
+export type EditorHistoryEntry = z.infer<typeof EditorHistoryEntrySchema>;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { VoiceEffect } from './constants.js';
+import {
+  AudioFormatSchema,
+  EngineSchema,
+  MasterPitchSchema,
+  MasterSpeedSchema,
+  MasterVolumeSchema,
+  refineVoiceCombination,
+  SampleRateSchema,
+  VoiceEffectSchema,
+  type VoiceSettings,
+} from './convertor.js';
+import { DateTimeSchema, KeySchema } from './fields.js';
+
+/** Multipart field names of the upload calls (SPEC §7). */
+export const FILE_UPLOAD_FIELDS = { media: 'media', ssml: 'ssml' } as const;
+
+// GET /file, GET /file/{id} (SPEC §3 File) ---------------------------------------------------
+
+export const FileSchema = z.object({
+  _id: z.string().min(1),
+  /** Bytes; shown with `formatFileSize`. */
+  size: z.number().int().nonnegative(),
+  /** Seconds; shown with `formatDuration`. */
+  length: z.number().nonnegative(),
+  /** Display name of the language. */
+  language: z.string(),
+  /** Display name of the voice. */
+  voice: z.string(),
+  updated_date: DateTimeSchema,
+  engine: EngineSchema,
+  language_code: z.string(),
+  voice_id: z.string(),
+  audio_format: AudioFormatSchema,
+  audio_sample_rate: SampleRateSchema,
+  effect: VoiceEffectSchema.nullable(),
+  output_format: AudioFormatSchema,
+  sample_rate: SampleRateSchema,
+  master_speed: MasterSpeedSchema,
+  master_volume: MasterVolumeSchema,
+  master_pitch: MasterPitchSchema,
+});
+/** Named SavedFile, not File, so that it never shadows the DOM's File in the web app. */
+export type SavedFile = z.infer<typeof FileSchema>;
+
+export const FileListSchema = z.array(FileSchema);
+export type SavedFileList = z.infer<typeof FileListSchema>;
+
+/** {id} of /file/{id}, /file/media/{id}, /file/ssml/{id}. */
+export const FileIdParamsSchema = z.object({ id: KeySchema });
+export type FileIdParams = z.infer<typeof FileIdParamsSchema>;
+
+// Media query of POST /file/media and PUT /file/media/{id} -----------------------------------
+
+const queryNumber = <T extends z.ZodType<number, number>>(schema: T) =>
+  z.union([z.number(), z.string().trim().min(1).transform(Number)]).pipe(schema);
+
+/**
+ * The query string describing an uploaded audio file. Values arrive as text, so numbers are
+ * converted; `language` is the language code and `voice` the voice id; an empty `effect`
+ * means none.
+ */
+export const FileMediaQuerySchema = z
+  .object({
+    engine: EngineSchema,
+    language: z.string().min(1),
+    voice: z.string().min(1),
+    effect: z
+      .union([VoiceEffectSchema, z.literal(''), z.null()])
+      .optional()
+      .transform((value): VoiceEffect | null => (value ? value : null)),
+    audio_format: AudioFormatSchema,
+    audio_sample_rate: queryNumber(SampleRateSchema),
+    master_speed: queryNumber(MasterSpeedSchema),
+    master_volume: queryNumber(MasterVolumeSchema),
+    master_pitch: queryNumber(MasterPitchSchema),
+  })
+  .superRefine((query, ctx) =>
+    refineVoiceCombination(
+      {
+        engine: query.engine,
+        format: query.audio_format,
+        rate: query.audio_sample_rate,
+        effect: query.effect,
+      },
+      ctx,
+      { rate: 'audio_sample_rate', effect: 'effect' },
+    ),
+  );
+export type FileMediaQuery = z.output<typeof FileMediaQuerySchema>;
+
+/** The query a client sends for `settings` (all values as text). */
+export function fileMediaQuery(
+  settings: Pick<
+    VoiceSettings,
+    | 'engine'
+    | 'language_code'
+    | 'voice_id'
+    | 'effect'
+    | 'output_format'
+    | 'sample_rate'
+    | 'master_speed'
+    | 'master_volume'
+    | 'master_pitch'
+  >,
+): Record<string, string> {
+  return {
+    engine: settings.engine,
+    language: settings.language_code,
+    voice: settings.voice_id,
+    effect: settings.effect ?? '',
+    audio_format: settings.output_format,
+    audio_sample_rate: String(settings.sample_rate),
+    master_speed: String(settings.master_speed),
+    master_volume: String(settings.master_volume),
+    master_pitch: String(settings.master_pitch),
+  };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { LanguageCodeSchema, splitLanguagePrefix } from './countries.js';
+
+export const SEO_TYPES = ['pages', 'blog'] as const;
+export type SeoType = (typeof SEO_TYPES)[number];
+
+// GET /seo/meta?type&language&path -----------------------------------------------------------
+
+export const SeoMetaQuerySchema = z.object({
+  type: z.enum(SEO_TYPES),
+  language: LanguageCodeSchema,
+  /** The route without its language prefix and without a query string. */
+  path: z.string().startsWith('/'),
+});
+export type SeoMetaQuery = z.output<typeof SeoMetaQuerySchema>;
+
+/**
+ * The SEO query of a browser location (SPEC §7): type blog when the path contains
+ * /blog/article, else pages; the language prefix becomes `language`; a query string (the
+ * blog's ?tag= filter) is dropped, so /blog?tag=x is reported as /blog.
+ */
+export function seoMetaQueryFor(location: string): SeoMetaQuery {
+  const pathname = location.split(/[?#]/, 1)[0] ?? '/';
+  const { language, path } = splitLanguagePrefix(pathname === '' ? '/' : pathname);
+  return { type: path.includes('/blog/article') ? 'blog' : 'pages', language, path };
+}
+
+const SeoTextSchema = z.object({ title: z.string(), description: z.string() });
+
+export const SeoMetaSchema = z.object({
+  main: SeoTextSchema,
+  open_graph: SeoTextSchema.extend({ type: z.string(), image: z.string(), alt: z.string() }),
+  microdata: SeoTextSchema.extend({ image: z.string() }),
+  twitter: SeoTextSchema.extend({ image: z.string(), alt: z.string() }),
+});
+export type SeoMeta = z.infer<typeof SeoMetaSchema>;
