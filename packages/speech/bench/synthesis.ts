@@ -1,0 +1,167 @@
+/**
+ * Synthesis benchmarks (issue 3, item 10). Not a test: it prints numbers and ratios.
+ *
+ * For the same 1,000- and 10,000-character English texts, side by side:
+ * - the reference: the native `espeak-ng` program writing a WAV file (when installed);
+ * - Parla's native backend and WebAssembly backend, each to wav and to mp3 at 48 kHz;
+ * - time to the first chunk of the streamed 10,000-character text;
+ * - a pool of one worker against a pool of two, on four requests at once.
+ * Throughput is seconds of audio produced per second of wall time; each is also printed as a
+ * ratio to the reference. Run with `npm run bench` (root) or `npm run bench -w @parla/speech`.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  nativeAvailable,
+  SpeechPool,
+  type SynthesisRequest,
+  synthesize,
+  synthesizeStream,
+} from '@parla/speech';
+
+const run = promisify(execFile);
+
+const PARAGRAPH =
+  'The history of speech synthesis goes back to the mechanical talking machines of the ' +
+  'eighteenth century. Wolfgang von Kempelen built a bellows-driven device that could ' +
+  'produce whole phrases. In the twentieth century, Homer Dudley demonstrated the Voder at ' +
+  "the 1939 World's Fair, and formant synthesizers followed in the 1950s and 1960s. Today, " +
+  'small engines such as eSpeak NG still read screens for blind users in more than a hundred ' +
+  'languages, quickly and clearly, on very modest hardware. ';
+
+function text(length: number): string {
+  let out = '';
+  while (out.length < length) out += PARAGRAPH;
+  // Cut at a word boundary just under the length.
+  return out.slice(0, out.lastIndexOf(' ', length)).trim();
+}
+
+const TEXTS = { '1k': text(1000), '10k': text(10_000) };
+
+function request(body: string, format: 'wav' | 'mp3', rate: 16000 | 48000): SynthesisRequest {
+  return {
+    engine: 'standard',
+    voice_id: 'standard:en-us',
+    language_code: 'en-us',
+    text: body,
+    output_format: format,
+    sample_rate: rate,
+    effect: null,
+    master_speed: 0,
+    master_volume: 0,
+    master_pitch: 0,
+    voice_effects: [],
+  };
+}
+
+interface Row {
+  name: string;
+  seconds: number;
+  audio: number;
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await fn();
+  return [value, (performance.now() - started) / 1000];
+}
+
+async function reference(body: string, dir: string): Promise<Row | undefined> {
+  const input = join(dir, 'input.txt');
+  const output = join(dir, 'reference.wav');
+  await writeFile(input, body);
+  try {
+    const [, seconds] = await time(() =>
+      run('espeak-ng', ['-v', 'en-US', '-f', input, '-w', output]),
+    );
+    const { stdout } = await run('soxi', ['-D', output]).catch(() => ({ stdout: '' }));
+    const audio = Number(stdout) || 0;
+    return { name: 'espeak-ng → wav (reference)', seconds, audio };
+  } catch {
+    return undefined;
+  }
+}
+
+function print(rows: Row[], referenceRow: Row | undefined) {
+  const refSpeed = referenceRow ? referenceRow.audio / referenceRow.seconds : undefined;
+  for (const row of rows) {
+    const speed = row.audio / row.seconds;
+    const ratio = refSpeed ? `${(speed / refSpeed).toFixed(2)}×` : 'n/a';
+    console.info(
+      `  ${row.name.padEnd(38)} ${row.seconds.toFixed(3).padStart(8)} s  ${row.audio.toFixed(1).padStart(7)} s audio  ${speed.toFixed(0).padStart(5)}× real time  ${ratio.padStart(6)} of reference`,
+    );
+  }
+}
+
+async function main() {
+  const dir = await mkdtemp(join(tmpdir(), 'parla-bench-'));
+  const native = await nativeAvailable();
+  console.info(
+    `Parla speech benchmark — ${new Date().toISOString()} — ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, Node ${process.version}`,
+  );
+  // Warm up both backends (WebAssembly instantiation, variant files, first spawn).
+  await synthesize(request('Warm up.', 'wav', 16000), { backend: 'wasm' });
+  if (native) await synthesize(request('Warm up.', 'wav', 16000), { backend: 'native' });
+
+  const backends = native ? (['native', 'wasm'] as const) : (['wasm'] as const);
+  for (const [label, body] of Object.entries(TEXTS)) {
+    console.info(`\n${label}: ${body.length} characters`);
+    const ref = native ? await reference(body, dir) : undefined;
+    const rows: Row[] = ref ? [ref] : [];
+    for (const backend of backends) {
+      for (const [format, rate] of [
+        ['wav', 16000],
+        ['mp3', 48000],
+      ] as const) {
+        const [result, seconds] = await time(() =>
+          synthesize(request(body, format, rate), { backend, productRules: false }),
+        );
+        rows.push({
+          name: `Parla ${backend} → ${format} ${rate / 1000} kHz`,
+          seconds,
+          audio: result.duration,
+        });
+      }
+    }
+    print(rows, ref);
+  }
+
+  console.info('\nTime to the first chunk (10k characters, mp3 48 kHz, streaming):');
+  for (const backend of backends) {
+    const started = performance.now();
+    const stream = synthesizeStream(request(TEXTS['10k'], 'mp3', 48000), {
+      backend,
+      productRules: false,
+    });
+    const first = await stream.next();
+    const ms = performance.now() - started;
+    await stream.return(undefined);
+    console.info(
+      `  ${backend.padEnd(7)} ${ms.toFixed(0)} ms (target ≤ 150 ms)${first.done ? ' (no chunk)' : ''}`,
+    );
+  }
+
+  console.info('\nWorker pool: four 1k-character requests (wav 16 kHz) at once:');
+  const poolTimes: number[] = [];
+  for (const size of [1, 2]) {
+    const pool = new SpeechPool({ size });
+    await Promise.all(
+      Array.from({ length: size }, () => pool.synthesize(request('Warm up.', 'wav', 16000))),
+    );
+    const bodies = Array.from({ length: 4 }, (_, i) => `${TEXTS['1k']} Request ${i}.`);
+    const [, seconds] = await time(() =>
+      Promise.all(bodies.map((b) => pool.synthesize(request(b, 'wav', 16000)))),
+    );
+    await pool.close();
+    poolTimes.push(seconds);
+    console.info(`  ${size} worker${size > 1 ? 's' : ' '} ${seconds.toFixed(3)} s`);
+  }
+  const [one = 0, two = 1] = poolTimes;
+  console.info(`  speed-up of two workers over one: ${(one / two).toFixed(2)}× (target ≥ 1.8×)`);
+  await rm(dir, { recursive: true, force: true });
+}
+
+await main();

@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decode, innerSilences } from './test/audio.js';
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+/** Runs the CLI from source, as `parla-say` would run from dist. */
+function run(args: string[], input?: string | Buffer) {
+  return new Promise<{ code: number; stdout: Buffer; stderr: string }>((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@parla/source', CLI, ...args],
+      { encoding: 'buffer', env: { ...process.env, PARLA_SPEECH_BACKEND: 'wasm' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr: stderr.toString() });
+      },
+    );
+    child.stdin?.end(input ?? '');
+  });
+}
+
+describe('parla-say', { timeout: 30_000 }, () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'parla-say-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('speaks SSML from stdin into a file, with the options applied', async () => {
+    const out = join(dir, 'hello.ogg');
+    const result = await run(
+      ['-o', out, '--rate', '16000', '--speed', '20', '--voice', 'standard:en-us+f2'],
+      'Hello <break time="800ms"/> world.',
+    );
+    expect(result.stderr).toMatch(/16000 Hz ogg \(wasm backend\)/);
+    expect(result.code).toBe(0);
+    const decoded = await decode('ogg', await readFile(out));
+    expect(decoded.sampleRate).toBe(16000);
+    expect(Math.max(...innerSilences(decoded.samples, 16000))).toBeGreaterThan(0.68);
+  });
+
+  it('reads a file and writes WAV to stdout', async () => {
+    const file = join(dir, 'text.txt');
+    await writeFile(file, 'Plain text, 1 < 2.');
+    const result = await run([file, '--format', 'wav']);
+    expect(result.code).toBe(0);
+    expect((await decode('wav', result.stdout)).sampleRate).toBe(16000);
+  });
+
+  it('prints the SSML position of an error and exits non-zero', async () => {
+    const file = join(dir, 'bad.ssml');
+    await writeFile(file, '<speak>\n<emphasis level="loud">x</emphasis></speak>');
+    const result = await run([file, '-o', join(dir, 'bad.wav')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `parla-say: ${file}:2:1: emphasis level "loud" is not one of strong, moderate, reduced\n`,
+    );
+  });
+
+  it('refuses invalid UTF-8 and illegal rate/format pairs', async () => {
+    const invalid = await run(['-o', join(dir, 'x.wav')], Buffer.from([0x48, 0xff, 0xfe, 0x21]));
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toMatch(/standard input is not valid UTF-8 text/);
+    const rate = await run(['--format', 'wav', '--rate', '48000'], 'Hi');
+    expect(rate.code).toBe(1);
+    expect(rate.stderr).toBe('parla-say: WAV output is 16000 Hz only.\n');
+  });
+
+  it('lists voices', async () => {
+    const result = await run(['--list-voices']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.toString()).toMatch(
+      /^standard:fr-fr\+f2\tFrench \(France\)\tFemale 2\tfemale$/m,
+    );
+  });
+});

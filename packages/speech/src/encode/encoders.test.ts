@@ -1,0 +1,77 @@
+import libsamplerate from '@alexanderolsen/libsamplerate-js';
+import { SAMPLE_RATES } from '@parla/contract';
+import { describe, expect, it } from 'vitest';
+import { resample } from '../dsp/resample.js';
+import { decode, toneShare } from '../test/audio.js';
+import { createStreamEncoder, encodeWav } from './encoders.js';
+
+/** 0.5 s of a 220 Hz tone at 22,050 Hz, the rate espeak-ng produces. */
+function tone(): Float32Array {
+  const out = new Float32Array(11025);
+  for (let i = 0; i < out.length; i++) out[i] = 0.5 * Math.sin((2 * Math.PI * 220 * i) / 22050);
+  return out;
+}
+
+describe('encoders and resampler', () => {
+  it.each(
+    SAMPLE_RATES.flatMap((rate) => (['wav', 'mp3', 'ogg'] as const).map((f) => [f, rate] as const)),
+  )('%s at %i Hz decodes to the same rate, length and pitch', async (format, rate) => {
+    const pcm = await resample(tone(), 22050, rate);
+    expect(pcm.length).toBe(Math.round(0.5 * rate));
+    let bytes: Uint8Array;
+    if (format === 'wav') bytes = encodeWav(pcm, rate);
+    else {
+      const encoder = await createStreamEncoder(format, rate);
+      const head = encoder.encode(pcm);
+      const tail = encoder.finish();
+      bytes = new Uint8Array([...head, ...tail]);
+    }
+    const decoded = await decode(format, bytes);
+    expect(decoded.sampleRate).toBe(rate);
+    const seconds = decoded.samples.length / rate;
+    expect(seconds).toBeGreaterThanOrEqual(0.499);
+    expect(seconds).toBeLessThan(format === 'mp3' ? 0.5 + 3500 / rate : 0.501);
+    // The tone survives: most of the energy is still at 220 Hz (mp3 adds silence before it).
+    expect(toneShare(decoded.samples, rate, 220)).toBeGreaterThan(0.7);
+  });
+
+  it.each(SAMPLE_RATES)('resamples like libsamplerate (best quality) to %i Hz', async (rate) => {
+    // A speech-like signal: harmonics of a gliding 120-180 Hz voice up to 5 kHz, kept inside
+    // both filters' pass band (the two differ only in their transition bands).
+    const top = Math.min(5000, 0.85 * (Math.min(rate, 22050) / 2));
+    const input = new Float32Array(22050);
+    let phase = 0;
+    for (let i = 0; i < input.length; i++) {
+      phase += (2 * Math.PI * (120 + 60 * (i / input.length))) / 22050;
+      let x = 0;
+      for (let h = 1; h * 180 < top; h++) x += Math.sin(h * phase) / h;
+      input[i] = 0.2 * x;
+    }
+    const ours = resample(input, 22050, rate);
+    const reference = await libsamplerate.create(1, 22050, rate, {
+      converterType: libsamplerate.ConverterType.SRC_SINC_BEST_QUALITY,
+    });
+    const theirs = reference.simple(input);
+    reference.destroy();
+    // Compare away from the edges, where each treats the outside differently.
+    const edge = Math.round(0.05 * rate);
+    let signal = 0;
+    let noise = 0;
+    for (let i = edge; i < Math.min(ours.length, theirs.length) - edge; i++) {
+      signal += (theirs[i] ?? 0) ** 2;
+      noise += ((ours[i] ?? 0) - (theirs[i] ?? 0)) ** 2;
+    }
+    expect(Math.abs(ours.length - theirs.length)).toBeLessThanOrEqual(1);
+    expect(10 * Math.log10(signal / noise)).toBeGreaterThan(50);
+  });
+
+  it('resamples without aliasing: a tone above the new Nyquist frequency disappears', async () => {
+    const high = new Float32Array(22050);
+    for (let i = 0; i < high.length; i++)
+      high[i] = 0.5 * Math.sin((2 * Math.PI * 6000 * i) / 22050);
+    const down = await resample(high, 22050, 8000);
+    // Linear interpolation would fold 6 kHz to 2 kHz at nearly full level.
+    const rms = Math.sqrt(down.reduce((s, x) => s + x * x, 0) / down.length);
+    expect(rms).toBeLessThan(0.01);
+  });
+});

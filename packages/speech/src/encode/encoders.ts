@@ -1,0 +1,136 @@
+import type { AudioFormat } from '@parla/contract';
+import { createMp3Encoder, createOggEncoder } from 'wasm-media-encoders';
+
+/**
+ * Streaming encoders: `encode` takes the next PCM block and answers the bytes ready so far;
+ * `finish` answers the rest. Concatenating every answer gives a valid file. wasm-media-encoders
+ * wraps LAME (mp3) and libvorbis (ogg) compiled to WebAssembly: no binaries, no install script.
+ */
+export interface StreamEncoder {
+  readonly mimeType: string;
+  encode(samples: Float32Array): Uint8Array;
+  finish(): Uint8Array;
+}
+
+export const MIME_TYPES: Record<AudioFormat, string> = {
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+};
+
+/**
+ * Constant bit rate, so that every player computes the true duration from the file size
+ * (LAME writes no Xing/Info header here). Mono speech: 96 kbit/s for MPEG-1 rates, less for
+ * the MPEG-2 and 2.5 rates, which cannot carry more than 160 and 64 kbit/s.
+ */
+export function mp3Bitrate(sampleRate: number): 96 | 64 | 48 | 24 {
+  if (sampleRate >= 32000) return 96;
+  if (sampleRate >= 22050) return 64;
+  if (sampleRate >= 16000) return 48;
+  return 24;
+}
+
+type Mp3Rate = 8000 | 11025 | 12000 | 16000 | 22050 | 24000 | 32000 | 44100 | 48000;
+
+export async function createStreamEncoder(
+  format: AudioFormat,
+  sampleRate: number,
+): Promise<StreamEncoder> {
+  if (format === 'wav') return new WavStreamEncoder(sampleRate);
+  if (format === 'mp3') {
+    const encoder = await createMp3Encoder();
+    encoder.configure({
+      sampleRate,
+      channels: 1,
+      bitrate: mp3Bitrate(sampleRate),
+      // LAME would otherwise pick a lower output rate for a low bit rate.
+      outputSampleRate: sampleRate as Mp3Rate,
+    });
+    return {
+      mimeType: MIME_TYPES.mp3,
+      // The encoders answer views into WebAssembly memory: copy before the next call.
+      encode: (samples) => encoder.encode([samples]).slice(),
+      finish: () => encoder.finalize().slice(),
+    };
+  }
+  const encoder = await createOggEncoder();
+  encoder.configure({ sampleRate, channels: 1, vbrQuality: 4 });
+  return {
+    mimeType: MIME_TYPES.ogg,
+    encode: (samples) => encoder.encode([samples]).slice(),
+    finish: () => encoder.finalize().slice(),
+  };
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** PCM 16-bit little-endian, rounded (no dither: espeak-ng's output has no detail that low). */
+export function pcm16(samples: Float32Array): Uint8Array {
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    const x = Math.max(-1, Math.min(1, samples[i] as number));
+    out[i] = Math.round(x < 0 ? x * 32768 : x * 32767);
+  }
+  const bytes = new Uint8Array(out.buffer);
+  if (!LITTLE_ENDIAN) {
+    for (let i = 0; i < bytes.length; i += 2) {
+      const low = bytes[i] as number;
+      bytes[i] = bytes[i + 1] as number;
+      bytes[i + 1] = low;
+    }
+  }
+  return bytes;
+}
+
+/** The 44-byte RIFF/WAVE header of mono 16-bit PCM; `dataBytes` unknown means streaming. */
+export function wavHeader(sampleRate: number, dataBytes?: number): Uint8Array {
+  const header = new Uint8Array(44);
+  const view = new DataView(header.buffer);
+  // Streams do not know their length: use the largest sizes, as espeak-ng does on stdout.
+  const data = dataBytes ?? 0xffffffff - 36;
+  const ascii = (at: number, text: string) => {
+    for (let i = 0; i < text.length; i++) view.setUint8(at + i, text.charCodeAt(i));
+  };
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + data, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  ascii(36, 'data');
+  view.setUint32(40, data, true);
+  return header;
+}
+
+class WavStreamEncoder implements StreamEncoder {
+  readonly mimeType = MIME_TYPES.wav;
+  private started = false;
+  constructor(private readonly sampleRate: number) {}
+  encode(samples: Float32Array): Uint8Array {
+    const body = pcm16(samples);
+    if (this.started) return body;
+    this.started = true;
+    const header = wavHeader(this.sampleRate);
+    const out = new Uint8Array(header.length + body.length);
+    out.set(header);
+    out.set(body, header.length);
+    return out;
+  }
+  finish(): Uint8Array {
+    return this.started ? new Uint8Array(0) : wavHeader(this.sampleRate);
+  }
+}
+
+/** A complete WAV file with exact sizes. */
+export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
+  const body = pcm16(samples);
+  const out = new Uint8Array(44 + body.length);
+  out.set(wavHeader(sampleRate, body.length));
+  out.set(body, 44);
+  return out;
+}

@@ -1,0 +1,46 @@
+/**
+ * What the pipeline asks of an espeak-ng backend. Both backends speak the same input: an
+ * espeak-ng SSML string built by `espeak-input.ts`, a voice name ("en-us+f3"), and the rate
+ * and pitch parameters. They answer 22,050 Hz mono PCM and, when they can, word events.
+ */
+export interface EspeakRequest {
+  /** espeak-ng voice name, with an optional +variant. */
+  voice: string;
+  /** SSML for espeak-ng (`<speak>…</speak>`), its text already escaped. */
+  ssml: string;
+  /** Words per minute, 80..450. */
+  rate: number;
+  /** espeak-ng pitch parameter, 0..99. */
+  pitch: number;
+}
+
+export interface EspeakWord {
+  /** Seconds from the start of this request's audio. */
+  time: number;
+  /** 0-based offset of the word in `ssml`, and its length in characters. */
+  offset: number;
+  length: number;
+}
+
+export interface EspeakResult {
+  samples: Float32Array;
+  /** Word events; the native program does not report them, so it answers an empty list. */
+  words: EspeakWord[];
+}
+
+export type BackendName = 'wasm' | 'native';
+
+export interface EspeakBackend {
+  readonly name: BackendName;
+  readonly sampleRate: number;
+  /** Whether this backend has the language's voice file (e.g. "fr", "en-US"). */
+  hasLanguage(espeakName: string): boolean;
+  render(request: EspeakRequest): Promise<EspeakResult>;
+  /** Installs a voice variant file (effects use custom ones). */
+  installVariant(name: string, contents: string): Promise<void>;
+  /** Reads a standard variant file so custom variants can build on it. */
+  readVariant(name: string): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+export const ESPEAK_SAMPLE_RATE = 22050;

@@ -1,0 +1,121 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SpeechError, SsmlError } from '../errors.js';
+import { decode, decodeWav } from '../test/audio.js';
+import { request } from '../test/request.js';
+import { SpeechPool } from './pool.js';
+
+const LONG = Array.from(
+  { length: 20 },
+  (_, i) => `This is sentence number ${i + 1} of a rather long text.`,
+).join(' ');
+
+// Real synthesis of long texts on a shared 2-core machine: allow time.
+describe('SpeechPool', { timeout: 60_000 }, () => {
+  let pool: SpeechPool;
+  let cacheDir: string;
+
+  beforeAll(async () => {
+    cacheDir = await mkdtemp(join(tmpdir(), 'parla-cache-'));
+    pool = new SpeechPool({ size: 2, backend: 'wasm', cacheDir });
+  });
+  afterAll(async () => {
+    await pool.close();
+    await rm(cacheDir, { recursive: true, force: true });
+  });
+
+  it('synthesises in a worker and answers a repeat from the disk cache', async () => {
+    const req = request({ text: 'Cached words.', output_format: 'mp3', sample_rate: 24000 });
+    const first = await pool.synthesize(req);
+    expect(first.cached).toBe(false);
+    expect((await decode('mp3', first.audio)).sampleRate).toBe(24000);
+    const started = performance.now();
+    const second = await pool.synthesize(req);
+    expect(second.cached).toBe(true);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(Buffer.from(second.audio).equals(Buffer.from(first.audio))).toBe(true);
+    expect(second.marks).toEqual(first.marks);
+    // One folder per key prefix, holding the audio and its metadata.
+    const folders = await readdir(cacheDir);
+    expect(folders.length).toBeGreaterThan(0);
+    // Another setting is another key.
+    expect((await pool.synthesize({ ...req, master_volume: -3 })).cached).toBe(false);
+  });
+
+  it('streams the first sentence before the whole text is rendered', async () => {
+    const started = performance.now();
+    let first = 0;
+    const chunks = [];
+    for await (const chunk of pool.stream(request({ text: LONG, output_format: 'ogg' }))) {
+      if (chunks.length === 0) first = performance.now() - started;
+      chunks.push(chunk);
+    }
+    const total = performance.now() - started;
+    expect(chunks.length).toBe(20);
+    expect(first).toBeLessThan(total / 4);
+    const decoded = await decode('ogg', Buffer.concat(chunks.map((c) => c.audio)));
+    expect(decoded.samples.length / 16000).toBeCloseTo(
+      chunks.reduce((s, c) => s + c.duration, 0),
+      1,
+    );
+    // The stream was cached as a whole file.
+    const again = await pool.synthesize(request({ text: LONG, output_format: 'ogg' }));
+    expect(again.cached).toBe(true);
+  });
+
+  it('keeps the event loop responsive while every worker is busy', async () => {
+    let worstLag = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worstLag = Math.max(worstLag, now - last - 10);
+      last = now;
+    }, 10);
+    const texts = [`${LONG} One.`, `${LONG} Two.`, `${LONG} Three.`];
+    await Promise.all(texts.map((text) => pool.synthesize(request({ text }))));
+    clearInterval(timer);
+    expect(worstLag).toBeLessThan(100);
+  });
+
+  it('passes errors back with their positions and keeps the worker', async () => {
+    const error = await pool
+      .synthesize(request({ text: '<speak><prosody rate="fast">x</speak>' }))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SsmlError);
+    expect((error as SsmlError).line).toBe(1);
+    const ok = await pool.synthesize(request({ text: 'Still here.' }));
+    expect(decodeWav(ok.audio).samples.length).toBeGreaterThan(0);
+  });
+
+  it('fails the request of a worker that dies, replaces the worker and carries on', async () => {
+    const doomed = pool.synthesize(request({ text: `${LONG} Doomed.` }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await pool.crashBusyWorkerForTesting()).toBe(true);
+    await expect(doomed).rejects.toMatchObject({ code: 'worker-crashed' });
+    const after = await Promise.all([
+      pool.synthesize(request({ text: 'After the crash.' })),
+      pool.synthesize(request({ text: 'Second worker.' })),
+    ]);
+    expect(after.every((r) => r.duration > 0.5)).toBe(true);
+  });
+
+  it('lists voices from a worker', async () => {
+    const languages = await pool.listVoices();
+    expect(languages.some((l) => l.language_code === 'fr-fr')).toBe(true);
+  });
+
+  it('fails queued work on close', async () => {
+    const small = new SpeechPool({ size: 1, backend: 'wasm' });
+    const running = small.synthesize(request({ text: LONG }));
+    const queued = small.synthesize(request({ text: 'Queued.' })).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 50));
+    await small.close();
+    expect(await queued).toEqual(
+      new SpeechError('pool-closed', 'The speech service is shutting down.'),
+    );
+    expect((await running).duration).toBeGreaterThan(10);
+    await expect(small.synthesize(request())).rejects.toMatchObject({ code: 'pool-closed' });
+  });
+});

@@ -1,0 +1,18 @@
+import type { Language } from '@parla/contract';
+import type { BackendChoice } from '../engine/backends.js';
+import type { SerializedSpeechError } from '../errors.js';
+import type { SynthesisChunk, SynthesisRequest, SynthesisResult } from '../synthesize.js';
+
+/** Messages between the pool (main thread) and its workers. */
+
+export type WorkerJob =
+  | { id: number; kind: 'synthesize'; request: SynthesisRequest; backend: BackendChoice }
+  | { id: number; kind: 'stream'; request: SynthesisRequest; backend: BackendChoice }
+  | { id: number; kind: 'voices' };
+
+export type WorkerReply =
+  | { id: number; kind: 'result'; result: SynthesisResult }
+  | { id: number; kind: 'chunk'; chunk: SynthesisChunk }
+  | { id: number; kind: 'done' }
+  | { id: number; kind: 'voices'; voices: Language[] }
+  | { id: number; kind: 'error'; error: SerializedSpeechError };

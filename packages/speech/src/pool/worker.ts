@@ -1,0 +1,33 @@
+import { parentPort } from 'node:worker_threads';
+import { serializeError } from '../errors.js';
+import { synthesize, synthesizeStream } from '../synthesize.js';
+import { listVoices } from '../voices.js';
+import type { WorkerJob, WorkerReply } from './protocol.js';
+
+/**
+ * A synthesis worker: runs one job at a time (the pool never sends a second one before the
+ * first is answered), so espeak-ng's global state is never shared between requests.
+ */
+const port = parentPort;
+if (!port) throw new Error('pool/worker.ts must run in a worker thread');
+
+const send = (reply: WorkerReply, transfer: ArrayBuffer[] = []) =>
+  port.postMessage(reply, transfer);
+
+port.on('message', async (job: WorkerJob) => {
+  try {
+    if (job.kind === 'voices') {
+      send({ id: job.id, kind: 'voices', voices: await listVoices() });
+    } else if (job.kind === 'synthesize') {
+      const result = await synthesize(job.request, { backend: job.backend });
+      send({ id: job.id, kind: 'result', result }, [result.audio.buffer as ArrayBuffer]);
+    } else {
+      for await (const chunk of synthesizeStream(job.request, { backend: job.backend })) {
+        send({ id: job.id, kind: 'chunk', chunk }, [chunk.audio.buffer as ArrayBuffer]);
+      }
+      send({ id: job.id, kind: 'done' });
+    }
+  } catch (error) {
+    send({ id: job.id, kind: 'error', error: serializeError(error) });
+  }
+});

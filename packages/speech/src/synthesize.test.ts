@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { nativeAvailable } from './engine/backends.js';
+import { SpeechError, SsmlError } from './errors.js';
+import { synthesize, synthesizeStream } from './synthesize.js';
+import {
+  decode,
+  decodeWav,
+  innerSilences,
+  longestSilence,
+  medianF0,
+  rmsDb,
+  toneShare,
+} from './test/audio.js';
+import { request } from './test/request.js';
+
+const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
+
+// Both backends pass the same tests; the native one only where espeak-ng is installed.
+const backends = ['wasm', ...((await nativeAvailable()) ? ['native' as const] : [])] as const;
+
+describe.each(backends)('synthesize with the %s backend', (backend) => {
+  const say = (overrides: Parameters<typeof request>[0]) =>
+    synthesize(request(overrides), { backend });
+
+  it.each([
+    ['wav', 16000],
+    ['mp3', 24000],
+    ['mp3', 22050],
+    ['mp3', 8000],
+    ['ogg', 16000],
+    ['ogg', 24000],
+  ] as const)('encodes %s at %i Hz with its true duration', async (format, rate) => {
+    const result = await say({ text: 'Hello there.', output_format: format, sample_rate: rate });
+    expect(result.backend).toBe(backend);
+    expect(result.sampleRate).toBe(rate);
+    expect(result.mimeType).toBe({ wav: 'audio/wav', mp3: 'audio/mpeg', ogg: 'audio/ogg' }[format]);
+    const decoded = await decode(format, result.audio);
+    expect(decoded.sampleRate).toBe(rate);
+    const decodedSeconds = decoded.samples.length / decoded.sampleRate;
+    expect(result.duration).toBeGreaterThan(0.5);
+    if (format === 'mp3') {
+      // The decoder also returns LAME's delay (1105 samples) and the last frame's padding.
+      const frame = rate >= 32000 ? 1152 : 576;
+      expect(decodedSeconds - result.duration).toBeGreaterThanOrEqual(0);
+      expect(decodedSeconds - result.duration).toBeLessThan((1105 + 2 * frame) / rate);
+      // Constant bit rate: a player's size-based duration is the decoded one, within a frame.
+      const kbps = { 24000: 64, 22050: 64, 8000: 24 }[rate as 24000 | 22050 | 8000];
+      const sizeSeconds = (result.audio.length * 8) / (kbps * 1000);
+      expect(Math.abs(sizeSeconds - decodedSeconds)).toBeLessThan((2 * frame) / rate);
+    } else {
+      expect(Math.abs(decodedSeconds - result.duration)).toBeLessThan(0.01);
+    }
+  });
+
+  it('puts the silence of a break where it is (±15 %)', async () => {
+    const result = await say({ text: 'Hello there <break time="1500ms"/> general Kenobi' });
+    const { samples, sampleRate } = decodeWav(result.audio);
+    const longest = Math.max(...innerSilences(samples, sampleRate));
+    expect(longest).toBeGreaterThan(1.5 * 0.85);
+    expect(longest).toBeLessThan(1.5 * 1.15);
+  });
+
+  it('adds 0.2 s of silence per new line (±15 %)', async () => {
+    const result = await say({ text: 'Hello there\ngeneral Kenobi' });
+    const { samples, sampleRate } = decodeWav(result.audio);
+    const longest = Math.max(...innerSilences(samples, sampleRate));
+    expect(longest).toBeGreaterThan(0.2 * 0.85);
+    expect(longest).toBeLessThan(0.2 * 1.15);
+    const twoLines = decodeWav((await say({ text: 'Hello there\n\ngeneral Kenobi' })).audio);
+    const longer = Math.max(...innerSilences(twoLines.samples, twoLines.sampleRate));
+    expect(longer).toBeGreaterThan(0.4 * 0.85);
+    expect(longer).toBeLessThan(0.4 * 1.15);
+  });
+
+  it('changes the RMS level by the master volume in dB', async () => {
+    const base = rmsDb(decodeWav((await say({ text: SENTENCE })).audio).samples);
+    const quieter = rmsDb(
+      decodeWav((await say({ text: SENTENCE, master_volume: -10 })).audio).samples,
+    );
+    const louder = rmsDb(
+      decodeWav((await say({ text: SENTENCE, master_volume: 6 })).audio).samples,
+    );
+    expect(quieter - base).toBeCloseTo(-10, 0);
+    expect(louder - base).toBeGreaterThan(5);
+    expect(louder - base).toBeLessThan(6.5);
+    const loudest = decodeWav((await say({ text: SENTENCE, master_volume: 20 })).audio).samples;
+    expect(Math.max(...loudest.map(Math.abs))).toBeLessThan(1);
+  });
+
+  it('shifts the fundamental frequency by the master pitch', async () => {
+    const f0 = async (pitch: number) => {
+      const { samples, sampleRate } = decodeWav(
+        (await say({ text: SENTENCE, master_pitch: pitch })).audio,
+      );
+      return medianF0(samples, sampleRate);
+    };
+    const base = await f0(0);
+    // +60 % is three semitones up (×1.19), -60 % three down (×0.84).
+    expect((await f0(60)) / base).toBeGreaterThan(1.19 * 0.94);
+    expect((await f0(60)) / base).toBeLessThan(1.19 * 1.06);
+    expect((await f0(-60)) / base).toBeGreaterThan(0.84 * 0.94);
+    expect((await f0(-60)) / base).toBeLessThan(0.84 * 1.06);
+  });
+
+  it('changes the duration by the master speed', async () => {
+    const seconds = async (speed: number) =>
+      (await say({ text: SENTENCE, master_speed: speed })).duration;
+    const base = await seconds(0);
+    // +100 % doubles the rate, -50 % divides it by √2.
+    expect((await seconds(100)) / base).toBeGreaterThan(0.5 * 0.85);
+    expect((await seconds(100)) / base).toBeLessThan(0.5 * 1.15);
+    expect((await seconds(-50)) / base).toBeGreaterThan(Math.SQRT2 * 0.85);
+    expect((await seconds(-50)) / base).toBeLessThan(Math.SQRT2 * 1.15);
+  });
+
+  it('bleeps an expletive with a 1 kHz tone', async () => {
+    const result = await say({
+      text: '<speak><say-as interpret-as="expletive">darn</say-as></speak>',
+    });
+    const { samples, sampleRate } = decodeWav(result.audio);
+    expect(toneShare(samples, sampleRate, 1000)).toBeGreaterThan(0.8);
+  });
+
+  it('answers sentence marks, and word marks where the backend reports them', async () => {
+    const result = await say({ text: 'First sentence here. Second one.' });
+    const sentences = result.marks.filter((m) => m.type === 'sentence');
+    expect(sentences.map((m) => m.text)).toEqual(['First sentence here.', 'Second one.']);
+    expect(sentences[1]?.start).toBeCloseTo(sentences[0]?.end ?? -1, 5);
+    expect(sentences[1]?.end).toBeCloseTo(result.duration, 5);
+    const words = result.marks.filter((m) => m.type === 'word').map((m) => m.text);
+    if (backend === 'wasm') expect(words).toEqual(['First', 'sentence', 'here', 'Second', 'one']);
+  });
+
+  it('switches voice inside a text', async () => {
+    const plain = await say({ text: 'Bonjour' });
+    const switched = await say({ text: '<voice name="standard:fr-fr">Bonjour</voice>' });
+    expect(Buffer.from(switched.audio).equals(Buffer.from(plain.audio))).toBe(false);
+  });
+});
+
+describe('synthesize errors', () => {
+  it('refuses an unknown voice', async () => {
+    await expect(synthesize(request({ voice_id: 'standard:xx-zz' }))).rejects.toThrow(
+      new SpeechError('unknown-voice', 'Unknown voice "standard:xx-zz".'),
+    );
+  });
+
+  it('refuses an illegal sample rate for the format with the contract message', async () => {
+    await expect(
+      synthesize(request({ output_format: 'wav', sample_rate: 48000 })),
+    ).rejects.toMatchObject({ code: 'sample-rate', message: 'WAV output is 16000 Hz only.' });
+    await expect(
+      synthesize(request({ output_format: 'mp3', sample_rate: 48000 })),
+    ).rejects.toMatchObject({ code: 'sample-rate' });
+  });
+
+  it('reports malformed SSML with its position', async () => {
+    const error = await synthesize(request({ text: '<speak>\n<emphasis>x</speak>' })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SsmlError);
+    expect((error as SsmlError).message).toMatch(/<emphasis> opened at 2:1 is not closed/);
+  });
+});
+
+describe('synthesizeStream', () => {
+  it('yields one chunk per sentence whose bytes make the whole file', async () => {
+    const text = 'One. Two. Three.';
+    const chunks = [];
+    for await (const chunk of synthesizeStream(
+      request({ text, output_format: 'ogg', sample_rate: 16000 }),
+      { backend: 'wasm' },
+    )) {
+      chunks.push(chunk);
+    }
+    expect(chunks.map((c) => c.last)).toEqual([false, false, true]);
+    const whole = Buffer.concat(chunks.map((c) => c.audio));
+    const decoded = await decode('ogg', whole);
+    const total = chunks.reduce((sum, c) => sum + c.duration, 0);
+    expect(Math.abs(decoded.samples.length / 16000 - total)).toBeLessThan(0.01);
+  });
+
+  it('streams WAV as a header with placeholder sizes followed by PCM', async () => {
+    const chunks = [];
+    for await (const chunk of synthesizeStream(request({ text: 'One. Two.' }), {
+      backend: 'wasm',
+    })) {
+      chunks.push(chunk);
+    }
+    const first = chunks[0]?.audio ?? new Uint8Array(0);
+    expect(Buffer.from(first.subarray(0, 4)).toString()).toBe('RIFF');
+    const total = chunks.reduce((sum, c) => sum + c.audio.length, 0);
+    expect(total - 44).toBe(Math.round(chunks.reduce((s, c) => s + c.duration, 0) * 16000) * 2);
+    expect(longestSilence(new Float32Array(0), 16000)).toBe(0);
+  });
+});

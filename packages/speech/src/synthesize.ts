@@ -1,0 +1,518 @@
+import {
+  type AudioFormat,
+  sampleRateError,
+  type VoiceEffect,
+  type VoiceSettings,
+  VoiceSettingsSchema,
+} from '@parla/contract';
+import type { DocumentItem } from './document.js';
+import {
+  applyGain,
+  bleep,
+  concat,
+  inBreath,
+  lowPass,
+  silence,
+  softLimit,
+  trimSilence,
+} from './dsp/dsp.js';
+import { resample } from './dsp/resample.js';
+import { presetFor, variantFile } from './effects.js';
+import { createStreamEncoder, encodeWav, MIME_TYPES } from './encode/encoders.js';
+import type { EspeakBackend } from './engine/backend.js';
+import {
+  type BackendChoice,
+  defaultBackendChoice,
+  selectBackend,
+  wasmBackend,
+} from './engine/backends.js';
+import { pitchParameter, wordsPerMinute } from './engine/params.js';
+import { SpeechError } from './errors.js';
+import { normaliseDocument } from './normalise/document.js';
+import {
+  groupSentences,
+  planSentences,
+  type Sentence,
+  type SpeechPiece,
+  sentenceText,
+} from './plan.js';
+import { escapeXml, parseSsml } from './ssml/parser.js';
+import { pitchPercentToSemitones, speedPercentToFactor } from './ssml/prosody-values.js';
+import { type ResolvedVoice, resolveVoice, voiceForLanguage } from './voices.js';
+
+/** The request is SPEC §3 "Voice settings", exactly as the server receives it. */
+export type SynthesisRequest = VoiceSettings;
+
+export interface SynthesisOptions {
+  /** espeak-ng backend; default from PARLA_SPEECH_BACKEND, else `auto`. */
+  backend?: BackendChoice;
+  /**
+   * Apply the product's sample-rate rules (SPEC §5, from @parla/contract: wav is 16 kHz, the
+   * standard engine stops at 24 kHz). Default true. The engine itself renders every format at
+   * every rate of SPEC §9; benchmarks and other users of the library may turn the rules off.
+   */
+  productRules?: boolean;
+}
+
+/** A word or a sentence and when it is heard, in seconds from the start of the audio. */
+export interface Mark {
+  type: 'word' | 'sentence';
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface SynthesisResult {
+  audio: Uint8Array;
+  mimeType: string;
+  format: AudioFormat;
+  /** Seconds of audio (the PCM length, not counting encoder padding). */
+  duration: number;
+  sampleRate: number;
+  marks: Mark[];
+  /** Which espeak-ng backend rendered it. */
+  backend: 'wasm' | 'native';
+}
+
+/** One step of a stream: the next bytes of the file and the marks heard in them. */
+export interface SynthesisChunk {
+  audio: Uint8Array;
+  /** Seconds from the start of the audio at which this chunk's sound begins. */
+  start: number;
+  /** Seconds of audio in this chunk. */
+  duration: number;
+  marks: Mark[];
+  mimeType: string;
+  sampleRate: number;
+  /** True for the last chunk, whose bytes finish the file. */
+  last: boolean;
+}
+
+const INPUT_RATE = 22050;
+
+/** Checks a request and answers it in a parsed form, or throws SpeechError. */
+async function prepare(request: SynthesisRequest, productRules = true) {
+  const parsed = VoiceSettingsSchema.safeParse(request);
+  // Without the product rules only the sample-rate refinement is waived; the fields' own
+  // checks (a rate of SPEC §9, a known format) still apply.
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.filter(
+        (i) => productRules || !(i.code === 'custom' && i.path[0] === 'sample_rate'),
+      );
+  if (!parsed.success && issues.length > 0) {
+    const issue = issues[0];
+    const field = issue?.path.join('.') ?? '';
+    const message = issue?.message ?? 'invalid request';
+    const rateIssue = issue?.path[0] === 'sample_rate';
+    throw new SpeechError(
+      rateIssue ? 'sample-rate' : 'invalid-request',
+      field && !rateIssue ? `${field}: ${message}` : message,
+    );
+  }
+  const settings = parsed.success ? parsed.data : (request as VoiceSettings);
+  const rateError = productRules
+    ? sampleRateError(settings.engine, settings.output_format, settings.sample_rate)
+    : undefined;
+  if (rateError) throw new SpeechError('sample-rate', rateError);
+  if (settings.engine !== 'standard') {
+    throw new SpeechError(
+      'unknown-voice',
+      `The ${settings.engine} engine has no voices installed; use the standard engine.`,
+    );
+  }
+  const voice = await resolveVoice(settings.voice_id);
+  if (!voice) throw new SpeechError('unknown-voice', `Unknown voice "${settings.voice_id}".`);
+  const document = parseSsml(settings.text);
+  const voices = new VoiceLookup(voice);
+  const normalised = await normaliseDocument(document, async (item) =>
+    item.kind === 'text' ? (await voices.forItem(item)).language : voice.language,
+  );
+  return { settings, voice, voices, sentences: planSentences(normalised) };
+}
+
+/** Resolves `<voice>` switches, remembering the answers. */
+class VoiceLookup {
+  private readonly cache = new Map<string, Promise<ResolvedVoice>>();
+  constructor(readonly main: ResolvedVoice) {}
+
+  forItem(item: { voice?: string; language?: string }): Promise<ResolvedVoice> {
+    const key = `${item.voice ?? ''}|${item.language ?? ''}`;
+    let found = this.cache.get(key);
+    if (!found) {
+      found = this.lookUp(item);
+      this.cache.set(key, found);
+    }
+    return found;
+  }
+
+  private async lookUp(item: { voice?: string; language?: string }): Promise<ResolvedVoice> {
+    if (item.voice !== undefined) {
+      const voice = await resolveVoice(item.voice);
+      if (!voice)
+        throw new SpeechError('unknown-voice', `Unknown voice "${item.voice}" in <voice>.`);
+      return voice;
+    }
+    if (
+      item.language !== undefined &&
+      item.language.toLowerCase() !== this.main.language.toLowerCase()
+    ) {
+      const voice = await voiceForLanguage(item.language, this.main.variant.gender);
+      if (!voice) {
+        throw new SpeechError('unknown-voice', `No voice speaks the language "${item.language}".`);
+      }
+      return voice;
+    }
+    return this.main;
+  }
+}
+
+interface SentenceAudio {
+  /** PCM at the requested rate, master volume applied. */
+  pcm: Float32Array;
+  start: number;
+  duration: number;
+  marks: Mark[];
+  last: boolean;
+}
+
+/** The pipeline after checking: render, resample and level each sentence in turn. */
+async function* renderSentences(
+  prepared: Awaited<ReturnType<typeof prepare>>,
+  backend: EspeakBackend,
+): AsyncGenerator<SentenceAudio> {
+  const { settings, voices } = prepared;
+  const sentences =
+    backend.name === 'native' ? groupSentences(prepared.sentences) : prepared.sentences;
+  const renderer = new Renderer(backend, settings, voices);
+  let position = 0;
+  // The native program runs in another process: start the next group while this one is
+  // resampled and encoded. (The WebAssembly build runs on this thread, so it gains nothing.)
+  const ahead = backend.name === 'native' ? 1 : 0;
+  const started: Promise<RenderedSentence>[] = [];
+  const start = (i: number) => {
+    const sentence = sentences[i];
+    if (sentence && !started[i]) {
+      const afterBreak = sentences[i - 1]?.units.at(-1)?.kind === 'break';
+      started[i] = renderer.sentence(sentence, afterBreak);
+      // Failures surface when the result is awaited below.
+      started[i]?.catch(() => {});
+    }
+  };
+  for (const [index, sentence] of sentences.entries()) {
+    for (let i = index; i <= index + ahead; i++) start(i);
+    const rendered = await (started[index] as Promise<RenderedSentence>);
+    delete started[index];
+    const pcm = await resample(rendered.samples, INPUT_RATE, settings.sample_rate);
+    // After resampling, so that the limiter also catches the resampler's overshoot.
+    applyGain(pcm, settings.master_volume);
+    if (settings.master_volume > 0) softLimit(pcm);
+    const duration = pcm.length / settings.sample_rate;
+    const scale =
+      rendered.samples.length > 0 ? duration / (rendered.samples.length / INPUT_RATE) : 1;
+    const marks: Mark[] = rendered.marks.map((mark) => ({
+      ...mark,
+      start: position + mark.start * scale,
+      end: position + mark.end * scale,
+    }));
+    const text = sentenceText(sentence);
+    if (text) marks.unshift({ type: 'sentence', start: position, end: position + duration, text });
+    yield { pcm, start: position, duration, marks, last: index === sentences.length - 1 };
+    position += duration;
+  }
+}
+
+/**
+ * Renders a request sentence by sentence. The first chunk is ready after the first sentence,
+ * whatever the length of the text; concatenating every chunk's bytes gives the whole file
+ * (a streamed WAV carries placeholder sizes, see encode/encoders.ts).
+ */
+export async function* synthesizeStream(
+  request: SynthesisRequest,
+  options: SynthesisOptions = {},
+): AsyncGenerator<SynthesisChunk> {
+  const prepared = await prepare(request, options.productRules);
+  const backend = await selectBackend(options.backend ?? defaultBackendChoice());
+  const { output_format: format, sample_rate: sampleRate } = prepared.settings;
+  const encoder = await createStreamEncoder(format, sampleRate);
+  let empty = true;
+  for await (const sentence of renderSentences(prepared, backend)) {
+    empty = false;
+    const last = sentence.last;
+    let audio = encoder.encode(sentence.pcm);
+    if (last) audio = joinBytes(audio, encoder.finish());
+    yield {
+      audio,
+      start: sentence.start,
+      duration: sentence.duration,
+      marks: sentence.marks,
+      mimeType: encoder.mimeType,
+      sampleRate,
+      last,
+    };
+  }
+  if (empty) {
+    yield {
+      audio: encoder.finish(),
+      start: 0,
+      duration: 0,
+      marks: [],
+      mimeType: encoder.mimeType,
+      sampleRate,
+      last: true,
+    };
+  }
+}
+
+/** Renders a whole request: encoded audio, its duration and its word and sentence marks. */
+export async function synthesize(
+  request: SynthesisRequest,
+  options: SynthesisOptions = {},
+): Promise<SynthesisResult> {
+  const prepared = await prepare(request, options.productRules);
+  const backend = await selectBackend(options.backend ?? defaultBackendChoice());
+  const { output_format: format, sample_rate: sampleRate } = prepared.settings;
+  const pcm: Float32Array[] = [];
+  const marks: Mark[] = [];
+  for await (const sentence of renderSentences(prepared, backend)) {
+    pcm.push(sentence.pcm);
+    marks.push(...sentence.marks);
+  }
+  const samples = concat(pcm);
+  let audio: Uint8Array;
+  if (format === 'wav') {
+    // A whole WAV gets exact sizes in its header.
+    audio = encodeWav(samples, sampleRate);
+  } else {
+    const encoder = await createStreamEncoder(format, sampleRate);
+    audio = joinBytes(encoder.encode(samples), encoder.finish());
+  }
+  return {
+    audio,
+    mimeType: MIME_TYPES[format],
+    format,
+    duration: samples.length / sampleRate,
+    sampleRate,
+    marks,
+    backend: backend.name,
+  };
+}
+
+function joinBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+interface RenderedSentence {
+  samples: Float32Array;
+  /** Word marks, in seconds from the start of the sentence at 22,050 Hz. */
+  marks: Mark[];
+}
+
+/** Pause kept between two pieces of one sentence (e.g. around an emphasised word). */
+const JOIN_GAP = 0.05;
+/** Sound kept after the last word before an explicit break, and before the next word. */
+const BREAK_TAIL = 0.02;
+const BREAK_HEAD = 0.01;
+
+class Renderer {
+  private readonly variants = new Map<string, Promise<string>>();
+  private readonly masterRate: number;
+  private readonly masterPitch: number;
+
+  constructor(
+    private readonly backend: EspeakBackend,
+    private readonly settings: VoiceSettings,
+    private readonly voices: VoiceLookup,
+  ) {
+    this.masterRate = speedPercentToFactor(settings.master_speed);
+    this.masterPitch = pitchPercentToSemitones(settings.master_pitch);
+  }
+
+  async sentence(sentence: Sentence, afterBreak: boolean): Promise<RenderedSentence> {
+    const parts: Float32Array[] = [];
+    const marks: Mark[] = [];
+    let length = 0;
+    const units = sentence.units;
+    for (const [index, unit] of units.entries()) {
+      const previous = index > 0 ? units[index - 1] : undefined;
+      const next = units[index + 1];
+      if (unit.kind === 'break') {
+        const pause = silence(unit.seconds, INPUT_RATE);
+        parts.push(pause);
+        length += pause.length;
+        continue;
+      }
+      if (unit.kind === 'bleep') {
+        const tone = bleep(unit.seconds / (this.masterRate * unit.prosody.rate), INPUT_RATE);
+        applyGain(tone, unit.prosody.volume);
+        parts.push(tone);
+        length += tone.length;
+        continue;
+      }
+      const piece = await this.piece(unit);
+      const precededByPause = previous ? previous.kind !== 'speech' : afterBreak;
+      const start = previous?.kind === 'speech' ? 0 : precededByPause ? BREAK_HEAD : undefined;
+      const end = next === undefined ? undefined : next.kind === 'speech' ? JOIN_GAP : BREAK_TAIL;
+      const trimmed = trimSilence(piece.samples, INPUT_RATE, {
+        ...(start !== undefined && { start }),
+        ...(end !== undefined && { end }),
+      });
+      if (piece.breaths && (previous === undefined || previous.kind === 'break')) {
+        const breath = concat([inBreath(INPUT_RATE, length + 1), silence(0.08, INPUT_RATE)]);
+        parts.push(breath);
+        length += breath.length;
+      }
+      const offset = length / INPUT_RATE - trimmed.cutStart / INPUT_RATE;
+      const pieceEnd = (length + trimmed.samples.length) / INPUT_RATE;
+      piece.words.forEach((word, i) => {
+        const following = piece.words[i + 1];
+        marks.push({
+          type: 'word',
+          start: Math.max(length / INPUT_RATE, offset + word.time),
+          end: Math.min(pieceEnd, following ? offset + following.time : pieceEnd),
+          text: word.text,
+        });
+      });
+      parts.push(trimmed.samples);
+      length += trimmed.samples.length;
+    }
+    return { samples: concat(parts), marks };
+  }
+
+  private async piece(piece: SpeechPiece) {
+    const voice = await this.voices.forItem(piece);
+    const effect: VoiceEffect | undefined = piece.effect ?? this.settings.effect ?? undefined;
+    const preset = presetFor(effect);
+    const rate = wordsPerMinute(this.masterRate * piece.prosody.rate * preset.rate);
+    const pitch = pitchParameter(this.masterPitch + piece.prosody.pitch + preset.pitch);
+    const backend = this.backend.hasLanguage(voice.espeakName) ? this.backend : await wasmBackend();
+    const espeakVoice = await this.espeakVoice(backend, voice, preset.variant);
+    const { ssml, spans } = espeakSsml(piece, preset.range);
+    const result = await backend.render({ voice: espeakVoice, ssml, rate, pitch });
+    const samples = result.samples;
+    if (preset.variant === 'soft') lowPass(samples, 3500, INPUT_RATE);
+    applyGain(samples, piece.prosody.volume + preset.volume);
+    const words = wordMarks(ssml, spans, result.words);
+    return { samples, words, breaths: preset.breaths === true };
+  }
+
+  private async espeakVoice(
+    backend: EspeakBackend,
+    voice: ResolvedVoice,
+    variant: 'whisper' | 'soft' | 'breathy' | undefined,
+  ): Promise<string> {
+    if (!variant) return voice.espeakVoice;
+    if (variant === 'whisper') {
+      return `${voice.espeakName}+${voice.variant.gender === 'female' ? 'whisperf' : 'whisper'}`;
+    }
+    const key = `${backend.name}|${variant}|${voice.variant.variant}`;
+    let name = this.variants.get(key) ?? installed.get(key);
+    if (!name) {
+      name = (async () => {
+        const base = voice.variant.variant
+          ? await backend.readVariant(voice.variant.variant)
+          : undefined;
+        const file = variantFile(variant, voice.variant.variant, base);
+        await backend.installVariant(file.name, file.contents);
+        return file.name;
+      })();
+      installed.set(key, name);
+    }
+    this.variants.set(key, name);
+    return `${voice.espeakName}+${await name}`;
+  }
+}
+
+/** Variant files are installed once per backend and thread. */
+const installed = new Map<string, Promise<string>>();
+
+interface Span {
+  /** Offset of the escaped text in the SSML and of its plain form. */
+  start: number;
+  end: number;
+}
+
+/**
+ * The espeak-ng input of a piece. Text is XML-escaped (espeak-ng reads SSML here, and would
+ * swallow a bare `<`); emphasis and spelling use espeak-ng's own SSML; the effect's pitch
+ * range goes through `<prosody range>` (a percentage of the voice's normal range).
+ */
+function espeakSsml(piece: SpeechPiece, range: number): { ssml: string; spans: Span[] } {
+  let ssml = '<speak>';
+  if (range !== 50) ssml += `<prosody range="${Math.round((range / 50) * 100)}%">`;
+  const spans: Span[] = [];
+  piece.parts.forEach((part, index) => {
+    if (index > 0) ssml += ' ';
+    let open = '';
+    let close = '';
+    if (part.spell) {
+      open += '<say-as interpret-as="characters">';
+      close = `</say-as>${close}`;
+    }
+    if (part.emphasis) {
+      open = `<emphasis level="${part.emphasis}">${open}`;
+      close += '</emphasis>';
+    }
+    ssml += open;
+    const start = ssml.length;
+    ssml += escapeXml(part.text.replace(/\s+/g, ' '));
+    spans.push({ start, end: ssml.length });
+    ssml += close;
+  });
+  if (range !== 50) ssml += '</prosody>';
+  ssml += '</speak>';
+  return { ssml, spans };
+}
+
+/**
+ * Word marks from espeak-ng's word events. espeak-ng splits words its own way (an entity such
+ * as `&lt;` becomes two "words"), so each event is attributed to the whitespace-separated token
+ * of our text that contains it, once per token.
+ */
+function wordMarks(
+  ssml: string,
+  spans: Span[],
+  events: readonly { time: number; offset: number }[],
+): { time: number; text: string }[] {
+  const tokens: { start: number; end: number; text: string }[] = [];
+  for (const span of spans) {
+    const pattern = /\S+/g;
+    const text = ssml.slice(span.start, span.end);
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      tokens.push({
+        start: span.start + match.index,
+        end: span.start + match.index + match[0].length,
+        text: unescapeXml(match[0]),
+      });
+    }
+  }
+  const marks: { time: number; text: string }[] = [];
+  let lastToken = -1;
+  for (const event of events) {
+    const index = tokens.findIndex((t) => event.offset >= t.start && event.offset < t.end);
+    if (index < 0 || index === lastToken) continue;
+    lastToken = index;
+    const token = tokens[index];
+    if (!token) continue;
+    const word = token.text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    marks.push({ time: event.time, text: word || token.text });
+  }
+  return marks;
+}
+
+function unescapeXml(text: string): string {
+  return text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&apos;', "'")
+    .replaceAll('&amp;', '&');
+}
+
+export type { DocumentItem };
