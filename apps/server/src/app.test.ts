@@ -1,0 +1,149 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, TEST_DATABASE_KIND } from './test/test-app.js';
+
+const webRoot = mkdtempSync(path.join(tmpdir(), 'parla-web-'));
+mkdirSync(path.join(webRoot, 'assets'));
+writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><title>Parla</title><div id="root"></div>',
+);
+writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log("parla")');
+
+const app = await createTestApp({ webRoot });
+
+// Routes that exist only to drive the error handler from outside, as a client would.
+const EchoSchema = z.object({
+  email: z.email({ error: 'Incorect email address.' }),
+  name: z.string().min(3, { error: 'Name must be at least 3 characters long.' }),
+});
+app.post('/api/test/echo', { schema: { body: EchoSchema } }, async (request) => request.body);
+app.get('/api/test/boom', async () => {
+  throw new Error('secret database password in a stack trace');
+});
+beforeAll(() => app.ready());
+
+describe(`the API skeleton (${TEST_DATABASE_KIND})`, () => {
+  it('answers health and readiness with the database reachable', async () => {
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: true });
+  });
+
+  it('answers schema failures with 400 and every field message', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'nope', name: 'Al' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Incorect email address.',
+      errors: [
+        { path: 'email', message: 'Incorect email address.' },
+        { path: 'name', message: 'Name must be at least 3 characters long.' },
+      ],
+    });
+  });
+
+  it('answers malformed JSON with 400 and a clear message', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'This content type is not accepted here.' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'The request body is too large.' });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing/here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ message: 'No such API route: GET /api/nothing/here' });
+  });
+
+  it('logs unexpected errors and answers a generic 500 that reveals nothing', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'x-request-id': 'req-boom-1' },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret');
+    expect(response.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+    });
+    expect(response.headers['x-request-id']).toBe('req-boom-1');
+  });
+
+  it('sends security headers with a Content-Security-Policy', async () => {
+    const response = await app.inject({ method: 'GET', url: '/pricing' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('serves the web app: files as they are, and index.html for every other path', async () => {
+    for (const url of ['/', '/convertor', '/fr/pricing', '/some/unknown/path']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("parla")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('publishes an OpenAPI document generated from the schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/ready',
+        '/api/account/profile',
+        '/api/plan/info',
+      ]),
+    );
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});

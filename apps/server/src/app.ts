@@ -1,0 +1,170 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createDatabase, type Db, migrateToLatest } from './db/database.js';
+import { accountRoutes } from './features/account/routes.js';
+import { authRoutes } from './features/auth/routes.js';
+import { contentRoutes } from './features/content/routes.js';
+import { seedContent } from './features/content/seed.js';
+import { convertorRoutes } from './features/convertor/routes.js';
+import type { VisitorLimits } from './features/convertor/usage-repository.js';
+import { healthRoutes } from './features/health/routes.js';
+import { mailRoutes } from './features/mail/routes.js';
+import { DEFAULT_PLAN_CATALOGUE } from './features/plan/plan-catalogue.js';
+import { planRoutes } from './features/plan/routes.js';
+import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/routes.js';
+import { createMailer, type Mailer } from './lib/mail/mailer.js';
+import { type AbuseLimits, DEFAULT_ABUSE_LIMITS } from './lib/rate-limit.js';
+import { createSpeechService, type SpeechService } from './lib/speech.js';
+import { TokenService } from './lib/tokens.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { webAppPlugin } from './plugins/web-app.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** The built web app; defaults to apps/web/dist beside this package. */
+  webRoot?: string;
+  /** Limits of the routes bots target (login, register, …); tests lower them. */
+  abuseLimits?: AbuseLimits;
+  /** Conversions one visitor or user may start per minute. */
+  conversionsPerMinute?: number;
+  /** Anonymous allowances; default: the FREE plan's per visitor, five times that per IP. */
+  visitorLimits?: VisitorLimits;
+  /** The content tree seeded at start (features/content); defaults to content/ of the repository. */
+  contentDir?: string;
+}
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** src/app.ts and dist/app.js are both three levels below the repository root. */
+const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
+/** JSON bodies are small; audio uploads (multipart) set their own limit on their route. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface App extends FastifyInstance {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+}
+
+/** Builds the whole product as one Fastify instance; tests use app.inject, server.ts listens. */
+export async function buildApp({
+  config,
+  webRoot = DEFAULT_WEB_ROOT,
+  abuseLimits = DEFAULT_ABUSE_LIMITS,
+  conversionsPerMinute = 30,
+  visitorLimits = {
+    perVisitor: DEFAULT_PLAN_CATALOGUE.FREE.count_characters,
+    // Several people may share an address (an office, a school): room for a few of them.
+    perIp: 5 * DEFAULT_PLAN_CATALOGUE.FREE.count_characters,
+  },
+  contentDir = DEFAULT_CONTENT_DIR,
+}: BuildAppOptions) {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The request id is in every log line; echoing it lets a user's report be matched to the logs.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const db = createDatabase(config.database);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  await migrateToLatest(db);
+  const seed = await seedContent(db, contentDir);
+  app.log.info({ contentDir, ...seed }, 'content');
+  const tokens = new TokenService(config.jwtSecret);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => mailer.close());
+  const speech: SpeechService = createSpeechService();
+  app.addHook('onClose', () => speech.close());
+  const audioDir = path.join(config.dataDir, 'files', 'audio');
+  app.decorate('db', db);
+  app.decorate('tokens', tokens);
+  app.decorate('mailer', mailer);
+
+  await app.register(errorHandlerPlugin);
+  // Cookies are signed with a key derived from the JWT secret, never with the secret itself.
+  await app.register(cookie, {
+    secret: createHmac('sha256', config.jwtSecret).update('parla cookies').digest('base64url'),
+  });
+  await app.register(securityPlugin);
+  await app.register(openApiPlugin);
+  await app.register(authPlugin, { db, tokens });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({ message: `No such API route: ${request.method} ${request.url}` }),
+      );
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        db,
+        mailer,
+        tokens,
+        publicUrl: config.publicUrl,
+        limits: abuseLimits,
+      });
+      await api.register(accountRoutes, {
+        prefix: '/account',
+        db,
+        mailer,
+        tokens,
+        publicUrl: config.publicUrl,
+        audioDir,
+      });
+      await api.register(convertorRoutes, {
+        prefix: '/convertor',
+        db,
+        speech,
+        audioDir,
+        visitorLimits,
+        conversionsPerMinute,
+      });
+      await api.register(planRoutes, { prefix: '/plan' });
+      await api.register(contentRoutes, { prefix: '/content', db, contentDir });
+      await api.register(seoRoutes, { prefix: '/seo', db, publicUrl: config.publicUrl });
+      await api.register(mailRoutes, {
+        prefix: '/mail',
+        mailer,
+        contactEmail: config.contactEmail,
+        limits: abuseLimits,
+      });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(seoSiteRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(webAppPlugin, {
+    root: webRoot,
+    renderIndex: createIndexRenderer(db, config.publicUrl),
+  });
+  return app as unknown as App & typeof app;
+}

@@ -1,0 +1,77 @@
+import { parseArgs } from 'node:util';
+import { PLAN_TYPES, type PlanType } from '@parla/contract';
+import { ConfigError, loadConfig } from './config.js';
+import { createDatabase, migrateToLatest } from './db/database.js';
+import { createUserRepository } from './features/account/repository.js';
+import { hashPassword } from './lib/password.js';
+import { TokenService } from './lib/tokens.js';
+
+const USAGE = `Usage: parla <command> [options]
+
+Commands:
+  migrate                                  bring the database schema up to date
+  create-user --email E --password P       create a user with a validated address and print
+              [--plan FREE|BASIC|PREMIUM|BUSINESS] [--unvalidated]
+                                           {"token", "expire_date"} as JSON
+
+The database and secrets are those of the environment (DATABASE_URL, DATA_DIR, JWT_SECRET).`;
+
+function isPlanType(value: string): value is PlanType {
+  return (PLAN_TYPES as readonly string[]).includes(value);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      plan: { type: 'string', default: 'FREE' },
+      unvalidated: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) {
+    console.info(USAGE);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    if (command === 'migrate') {
+      console.info('Database is up to date.');
+      return 0;
+    }
+    if (command === 'create-user') {
+      const plan = values.plan.toUpperCase();
+      if (!values.email || !values.password || !isPlanType(plan)) {
+        console.error(`create-user needs --email, --password and a valid --plan.\n\n${USAGE}`);
+        return 2;
+      }
+      const user = await createUserRepository(db).create({
+        email: values.email,
+        passwordHash: await hashPassword(values.password),
+        plan,
+        emailValidated: !values.unvalidated,
+      });
+      const issued = await new TokenService(config.jwtSecret).issue(user.id, user.token_version);
+      process.stdout.write(`${JSON.stringify(issued)}\n`);
+      return 0;
+    }
+    console.error(`Unknown command: ${command}\n\n${USAGE}`);
+    return 2;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

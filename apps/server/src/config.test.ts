@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dirs: string[] = [];
+function freshDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parla-config-'));
+  dirs.push(dir);
+  return path.join(dir, 'data');
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('gives the documented defaults and creates DATA_DIR with a SQLite database inside', () => {
+    const dataDir = freshDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({
+      kind: 'sqlite',
+      filename: path.join(dataDir, 'parla.sqlite'),
+    });
+    expect(config.voicesDir).toBe(path.join(dataDir, 'voices'));
+    expect(config.smtpUrl).toBeUndefined();
+    expect(statSync(dataDir).isDirectory()).toBe(true);
+  });
+
+  it('generates a JWT secret once, keeps it private in DATA_DIR and reuses it', () => {
+    const dataDir = freshDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    const file = path.join(dataDir, 'secrets.json');
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ jwtSecret: first });
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+  });
+
+  it('uses JWT_SECRET from the environment without writing a secrets file', () => {
+    const dataDir = freshDir();
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
+  });
+
+  it('selects PostgreSQL from a postgres:// DATABASE_URL', () => {
+    const url = 'postgres://parla@db.internal:5432/parla';
+    expect(loadConfig({ DATA_DIR: freshDir(), DATABASE_URL: url }).database).toEqual({
+      kind: 'postgres',
+      connectionString: url,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(loadConfig({ DATA_DIR: freshDir(), PORT: '8080' }).publicUrl).toBe(
+      'http://localhost:8080',
+    );
+    expect(
+      loadConfig({ DATA_DIR: freshDir(), PUBLIC_URL: 'https://parla.example.com/' }).publicUrl,
+    ).toBe('https://parla.example.com');
+  });
+
+  it.each([
+    ['PORT', 'eighty', 'PORT: must be a whole number'],
+    ['PORT', '70000', 'PORT: must be between 0 and 65535'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL: must start with postgres://'],
+    ['SMTP_URL', 'http://mail', 'SMTP_URL: must start with smtp:// or smtps://'],
+    ['PUBLIC_URL', 'not a url', 'PUBLIC_URL: must be a URL'],
+    ['JWT_SECRET', 'short', 'JWT_SECRET: must be at least 32 characters long'],
+    ['STRIPE_SECRET_KEY', 'pk_test_123', 'STRIPE_SECRET_KEY: must be a Stripe secret key'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL: must be one of'],
+    ['CONTACT_EMAIL', 'nobody', 'CONTACT_EMAIL: must be an email address'],
+  ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrowError(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrowError(message);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATA_DIR: freshDir(), PORT: '', SMTP_URL: '' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalUrl = (protocols: readonly string[], example: string) =>
+  z
+    .url({ error: `must be a URL such as ${example}` })
+    .refine((value) => !URL.canParse(value) || protocols.includes(new URL(value).protocol), {
+      error: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    })
+    .optional();
+
+/** Every environment variable the product reads; README.md and .env.example list the same. */
+export const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(3000),
+  HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^(postgres|postgresql|sqlite|file):/.test(value), {
+      error: 'must start with postgres://, postgresql://, sqlite: or file:',
+    })
+    .optional(),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://parla.example.com'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
+  MAIL_FROM: z.string().min(3).default('Parla <no-reply@parla.localhost>'),
+  CONTACT_EMAIL: z.email({ error: 'must be an email address' }).default('support@parla.localhost'),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, {
+      error: 'must be a Stripe secret key (sk_test_… or sk_live_…)',
+    })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, {
+      error: 'must be a Stripe publishable key (pk_test_… or pk_live_…)',
+    })
+    .optional(),
+  STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:12111'),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  VOICES_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+});
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; filename: string }
+  | { kind: 'postgres'; connectionString: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  jwtSecret: string;
+  stripe: { secretKey?: string; publishableKey?: string; apiUrl?: string };
+  redisUrl: string | undefined;
+  voicesDir: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Empty strings in the environment mean "not set", as in most .env tooling. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+function databaseFromUrl(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { kind: 'sqlite', filename: path.join(dataDir, 'parla.sqlite') };
+  if (/^postgres(ql)?:/.test(url)) return { kind: 'postgres', connectionString: url };
+  const filename = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  return { kind: 'sqlite', filename: path.resolve(filename) };
+}
+
+/**
+ * The JWT secret comes from the environment or is generated once and kept in DATA_DIR, so that
+ * tokens survive restarts without any set-up (ARCHITECTURE.md: secrets).
+ */
+function loadOrCreateJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: unknown };
+    if (typeof stored.jwtSecret === 'string' && stored.jwtSecret.length >= 32) {
+      return stored.jwtSecret;
+    }
+    throw new ConfigError(`${file} has no valid jwtSecret; delete the file to generate a new one`);
+  }
+  const jwtSecret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${JSON.stringify({ jwtSecret }, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return jwtSecret;
+}
+
+/** Parses the environment; throws ConfigError naming each bad variable. Creates DATA_DIR. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR: cannot create ${dataDir} (${(error as Error).message})`);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: databaseFromUrl(e.DATABASE_URL, dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    stripe: {
+      ...(e.STRIPE_SECRET_KEY && { secretKey: e.STRIPE_SECRET_KEY }),
+      ...(e.STRIPE_PUBLISHABLE_KEY && { publishableKey: e.STRIPE_PUBLISHABLE_KEY }),
+      ...(e.STRIPE_API_URL && { apiUrl: e.STRIPE_API_URL }),
+    },
+    redisUrl: e.REDIS_URL,
+    voicesDir: path.resolve(e.VOICES_DIR ?? path.join(dataDir, 'voices')),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,177 @@
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+
+/*
+ * One set of migrations for SQLite and PostgreSQL: only portable column types (text, integer)
+ * and portable statements. Migrations are code, not files read from disk, so the built server
+ * needs nothing beside its own JavaScript. Never edit a released migration: add a new one.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-users': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('USER'))
+        .addColumn('email_validated_at', 'text')
+        .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('name', 'text')
+        .addColumn('phone', 'text')
+        .addColumn('address_country', 'text')
+        .addColumn('address_state', 'text')
+        .addColumn('address_city', 'text')
+        .addColumn('address_line1', 'text')
+        .addColumn('address_line2', 'text')
+        .addColumn('address_postal_code', 'text')
+        .addColumn('tax_type', 'text')
+        .addColumn('tax_code', 'text')
+        .addColumn('card_brand', 'text')
+        .addColumn('card_last4', 'text')
+        .addColumn('card_exp_month', 'integer')
+        .addColumn('card_exp_year', 'integer')
+        .addColumn('card_name', 'text')
+        .addColumn('has_payment_method_added', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('plan_type', 'text', (c) => c.notNull().defaultTo('FREE'))
+        .addColumn('plan_period', 'text', (c) => c.notNull().defaultTo('none'))
+        .addColumn('count_characters', 'integer', (c) => c.notNull())
+        .addColumn('count_characters_per_convert', 'integer', (c) => c.notNull())
+        .addColumn('count_characters_added', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addCheckConstraint('users_count_characters_not_negative', sql`count_characters >= 0`)
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('users').execute();
+    },
+  },
+  '0002-user-keys': {
+    async up(db: Kysely<unknown>) {
+      // Single-use links sent by mail (email validation, password reset). Only a SHA-256 of the
+      // key is stored, so a leaked database cannot be turned into working links.
+      await db.schema
+        .createTable('user_keys')
+        .addColumn('key_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('user_keys_user_purpose')
+        .on('user_keys')
+        .columns(['user_id', 'purpose'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('user_keys').execute();
+    },
+  },
+  '0003-content': {
+    async up(db: Kysely<unknown>) {
+      // Seeded from content/ at start (features/content/seed.ts): the files are the source of
+      // truth, these tables what the calls read. JSON values (sections, tags) are text.
+      await db.schema
+        .createTable('content_languages')
+        .addColumn('code', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('native_name', 'text', (c) => c.notNull())
+        .addColumn('locale', 'text', (c) => c.notNull())
+        .addColumn('direction', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('templates', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('content_pages')
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('slug', 'text', (c) => c.notNull())
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('sections', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('content_pages_pk', ['language', 'slug'])
+        .execute();
+      await db.schema
+        .createTable('content_articles')
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('slug', 'text', (c) => c.notNull())
+        .addColumn('translation_key', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('preview', 'text', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull())
+        .addColumn('cover_image', 'text')
+        .addColumn('cover_alt', 'text')
+        .addColumn('published_time', 'text', (c) => c.notNull())
+        .addColumn('modified_time', 'text', (c) => c.notNull())
+        .addColumn('words_count', 'integer', (c) => c.notNull())
+        .addColumn('time_to_read', 'integer', (c) => c.notNull())
+        .addColumn('content_html', 'text', (c) => c.notNull())
+        .addColumn('is_on_main_page', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('content_articles_pk', ['language', 'slug'])
+        .execute();
+      await db.schema
+        .createIndex('content_articles_translation')
+        .on('content_articles')
+        .column('translation_key')
+        .execute();
+      // What the last seed was made from (a hash of the files), so an unchanged tree is skipped.
+      await db.schema
+        .createTable('content_state')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('content_state').execute();
+      await db.schema.dropTable('content_articles').execute();
+      await db.schema.dropTable('content_pages').execute();
+      await db.schema.dropTable('content_languages').execute();
+    },
+  },
+  '0004-conversions': {
+    async up(db: Kysely<unknown>) {
+      // Converted audio waiting to be played, downloaded or saved. The id is random (128 bits)
+      // and is the audio's address, so it cannot be guessed.
+      await db.schema
+        .createTable('conversions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('visitor_id', 'text')
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('mime_type', 'text', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('duration', 'double precision', (c) => c.notNull())
+        .addColumn('characters', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('conversions_expires_at')
+        .on('conversions')
+        .column('expires_at')
+        .execute();
+      // Characters spent by anonymous visitors, per visitor cookie and per IP address, in
+      // periods; the conditional update in the usage repository keeps them under the limit.
+      await db.schema
+        .createTable('visitor_usage')
+        .addColumn('visitor_key', 'text', (c) => c.primaryKey())
+        .addColumn('characters_used', 'integer', (c) => c.notNull())
+        .addColumn('period_start', 'text', (c) => c.notNull())
+        .addCheckConstraint('visitor_usage_not_negative', sql`characters_used >= 0`)
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('visitor_usage').execute();
+      await db.schema.dropTable('conversions').execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,134 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Column types are chosen to behave the same on SQLite and PostgreSQL: ids are UUID text,
+ * times are ISO-8601 UTC text (sortable as text), flags are 0/1 integers.
+ */
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: string;
+  email_validated_at: string | null;
+  /** Carried in every token; raising it (password change) refuses all tokens issued before. */
+  token_version: number;
+  name: string | null;
+  phone: string | null;
+  address_country: string | null;
+  address_state: string | null;
+  address_city: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  address_postal_code: string | null;
+  tax_type: string | null;
+  tax_code: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  card_name: string | null;
+  has_payment_method_added: number;
+  plan_type: string;
+  plan_period: string;
+  count_characters: number;
+  count_characters_per_convert: number;
+  count_characters_added: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type UserKeyPurpose = 'validate_email' | 'reset_password';
+
+export interface UserKeysTable {
+  key_hash: string;
+  user_id: string;
+  purpose: UserKeyPurpose;
+  /** The address the key proves: the account's, or the new one of an email change. */
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface ConversionsTable {
+  id: string;
+  user_id: string | null;
+  visitor_id: string | null;
+  format: string;
+  mime_type: string;
+  size: number;
+  duration: number;
+  characters: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface VisitorUsageTable {
+  visitor_key: string;
+  characters_used: number;
+  period_start: string;
+}
+
+export interface ContentLanguagesTable {
+  /** 'default' (English) or the lower-case country code of the route prefix. */
+  code: string;
+  name: string;
+  native_name: string;
+  locale: string;
+  direction: 'ltr' | 'rtl';
+  position: number;
+  /** JSON: PageListItem[], the app's own screens (login, editors, sitemap) in this language. */
+  templates: string;
+}
+
+export interface ContentPagesTable {
+  language: string;
+  slug: string;
+  category: string;
+  title: string;
+  description: string;
+  position: number;
+  /** JSON: PageSection[] of @parla/contract. */
+  sections: string;
+  updated_at: string;
+}
+
+export interface ContentArticlesTable {
+  language: string;
+  slug: string;
+  /** Shared by an article and its translations. */
+  translation_key: string;
+  title: string;
+  preview: string;
+  /** JSON: string[]. */
+  tags: string;
+  cover_image: string | null;
+  cover_alt: string | null;
+  published_time: string;
+  modified_time: string;
+  words_count: number;
+  time_to_read: number;
+  content_html: string;
+  is_on_main_page: number;
+}
+
+export interface ContentStateTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_keys: UserKeysTable;
+  content_languages: ContentLanguagesTable;
+  content_pages: ContentPagesTable;
+  content_articles: ContentArticlesTable;
+  content_state: ContentStateTable;
+  conversions: ConversionsTable;
+  visitor_usage: VisitorUsageTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

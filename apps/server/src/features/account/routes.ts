@@ -1,0 +1,193 @@
+import {
+  ChangeEmailInputSchema,
+  ChangePasswordInputSchema,
+  ErrorResponseSchema,
+  findCountry,
+  InvoiceInfoInputSchema,
+  MessageResponseSchema,
+  ProfileSchema,
+  TaxIdListSchema,
+  taxIdLabel,
+  ValidateEmailResponseSchema,
+} from '@parla/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import type { Mailer } from '../../lib/mail/mailer.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import type { TokenService } from '../../lib/tokens.js';
+import { createKeyRepository } from '../auth/keys.js';
+import { validationMail } from '../auth/mails.js';
+import { AUTH_MESSAGES } from '../auth/messages.js';
+import { createConversionRepository } from '../convertor/conversion-repository.js';
+import { createUserRepository, toProfile } from './repository.js';
+import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
+
+export interface AccountRoutesOptions {
+  db: Db;
+  mailer: Mailer;
+  tokens: TokenService;
+  publicUrl: string;
+  audioDir: string;
+}
+
+export const ACCOUNT_MESSAGES = {
+  sameEmail: 'This is already the email address of your account.',
+  emailChangePending: (email: string) =>
+    `We sent a link to ${email}. Open it to confirm the new address; until then, log in with your current one.`,
+  wrongOldPassword: 'Your current password is not correct.',
+  deleted: 'Your account and everything saved in it are deleted.',
+  invoiceSaved: 'Billing settings saved.',
+  unknownCountry: (country: string) => `${country} is not a country code we know.`,
+  taxTypeNotForCountry: (type: string, country: string) =>
+    `${taxIdLabel(type)} is not a tax id type of ${country}.`,
+  badTaxCode: (type: string, example: string) =>
+    `This is not a valid ${taxIdLabel(type)} code; it should look like ${example}.`,
+} as const;
+
+const bearer = [{ bearerAuth: [] }];
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
+  const { db, mailer, tokens, publicUrl } = options;
+  const users = createUserRepository(db);
+  const keys = createKeyRepository(db);
+  const conversions = createConversionRepository(db, options.audioDir);
+  // onRequest: a missing token is answered 401 before the body is even validated.
+  app.addHook('onRequest', app.requireUser);
+
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user and their plan',
+        security: bearer,
+        response: { 200: ProfileSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => toProfile(request.user),
+  );
+
+  app.put(
+    '/change_email',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the email address: it is used once the link mailed to it is opened',
+        security: bearer,
+        body: ChangeEmailInputSchema,
+        response: {
+          200: MessageResponseSchema,
+          400: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.trim().toLowerCase();
+      if (email === request.user.email) {
+        return reply.code(400).send({ message: ACCOUNT_MESSAGES.sameEmail });
+      }
+      if (await users.findByEmail(email)) {
+        return reply.code(409).send({ message: AUTH_MESSAGES.duplicate });
+      }
+      const key = await keys.issue(request.user.id, 'validate_email', email);
+      await mailer.send(validationMail(email, `${publicUrl}/auth/validate-email-address/${key}`));
+      return { message: ACCOUNT_MESSAGES.emailChangePending(email) };
+    },
+  );
+
+  app.put(
+    '/change_password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password; other sessions end, this one gets a new token',
+        security: bearer,
+        body: ChangePasswordInputSchema,
+        // The answer is a new session, of the same shape as the one email validation gives.
+        response: { 200: ValidateEmailResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { old_password, new_password } = request.body;
+      if (!(await verifyPassword(old_password, request.user.password_hash))) {
+        return reply.code(400).send({ message: ACCOUNT_MESSAGES.wrongOldPassword });
+      }
+      const user = await users.setPassword(request.user.id, await hashPassword(new_password));
+      if (!user) return reply.code(400).send({ message: ACCOUNT_MESSAGES.wrongOldPassword });
+      return tokens.issue(user.id, user.token_version);
+    },
+  );
+
+  app.get(
+    '/tax_ids',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Tax id types per country, with the pattern a code must match',
+        security: bearer,
+        response: { 200: TaxIdListSchema },
+      },
+    },
+    async () => [...TAX_ID_TYPES],
+  );
+
+  app.put(
+    '/invoice_info',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Save the billing details printed on invoices',
+        security: bearer,
+        body: InvoiceInfoInputSchema,
+        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const info = request.body;
+      const country = findCountry(info.address.country);
+      if (!country) {
+        return reply
+          .code(400)
+          .send({ message: ACCOUNT_MESSAGES.unknownCountry(info.address.country) });
+      }
+      const { type, code } = info.tax;
+      if (type !== null && code !== null) {
+        const option = TAX_ID_TYPES.find((t) => t.type === type && t.country === country.iso2);
+        if (!option) {
+          return reply
+            .code(400)
+            .send({ message: ACCOUNT_MESSAGES.taxTypeNotForCountry(type, country.country) });
+        }
+        if (!isValidTaxCode(type, country.iso2, code)) {
+          return reply
+            .code(400)
+            .send({ message: ACCOUNT_MESSAGES.badTaxCode(type, option.example) });
+        }
+      }
+      await users.updateInvoiceInfo(request.user.id, {
+        ...info,
+        address: { ...info.address, country: country.iso2 },
+      });
+      return { message: ACCOUNT_MESSAGES.invoiceSaved };
+    },
+  );
+
+  app.delete(
+    '/delete',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account with everything saved in it',
+        security: bearer,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      // Audio files first: once the user row is gone the rows naming them cascade away.
+      await conversions.removeForUser(request.user.id);
+      await users.delete(request.user.id);
+      return { message: ACCOUNT_MESSAGES.deleted };
+    },
+  );
+};

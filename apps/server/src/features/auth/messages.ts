@@ -1,0 +1,9 @@
+/** The server's own answers of the auth calls (the web shows them as SPEC §8 says). */
+export const AUTH_MESSAGES = {
+  registered: 'Your account is created. Open the link we sent to your email address to confirm it.',
+  duplicate: 'An account with this email address already exists. Log in, or reset its password.',
+  wrongCredentials: 'Incorrect email address or password.',
+  resetSent: 'If an account exists for this address, we sent it a link to reset the password.',
+  badKey: 'This link is invalid, already used or expired. Please ask for a new one.',
+  passwordReset: 'Your password is changed. You can log in with it now.',
+} as const;

@@ -1,0 +1,195 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  BlogArticleSchema,
+  BlogListQuerySchema,
+  BlogListSchema,
+  ErrorResponseSchema,
+  PageContentSchema,
+  PageListQuerySchema,
+  PageListSchema,
+} from '@parla/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { createContentRepository } from './repository.js';
+
+export interface ContentRoutesOptions {
+  db: Db;
+  /** The content tree (its images/ folder is served here). */
+  contentDir: string;
+}
+
+export const CONTENT_MESSAGES = {
+  unknownLanguage: (language: string) => `There is no content in the language '${language}'.`,
+  unknownPage: (page: string, language: string) =>
+    `There is no page '${page}' in the language '${language}'.`,
+  unknownArticle: (article: string, language: string) =>
+    `There is no article '${article}' in the language '${language}'.`,
+  unknownImage: 'There is no such image.',
+} as const;
+
+/*
+ * The params are plain strings here rather than the contract's LanguageCodeSchema: SPEC and
+ * issue 7 want an unknown language answered 404 with a message, like an unknown page, not 400.
+ */
+const LanguageParams = z.object({ language: z.string().min(1).max(40) });
+const PageParams = LanguageParams.extend({ page: z.string().min(1).max(200) });
+const ArticleParams = LanguageParams.extend({ article: z.string().min(1).max(200) });
+
+const IMAGE_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+};
+
+/** GET /content/pages…, /content/blog…, and the cover images (SPEC §7). No token needed. */
+export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, options) => {
+  const content = createContentRepository(options.db);
+  const imagesDir = path.join(options.contentDir, 'images');
+
+  async function knownLanguage(code: string) {
+    return content.language(code.toLowerCase());
+  }
+
+  app.get(
+    '/pages/:language',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The pages of a language, for the sitemap',
+        params: LanguageParams,
+        querystring: PageListQuerySchema,
+        response: { 200: PageListSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const language = await knownLanguage(request.params.language);
+      if (!language) {
+        return reply
+          .code(404)
+          .send({ message: CONTENT_MESSAGES.unknownLanguage(request.params.language) });
+      }
+      const { provides_translated_languages, provides_current_templates } = request.query;
+      return {
+        languages: provides_translated_languages
+          ? await content.pageLanguages()
+          : [content.toLanguage(language)],
+        pages: await content.pageList(language.code, provides_current_templates),
+      };
+    },
+  );
+
+  app.get(
+    '/pages/:language/:page',
+    {
+      schema: {
+        tags: ['content'],
+        summary: "A page's content (sections filling its dynamic elements) and its translations",
+        params: PageParams,
+        response: { 200: PageContentSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { page } = request.params;
+      const language = await knownLanguage(request.params.language);
+      if (!language) {
+        return reply
+          .code(404)
+          .send({ message: CONTENT_MESSAGES.unknownLanguage(request.params.language) });
+      }
+      const found = await content.page(language.code, page);
+      if (!found) {
+        return reply.code(404).send({ message: CONTENT_MESSAGES.unknownPage(page, language.code) });
+      }
+      return found;
+    },
+  );
+
+  app.get(
+    '/blog/:language',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The articles of a language, newest first (the tag filter is applied in the page)',
+        params: LanguageParams,
+        querystring: BlogListQuerySchema,
+        response: { 200: BlogListSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const language = await knownLanguage(request.params.language);
+      if (!language) {
+        return reply
+          .code(404)
+          .send({ message: CONTENT_MESSAGES.unknownLanguage(request.params.language) });
+      }
+      return {
+        languages: request.query.provides_translated_languages
+          ? await content.blogLanguages()
+          : [content.toLanguage(language)],
+        articles: await content.articles(language.code),
+      };
+    },
+  );
+
+  app.get(
+    '/blog/article/:language/:article',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'One article with its sanitised HTML body and its translations',
+        params: ArticleParams,
+        response: { 200: BlogArticleSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { article } = request.params;
+      const language = await knownLanguage(request.params.language);
+      if (!language) {
+        return reply
+          .code(404)
+          .send({ message: CONTENT_MESSAGES.unknownLanguage(request.params.language) });
+      }
+      const found = await content.article(language.code, article);
+      if (!found) {
+        return reply
+          .code(404)
+          .send({ message: CONTENT_MESSAGES.unknownArticle(article, language.code) });
+      }
+      return found;
+    },
+  );
+
+  app.get(
+    '/images/:file',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A cover picture shipped with the content',
+        params: z.object({ file: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      const type = IMAGE_TYPES[path.extname(file).toLowerCase()];
+      // Only plain file names of the images folder: no path can climb out of it.
+      if (!type || !/^[\w-]+\.[a-z]+$/i.test(file)) {
+        return reply.code(404).send({ message: CONTENT_MESSAGES.unknownImage });
+      }
+      let body: Buffer;
+      try {
+        body = await readFile(path.join(imagesDir, file));
+      } catch {
+        return reply.code(404).send({ message: CONTENT_MESSAGES.unknownImage });
+      }
+      // An SVG opened on its own is a document: it may run nothing.
+      if (type === 'image/svg+xml') {
+        reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      }
+      return reply.type(type).header('cache-control', 'public, max-age=86400').send(body);
+    },
+  );
+};

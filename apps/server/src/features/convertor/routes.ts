@@ -1,0 +1,229 @@
+import send from '@fastify/send';
+import {
+  ConvertResultSchema,
+  countCharacters,
+  ErrorResponseSchema,
+  VoiceSettingsSchema,
+  VoicesResponseSchema,
+} from '@parla/contract';
+import { SpeechError } from '@parla/speech';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { User } from '../../db/schema.js';
+import type { SpeechService } from '../../lib/speech.js';
+import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
+import { createConversionRepository } from './conversion-repository.js';
+import { createUsageRepository, type VisitorLimits } from './usage-repository.js';
+import { visitorId } from './visitor.js';
+
+export interface ConvertorRoutesOptions {
+  db: Db;
+  speech: SpeechService;
+  audioDir: string;
+  visitorLimits: VisitorLimits;
+  /** Conversions one visitor or user may start per minute. */
+  conversionsPerMinute: number;
+}
+
+export const CONVERT_MESSAGES = {
+  converted: 'Your audio is ready.',
+  tooLong: (characters: number, limit: number) =>
+    `This text has ${characters} characters; your plan converts at most ${limit} at a time.`,
+  noCharactersLeft: (remaining: number) =>
+    `You have ${remaining} characters left, not enough for this text. You can purchase more characters!`,
+  failed: 'The conversion failed on our side. Please try again.',
+  gone: 'This audio has expired. Please convert the text again.',
+} as const;
+
+const AudioParamsSchema = z.object({
+  file: z.string().regex(/^[\w-]{22}\.(mp3|ogg|wav)$/, { error: 'Unknown audio file.' }),
+});
+
+const failure = (message: string) => ({ success: false, message, path: null, duration: null });
+
+export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, speech, visitorLimits } = options;
+  const usage = createUsageRepository(db);
+  const conversions = createConversionRepository(db, options.audioDir);
+  const free = DEFAULT_PLAN_CATALOGUE.FREE;
+
+  // The convertor answers every failure in its own shape, {success: false, message}, so the
+  // page shows one kind of alert; schema failures included.
+  app.setErrorHandler((error, _request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value.',
+      }));
+      return reply.code(400).send({ ...failure(errors[0]?.message ?? 'Invalid request.'), errors });
+    }
+    throw error;
+  });
+
+  const purge = setInterval(
+    () => {
+      conversions
+        .purgeExpired()
+        .catch((error: unknown) => app.log.error({ err: error }, 'audio purge failed'));
+    },
+    5 * 60 * 1000,
+  );
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  app.get(
+    '/voices',
+    {
+      schema: {
+        tags: ['convertor'],
+        summary: 'Languages with their voices, each with its engine, effects and capabilities',
+        response: { 200: VoicesResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return speech.listVoices();
+    },
+  );
+
+  type Spent =
+    | { ok: false; error: string; status: 400 | 402 }
+    | { ok: true; visitor: string | null; refund: () => Promise<void> };
+
+  /** Spends the characters of a conversion; answers how to give them back, or a failure. */
+  async function spend(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: User | undefined,
+    characters: number,
+  ): Promise<Spent> {
+    const perConvert = user ? user.count_characters_per_convert : free.count_characters_per_convert;
+    if (characters > perConvert) {
+      return { ok: false, error: CONVERT_MESSAGES.tooLong(characters, perConvert), status: 400 };
+    }
+    if (user) {
+      const spent = await usage.spendUser(user.id, characters);
+      if (!spent.ok)
+        return {
+          ok: false,
+          error: CONVERT_MESSAGES.noCharactersLeft(spent.remaining),
+          status: 402,
+        };
+      return { ok: true, visitor: null, refund: () => usage.refundUser(user.id, characters) };
+    }
+    const visitor = visitorId(request, reply);
+    const keys = [
+      { key: `visitor:${visitor}`, limit: visitorLimits.perVisitor },
+      { key: `ip:${request.ip}`, limit: visitorLimits.perIp },
+    ];
+    const spent = await usage.spendVisitor(keys, characters);
+    if (!spent.ok)
+      return { ok: false, error: CONVERT_MESSAGES.noCharactersLeft(spent.remaining), status: 402 };
+    return {
+      ok: true,
+      visitor,
+      refund: () =>
+        usage.refundVisitor(
+          keys.map((k) => k.key),
+          characters,
+        ),
+    };
+  }
+
+  app.post(
+    '/',
+    {
+      config: {
+        rateLimit: {
+          max: options.conversionsPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) =>
+            request.headers.authorization ?? request.cookies.parla_visitor ?? request.ip,
+        },
+      },
+      schema: {
+        tags: ['convertor'],
+        summary: 'Convert text or SSML to speech; answers the address of the audio',
+        body: VoiceSettingsSchema,
+        response: {
+          200: ConvertResultSchema,
+          400: ConvertResultSchema,
+          402: ConvertResultSchema,
+          500: ConvertResultSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.resolveUser(request);
+      const characters = countCharacters(request.body.text);
+      const spent = await spend(request, reply, user, characters);
+      if (!spent.ok) return reply.code(spent.status).send(failure(spent.error));
+      try {
+        const result = await speech.synthesize(request.body);
+        const stored = await conversions.create({
+          userId: user?.id ?? null,
+          visitorId: spent.visitor,
+          format: result.format,
+          mimeType: result.mimeType,
+          audio: result.audio,
+          duration: result.duration,
+          characters,
+        });
+        return {
+          success: true,
+          message: CONVERT_MESSAGES.converted,
+          path: `/api/convertor/audio/${stored.file}`,
+          duration: result.duration,
+        };
+      } catch (error) {
+        await spent.refund();
+        if (error instanceof SpeechError) return reply.code(400).send(failure(error.message));
+        request.log.error({ err: error }, 'conversion failed');
+        return reply.code(500).send(failure(CONVERT_MESSAGES.failed));
+      }
+    },
+  );
+
+  app.get(
+    '/audio/:file',
+    {
+      schema: {
+        tags: ['convertor'],
+        summary: 'The converted audio (supports Range requests)',
+        params: AudioParamsSchema,
+        // The body is the audio stream (200, or 206 for a Range request).
+        response: { 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const [id = ''] = request.params.file.split('.');
+      const conversion = await conversions.findLive(id);
+      if (
+        !conversion ||
+        conversions.fileName(conversion.id, conversion.format) !== request.params.file
+      ) {
+        return reply.code(404).send({ message: CONVERT_MESSAGES.gone });
+      }
+      const result = await send(request.raw, request.params.file, {
+        root: options.audioDir,
+        cacheControl: false,
+        acceptRanges: true,
+      });
+      if (result.type !== 'file') return reply.code(404).send({ message: CONVERT_MESSAGES.gone });
+      // Not in the response schema on purpose: a stream is not JSON.
+      const raw = reply as unknown as FastifyReply;
+      return raw
+        .code(result.statusCode)
+        .headers(result.headers)
+        .header('content-type', conversion.mime_type)
+        .header('cache-control', 'private, max-age=3600')
+        .send(result.stream);
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface WebAppOptions {
+  /** The built React app (apps/web/dist). */
+  root: string;
+  /**
+   * Writes a route's metadata into index.html (features/seo): given the request URL and the
+   * file, answers the HTML to send. Without it index.html is sent as it is.
+   */
+  renderIndex?: (url: string, html: string) => Promise<string>;
+}
+
+/**
+ * Serves the built web app for every path outside /api: real files as they are (hashed assets
+ * cached for a year), and index.html for any other path so the client router decides.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
+  const indexFile = path.join(options.root, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.root,
+      wildcard: false,
+      index: false,
+      // Cache headers are ours (setHeaders), not the plugin's default max-age=0.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: `Not found: ${request.method} ${request.url}` });
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .send({ message: 'The web app is not built yet: run npm run build, then restart.' });
+    }
+    // index.html names the hashed bundles of the current build: always revalidate it.
+    reply.header('cache-control', 'no-cache');
+    if (options.renderIndex) {
+      const html = await readFile(indexFile, 'utf8');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(await options.renderIndex(request.url, html));
+    }
+    return reply.sendFile('index.html', { cacheControl: false });
+  });
+});

@@ -1,0 +1,39 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+/** Starts the product: one process, the API under /api and the web app for every other path. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // A hung request must not keep the process alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: config.database.kind, dataDir: config.dataDir },
+    `Parla is ready at ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Parla failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll } from 'vitest';
+
+/**
+ * A real SMTP server on loopback that receives the product's mails (CONVENTIONS §13). Messages
+ * are parsed with mailparser, so tests read them as a mail client would.
+ */
+export async function startSmtpServer() {
+  const received: ParsedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** The next mail sent to this address (waits for it). */
+    async mailTo(address: string, timeoutMs = 10_000): Promise<ParsedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = received.find((m) => m.to && JSON.stringify(m.to).includes(address));
+        if (mail) {
+          received.splice(received.indexOf(mail), 1);
+          return mail;
+        }
+        if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, inject } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { createUserRepository } from '../features/account/repository.js';
+import { hashPassword } from '../lib/password.js';
+
+/** The database this leg of the suite runs on, for test names and assertions. */
+export const TEST_DATABASE_KIND = inject('databaseUrl') ? 'postgres' : 'sqlite';
+
+/**
+ * A config for one test file: a fresh DATA_DIR and, on the SQLite leg, a fresh database file;
+ * on the PostgreSQL leg the run's throwaway database. Removed when the file's tests end.
+ */
+export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-test-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const databaseUrl = inject('databaseUrl');
+  return loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    ...env,
+  });
+}
+
+/** Builds the app on the test database, closed after the file's tests. */
+export async function createTestApp(options: Partial<BuildAppOptions> = {}) {
+  const app = await buildApp({
+    ...options,
+    config: options.config ?? testConfig(),
+    webRoot: options.webRoot ?? path.join(tmpdir(), 'parla-no-web-build'),
+  });
+  afterAll(() => app.close());
+  return app;
+}
+
+let userCounter = 0;
+/** A unique address per call, so test files sharing the PostgreSQL database never collide. */
+export function uniqueEmail(label = 'user'): string {
+  userCounter += 1;
+  return `${label}-${process.pid}-${Date.now()}-${userCounter}@example.com`;
+}
+
+/** Creates a validated user directly and answers a bearer token for them. */
+export async function signedInUser(
+  app: Awaited<ReturnType<typeof createTestApp>>,
+  options: { plan?: 'FREE' | 'BASIC' | 'PREMIUM' | 'BUSINESS'; password?: string } = {},
+) {
+  const password = options.password ?? 'correct horse battery';
+  const user = await createUserRepository(app.db).create({
+    email: uniqueEmail(),
+    passwordHash: await hashPassword(password),
+    plan: options.plan ?? 'FREE',
+    emailValidated: true,
+  });
+  const { token } = await app.tokens.issue(user.id, user.token_version);
+  return { user, password, token, authorization: `Bearer ${token}` };
+}
