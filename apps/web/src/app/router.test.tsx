@@ -1,0 +1,102 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deleteCookie } from '../lib/cookies';
+import { signJwt } from '../test/jwt';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+async function settle(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  return router;
+}
+
+async function finalPath(path: string): Promise<string> {
+  const { state } = await settle(path);
+  return `${state.location.pathname}${state.location.search}`;
+}
+
+async function renderAt(path: string) {
+  const router = await settle(path);
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  cleanup();
+  deleteCookie('token');
+});
+
+describe('redirects (SPEC §2 route table)', () => {
+  it.each([
+    ['/', '/convertor'],
+    ['/?id=42', '/convertor?id=42'],
+    ['/convertor/whatever', '/convertor'],
+    ['/convertor/a/b', '/convertor'],
+    ['/fr/convertor/whatever', '/fr/convertor'],
+    ['/fr', '/fr/convertor'],
+    ['/fr/pricing', '/fr/pricing'],
+    ['/convertor/ssml', '/convertor/ssml'],
+    ['/sitemap.html', '/sitemap.html'],
+  ])('%s ends at %s', async (from, to) => {
+    expect(await finalPath(from)).toBe(to);
+  });
+});
+
+describe('access guard (SPEC §2)', () => {
+  it.each(['/account', '/account/plan', '/account/checkout', '/file-history'])(
+    '%s without a token cookie goes to /auth/login',
+    async (path) => {
+      expect(await finalPath(path)).toBe('/auth/login');
+    },
+  );
+
+  it('an expired token cookie goes to /auth/login', async () => {
+    document.cookie = `token=${signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) - 60 })}; path=/`;
+    expect(await finalPath('/account')).toBe('/auth/login');
+  });
+
+  it('a valid token cookie opens the guarded page', async () => {
+    document.cookie = `token=${signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 })}; path=/`;
+    expect(await finalPath('/account/plan')).toBe('/account/plan');
+  });
+});
+
+describe('pages', () => {
+  it('an unknown path shows the convertor page', async () => {
+    await renderAt('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Turn your text into natural speech' }),
+    ).toBeTruthy();
+  });
+
+  it('an unknown first segment before a content path shows the convertor page', async () => {
+    await renderAt('/xyz/pricing');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Turn your text into natural speech' }),
+    ).toBeTruthy();
+  });
+
+  it('a language-prefixed page keeps its language and sets its title', async () => {
+    await renderAt('/fr/pricing');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Plans and pricing' }),
+    ).toBeTruthy();
+    expect(document.title).toBe('Pricing | Parla');
+    expect(screen.getAllByRole('link', { name: 'Pricing' })[0]?.getAttribute('href')).toBe(
+      '/fr/pricing',
+    );
+  });
+
+  it('Arabic pages read right to left', async () => {
+    await renderAt('/ar/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact us' });
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+  });
+});

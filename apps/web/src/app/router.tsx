@@ -1,0 +1,111 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from '../components/layout/app-layout';
+import { PageLoader } from '../components/layout/page-loader';
+import { requireAuthLoader } from './require-auth';
+import {
+  convertorRedirectLoader,
+  LanguageRoot,
+  languageIndexLoader,
+  rootRedirectLoader,
+} from './routes/language-routes';
+import { RouteError } from './routes/route-error';
+
+/** What a route tells the layout through `handle` (read with useMatches). */
+export interface RouteHandle {
+  /** A content page that exists in every language: the language switcher is shown. */
+  localised?: boolean;
+}
+
+/** Route-level code splitting: each page is its own chunk, loaded when first visited. */
+function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+const localised: RouteHandle = { localised: true };
+
+const convertorPage = page(() => import('./routes/convertor'));
+
+/**
+ * The content routes (SPEC §2): they exist as they are and under a /{language} prefix.
+ * Any other /convertor/... path goes back to /convertor.
+ */
+const contentRoutes: RouteObject[] = [
+  { path: 'convertor', lazy: convertorPage, handle: localised },
+  { path: 'convertor/text', lazy: convertorPage, handle: localised },
+  { path: 'convertor/ssml', lazy: convertorPage, handle: localised },
+  { path: 'convertor/*', loader: convertorRedirectLoader },
+  { path: 'pricing', lazy: page(() => import('./routes/pricing')), handle: localised },
+  { path: 'contact', lazy: page(() => import('./routes/contact')), handle: localised },
+  {
+    path: 'privacy-policy',
+    lazy: page(() => import('./routes/privacy-policy')),
+    handle: localised,
+  },
+  {
+    path: 'terms-of-services',
+    lazy: page(() => import('./routes/terms-of-services')),
+    handle: localised,
+  },
+  { path: 'blog', lazy: page(() => import('./routes/blog')), handle: localised },
+  {
+    path: 'blog/article/:article',
+    lazy: page(() => import('./routes/blog-article')),
+    handle: localised,
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
+    children: [
+      { index: true, loader: rootRedirectLoader },
+      ...contentRoutes,
+      { path: 'sitemap', lazy: page(() => import('./routes/sitemap')) },
+      { path: 'sitemap.html', lazy: page(() => import('./routes/sitemap')) },
+      { path: 'auth/login', lazy: page(() => import('./routes/auth/login')) },
+      { path: 'auth/register', lazy: page(() => import('./routes/auth/register')) },
+      {
+        path: 'auth/forgotten-password',
+        lazy: page(() => import('./routes/auth/forgotten-password')),
+      },
+      {
+        path: 'auth/reset-password/:key',
+        lazy: page(() => import('./routes/auth/reset-password')),
+      },
+      {
+        path: 'auth/validate-email-address/:key',
+        lazy: page(() => import('./routes/auth/validate-email-address')),
+      },
+      {
+        // SPEC §2 "Access guard": signed-in users only.
+        loader: requireAuthLoader,
+        children: [
+          { path: 'account', lazy: page(() => import('./routes/account/account')) },
+          { path: 'account/plan', lazy: page(() => import('./routes/account/plan')) },
+          { path: 'account/checkout', lazy: page(() => import('./routes/account/checkout')) },
+          { path: 'file-history', lazy: page(() => import('./routes/file-history')) },
+        ],
+      },
+      {
+        // /{language}/...: LanguageRoot shows the convertor when the segment is not a
+        // language of the country table (that path is then "any other path").
+        path: ':language',
+        Component: LanguageRoot,
+        children: [
+          { index: true, loader: languageIndexLoader, handle: localised },
+          ...contentRoutes,
+          { path: '*', lazy: convertorPage, handle: localised },
+        ],
+      },
+      // SPEC §2: any other path shows the convertor page.
+      { path: '*', lazy: convertorPage, handle: localised },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

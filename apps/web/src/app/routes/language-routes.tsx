@@ -1,0 +1,43 @@
+import { lazy, Suspense } from 'react';
+import { type LoaderFunctionArgs, Outlet, redirect, useLocation } from 'react-router';
+import { DEFAULT_LANGUAGE, localizePath, routeLanguage } from '../../lib/languages';
+
+const ConvertorPage = lazy(() => import('./convertor'));
+
+/** The route language of a request URL ('default' when the first segment is not a country). */
+function languageOf(request: Request): string {
+  return routeLanguage(new URL(request.url).pathname).language;
+}
+
+/** The empty path goes to /convertor (SPEC §2), keeping the query (?id= of a saved file). */
+export function rootRedirectLoader({ request }: LoaderFunctionArgs): Response {
+  return redirect(`/convertor${new URL(request.url).search}`);
+}
+
+/** Any other /convertor/... path goes back to /convertor, in the same language. */
+export function convertorRedirectLoader({ request }: LoaderFunctionArgs): Response {
+  const url = new URL(request.url);
+  return redirect(`${localizePath('/convertor', languageOf(request))}${url.search}`);
+}
+
+/** /{language} alone is that language's home: /{language}/convertor. */
+export function languageIndexLoader({ request }: LoaderFunctionArgs): Response | null {
+  const language = languageOf(request);
+  return language === DEFAULT_LANGUAGE ? null : redirect(localizePath('/convertor', language));
+}
+
+/**
+ * The /:language segment. When it is not a language of the country table the whole path is
+ * "any other path" and shows the convertor page (SPEC §2).
+ */
+export function LanguageRoot() {
+  const { pathname } = useLocation();
+  if (routeLanguage(pathname).language === DEFAULT_LANGUAGE) {
+    return (
+      <Suspense fallback={null}>
+        <ConvertorPage />
+      </Suspense>
+    );
+  }
+  return <Outlet />;
+}
