@@ -90,6 +90,9 @@ export function useBrowser(): BrowserSession {
         baseURL: baseUrl,
         viewport: { width: 1280, height: 800 },
         colorScheme: 'light',
+        // The theme respects reduced motion: axe then reads menus and alerts in their final
+        // state, not half-way through a fade (where their text is below AA contrast).
+        reducedMotion: 'reduce',
         ...options,
       });
       contexts.push(context);

@@ -25,7 +25,7 @@ describe('language switcher (SPEC §2 "Global")', () => {
 
     await french.click();
     await page.waitForURL((url) => url.pathname === '/fr/pricing');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
     await page.getByRole('button', { name: 'Language: Français' }).waitFor();
     expectNoPageErrors(page);
   });
@@ -46,13 +46,14 @@ describe('language switcher (SPEC §2 "Global")', () => {
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await page.waitForURL((url) => url.pathname === '/ar/contact');
     await waitForApp(page);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // The layout sets the direction in an effect right after the new route renders.
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expectAccessible(page);
     // And back to English, left to right.
     await page.getByRole('button', { name: 'Language: العربية' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.waitForURL((url) => url.pathname === '/contact');
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     expectNoPageErrors(page);
   });
 

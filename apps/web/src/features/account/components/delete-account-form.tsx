@@ -46,7 +46,7 @@ export function DeleteAccountForm() {
         />
         {removal.isError && <FormAlert kind="failure" title={MESSAGES.account.deleteFailed} />}
         <Group justify="flex-end">
-          <Button type="submit" color="red" loading={removal.isPending} h={44}>
+          <Button type="submit" color="red.9" loading={removal.isPending} h={44}>
             Delete
           </Button>
         </Group>
