@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   type CSSVariablesResolver,
   createTheme,
@@ -45,6 +46,9 @@ export const theme = createTheme({
     // Mantine's focus placeholder is a focusable role="presentation" div inside role="menu",
     // which assistive technology reads as an invalid menu child; focus goes to the items.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A light alert writes its title in the alert colour's mid shade, below AA on the tinted
+    // background; the colour is carried by the background and icon, the words by body text.
+    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
   },
   other: {
     headerHeight: 64,
@@ -54,16 +58,19 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's default "dimmed" grey is below WCAG AA on white, and its dark-scheme link colour
+ * Mantine's default "dimmed" grey and error red are below WCAG AA on white, and its dark-scheme link colour
  * (shade 4 of the accent) is below it on the dark body; these are not, in either scheme.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': t.colors.gray[7],
+    // Field errors: Mantine's red 6 is 3.3:1 on white, red 9 is above 5:1.
+    '--mantine-color-error': t.colors.red[9],
   },
   dark: {
     '--mantine-color-dimmed': t.colors.dark[1],
+    '--mantine-color-error': t.colors.red[5],
     '--mantine-color-anchor': t.colors.accent?.[2] ?? t.colors.dark[0],
   },
 });
