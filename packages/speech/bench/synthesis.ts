@@ -10,7 +10,7 @@
  * ratio to the reference. Run with `npm run bench` (root) or `npm run bench -w @parla/speech`.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -77,8 +77,9 @@ async function reference(body: string, dir: string): Promise<Row | undefined> {
     const [, seconds] = await time(() =>
       run('espeak-ng', ['-v', 'en-US', '-f', input, '-w', output]),
     );
-    const { stdout } = await run('soxi', ['-D', output]).catch(() => ({ stdout: '' }));
-    const audio = Number(stdout) || 0;
+    // espeak-ng writes a canonical 44-byte WAV header; its byte rate is at offset 28.
+    const wav = await readFile(output);
+    const audio = (wav.length - 44) / wav.readUInt32LE(28);
     return { name: 'espeak-ng → wav (reference)', seconds, audio };
   } catch {
     return undefined;
