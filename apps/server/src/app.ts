@@ -103,7 +103,9 @@ export async function buildApp({
     log: app.log,
   });
   app.addHook('onClose', async () => mailer.close());
-  const speech: SpeechService = createSpeechService();
+  const speech: SpeechService = createSpeechService({
+    cacheDir: path.join(config.dataDir, 'cache', 'speech'),
+  });
   app.addHook('onClose', () => speech.close());
   const audioDir = path.join(config.dataDir, 'files', 'audio');
   app.decorate('db', db);

@@ -1,5 +1,5 @@
 import type { Language } from '@parla/contract';
-import { listVoices, type SynthesisRequest, type SynthesisResult, synthesize } from '@parla/speech';
+import { SpeechPool, type SynthesisRequest, type SynthesisResult } from '@parla/speech';
 
 /** What the server needs of the speech engine; one instance per process. */
 export interface SpeechService {
@@ -8,10 +8,22 @@ export interface SpeechService {
   close(): Promise<void>;
 }
 
-export function createSpeechService(): SpeechService {
+export interface SpeechServiceOptions {
+  /** Content-addressed cache of rendered audio: a repeated request is not synthesised again. */
+  cacheDir: string;
+  /** Worker threads; default: one per available core. */
+  workers?: number;
+}
+
+/**
+ * Synthesis off the event loop (issue 3, item 8): a worker-thread pool renders every request and
+ * loads the voice catalogue, so the HTTP server answers other requests while all workers work.
+ */
+export function createSpeechService({ cacheDir, workers }: SpeechServiceOptions): SpeechService {
+  const pool = new SpeechPool({ cacheDir, ...(workers !== undefined && { size: workers }) });
   return {
-    listVoices,
-    synthesize: (request) => synthesize(request),
-    close: async () => {},
+    listVoices: () => pool.listVoices(),
+    synthesize: (request) => pool.synthesize(request),
+    close: () => pool.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { VoiceSettings } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -45,6 +46,19 @@ describe(`POST /api/convertor (${TEST_DATABASE_KIND})`, () => {
     expect(english?.voices).toContainEqual(
       expect.objectContaining({ id: 'standard:en-us', engine: 'standard' }),
     );
+  });
+
+  it('renders in a worker: the event loop is never blocked for long by a conversion', async () => {
+    const long = 'Speech synthesis runs in a worker thread, never on the event loop. '.repeat(12);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    const response = await convert(settings(long, { output_format: 'mp3', sample_rate: 24000 }));
+    const elapsed = performance.now() - started;
+    delay.disable();
+    expect(response.json()).toMatchObject({ success: true });
+    // Synthesis and encoding on the main thread would stall it for most of the conversion.
+    expect(delay.max / 1e6).toBeLessThan(elapsed / 4);
   });
 
   it('converts, and serves the audio with its type, length and Range requests', async () => {
