@@ -73,6 +73,12 @@ describe('the parla command', () => {
     expect(unknownPlan.status).toBe(2);
   });
 
+  it('refuses to start a speech worker without a queue to take requests from', () => {
+    const result = cli(['worker']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('parla worker needs REDIS_URL');
+  });
+
   it('runs the migrations alone', () => {
     const result = cli(['migrate']);
     expect(result.status).toBe(0);

@@ -1,20 +1,45 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLAN_TYPES, type PlanType } from '@parla/contract';
-import { ConfigError, loadConfig } from './config.js';
+import { SpeechPool } from '@parla/speech';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
 import { createUserRepository } from './features/account/repository.js';
 import { hashPassword } from './lib/password.js';
+import { startSpeechWorker } from './lib/speech.js';
 import { TokenService } from './lib/tokens.js';
 
 const USAGE = `Usage: parla <command> [options]
 
 Commands:
   migrate                                  bring the database schema up to date
+  worker                                   render queued speech requests (needs REDIS_URL) until
+                                           SIGINT or SIGTERM; run as many as you need
   create-user --email E --password P       create a user with a validated address and print
               [--plan FREE|BASIC|PREMIUM|BUSINESS] [--unvalidated]
                                            {"token", "expire_date"} as JSON
 
 The database and secrets are those of the environment (DATABASE_URL, DATA_DIR, JWT_SECRET).`;
+
+/** Renders queued speech requests until the process is told to stop. */
+async function runWorker(config: Config): Promise<number> {
+  if (!config.redisUrl) {
+    console.error('parla worker needs REDIS_URL: the queue it takes requests from.');
+    return 2;
+  }
+  const worker = startSpeechWorker({
+    redisUrl: config.redisUrl,
+    pool: new SpeechPool({ cacheDir: path.join(config.dataDir, 'cache', 'speech') }),
+  });
+  console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  // Finishes the requests in hand, then ends the threads.
+  await worker.close();
+  return 0;
+}
 
 function isPlanType(value: string): value is PlanType {
   return (PLAN_TYPES as readonly string[]).includes(value);
@@ -38,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   const config = loadConfig();
+  if (command === 'worker') return runWorker(config);
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);

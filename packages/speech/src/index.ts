@@ -15,11 +15,13 @@ export { EFFECT_PRESETS, type EffectPreset } from './effects.js';
 export type { BackendChoice } from './engine/backends.js';
 export { nativeAvailable } from './engine/backends.js';
 export {
+  deserializeError,
   type SerializedSpeechError,
   type SourcePosition,
   SpeechError,
   type SpeechErrorCode,
   SsmlError,
+  serializeError,
 } from './errors.js';
 export { type Normalised, normaliseSayAs } from './normalise/say-as.js';
 export { CACHE_VERSION, cacheKey } from './pool/cache.js';
