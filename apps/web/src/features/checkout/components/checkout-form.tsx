@@ -49,6 +49,12 @@ type Outcome =
   | { kind: 'warning'; message: string }
   | { kind: 'failure'; message: string };
 
+/** Mantine's yellow text is below WCAG AA on its light background: body text instead. */
+const READABLE = {
+  title: { color: 'var(--mantine-color-text)' },
+  message: { color: 'var(--mantine-color-text)' },
+};
+
 const newAttemptId = () => crypto.randomUUID();
 
 /** An answer that settles the attempt; a lost answer (network, 5xx) may be retried as is. */
@@ -159,7 +165,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
     >
       <Stack gap="lg">
         {config.data?.provider === 'test' && (
-          <Alert color="yellow" variant="light" title="Test mode" role="note">
+          <Alert color="yellow" variant="light" title="Test mode" role="note" styles={READABLE}>
             No card payment provider is configured, so no real payment is made. Pay with the test
             card 4242 4242 4242 4242, any future expiry date and any CVC; 4000 0000 0000 0002 is
             declined.
@@ -248,7 +254,13 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
         {outcome?.kind === 'success' && <FormAlert kind="success" title={outcome.message} />}
         {outcome?.kind === 'failure' && <FormAlert kind="failure" title={outcome.message} />}
         {outcome?.kind === 'warning' && (
-          <Alert color="yellow" variant="light" role="alert" title={outcome.message} />
+          <Alert
+            color="yellow"
+            variant="light"
+            role="alert"
+            title={outcome.message}
+            styles={READABLE}
+          />
         )}
 
         <Group justify="flex-end">

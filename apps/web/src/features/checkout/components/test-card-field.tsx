@@ -28,8 +28,11 @@ export function TestCardField({ onChange, tokenizer }: CardFieldProps) {
     };
   }, [input, tokenizer]);
 
-  const set = (key: keyof TestCardInput) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setInput((previous) => ({ ...previous, [key]: event.currentTarget.value }));
+  const set = (key: keyof TestCardInput) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    // Read now: the event's currentTarget is gone by the time the updater runs.
+    const value = event.currentTarget.value;
+    setInput((previous) => ({ ...previous, [key]: value }));
+  };
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

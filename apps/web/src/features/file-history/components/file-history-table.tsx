@@ -42,6 +42,8 @@ export function FileHistoryTable() {
         variant="light"
         role="alert"
         title={files.error.message}
+        // Mantine's yellow text is below WCAG AA on its light background: body text instead.
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
       >
         {forbidden && (
           <Anchor component={Link} to="/pricing">
@@ -122,8 +124,7 @@ export function FileHistoryTable() {
                         Open
                       </Button>
                       <Button
-                        variant="subtle"
-                        color="red.8"
+                        variant="default"
                         size="sm"
                         h={44}
                         onClick={() => setConfirming(row)}
@@ -143,6 +144,7 @@ export function FileHistoryTable() {
         opened={confirming !== undefined}
         onClose={() => setConfirming(undefined)}
         title="Delete file"
+        closeButtonProps={{ 'aria-label': 'Close' }}
         centered
       >
         <Text mb="lg">{MESSAGES.file.deleteConfirm}</Text>
@@ -151,7 +153,7 @@ export function FileHistoryTable() {
             Cancel
           </Button>
           <Button
-            color="red.8"
+            color="red.9"
             h={44}
             loading={remove.isPending}
             onClick={() => {

@@ -63,12 +63,13 @@ export function MyPlan({ profile }: { profile: Profile }) {
               <Skeleton height={16} width={120} />
             )}
           </Group>
-          <Progress
-            value={usage.percentUsed}
-            size="xl"
-            aria-labelledby="usage-label"
-            aria-valuetext={`${formatCount(usage.used)} of ${formatCount(usage.allowance)} characters used`}
-          />
+          <Progress.Root size="xl">
+            <Progress.Section
+              value={usage.percentUsed}
+              aria-labelledby="usage-label"
+              aria-valuetext={`${formatCount(usage.used)} of ${formatCount(usage.allowance)} characters used`}
+            />
+          </Progress.Root>
         </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
