@@ -49,9 +49,13 @@ export function createPaymentService({
   plans,
   now = () => new Date(),
 }: PaymentServiceOptions) {
-  /** Stores what the provider knows of the user (customer, and the card once it is usable). */
+  /**
+   * Stores what the provider knows of the user: the customer always; the new card only for a
+   * payment still processing (a succeeded one saves it in its settling transaction, a failed
+   * one never replaces the saved card).
+   */
   async function rememberCustomer(userId: string, outcome: ChargeOutcome) {
-    const keepCard = outcome.status !== 'failed' && outcome.paymentMethodId;
+    const keepCard = outcome.status === 'pending' && outcome.paymentMethodId;
     if (!outcome.customerId && !keepCard) return;
     await db
       .updateTable('users')
@@ -75,7 +79,11 @@ export function createPaymentService({
    * makes it safe to call twice (the charge's answer and the provider's webhook): only the
    * first grants the characters.
    */
-  async function settleSucceeded(paymentRowId: string, card?: SavedCard, cardName?: string | null) {
+  async function settleSucceeded(
+    paymentRowId: string,
+    newCard?: { card?: SavedCard; paymentMethodId?: string; name: string | null },
+  ) {
+    const card = newCard?.card;
     return db.transaction().execute(async (trx) => {
       const at = now().toISOString();
       const payment = await trx
@@ -97,12 +105,13 @@ export function createPaymentService({
           count_characters_added: eb('count_characters_added', '+', terms.count_characters),
           count_characters_per_convert: terms.count_characters_per_convert,
           has_payment_method_added: 1,
+          ...(newCard?.paymentMethodId && { payment_method_id: newCard.paymentMethodId }),
           ...(card && {
             card_brand: card.brand,
             card_last4: card.last4,
             card_exp_month: card.exp_month,
             card_exp_year: card.exp_year,
-            card_name: cardName ?? payment.card_name,
+            card_name: newCard?.name ?? payment.card_name,
           }),
           updated_at: at,
         }))
@@ -229,7 +238,11 @@ export function createPaymentService({
         throw new PaymentDeclinedError(outcome.message, outcome.code);
       }
       if (outcome.status === 'pending') return answer({ ...payment, status: 'pending' });
-      await settleSucceeded(payment.id, outcome.card, cardName);
+      await settleSucceeded(payment.id, {
+        ...(outcome.card && { card: outcome.card }),
+        ...(outcome.paymentMethodId && { paymentMethodId: outcome.paymentMethodId }),
+        name: cardName,
+      });
       return { status: 'succeeded', message: PAYMENT_MESSAGES.succeeded };
     },
 
