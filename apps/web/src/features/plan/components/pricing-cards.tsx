@@ -82,7 +82,7 @@ export function PricingCards() {
                     </List.Item>
                   </>
                 ) : null}
-                {planFeatures(type, counts.data).map((feature) => (
+                {planFeatures(counts.data).map((feature) => (
                   <List.Item key={feature}>{feature}</List.Item>
                 ))}
               </List>

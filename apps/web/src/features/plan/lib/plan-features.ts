@@ -1,4 +1,3 @@
-import type { PaidPlanType } from '@parla/contract';
 import type { VoiceCounts } from '../api/get-voice-counts';
 
 /** A plan's title as the cards show it ('PREMIUM' -> 'Premium'). */
@@ -18,13 +17,13 @@ export const formatCount = (value: number) => grouped.format(value);
  * What every paid card lists (SPEC §9: voices, languages, SSML, file history, commercial use,
  * dedicated support), with voices and languages counted from the real catalogue.
  */
-export function planFeatures(type: PaidPlanType, counts: VoiceCounts | undefined): string[] {
+export function planFeatures(counts: VoiceCounts | undefined): string[] {
   return [
     counts ? `${formatCount(counts.voices)} voices` : 'Every voice',
     counts ? `${formatCount(counts.languages)} languages` : 'Every language',
     'SSML',
     'File history (30 days)',
     'Commercial use',
-    type === 'BASIC' ? 'Email support' : 'Dedicated support',
+    'Dedicated support',
   ];
 }
