@@ -251,7 +251,13 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
 
         <Totals type={type} />
 
-        {outcome?.kind === 'success' && <FormAlert kind="success" title={outcome.message} />}
+        {outcome?.kind === 'success' && (
+          <FormAlert kind="success" title={outcome.message}>
+            <Anchor component={Link} to="/account/plan">
+              See My Plan
+            </Anchor>
+          </FormAlert>
+        )}
         {outcome?.kind === 'failure' && <FormAlert kind="failure" title={outcome.message} />}
         {outcome?.kind === 'warning' && (
           <Alert
