@@ -195,7 +195,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
                 {user.address.country}
               </Text>
             ) : (
-              <Text c="red.8">
+              <Text fw={600}>
                 Fill in your billing settings (name, phone, country, city and address line 1) before
                 paying.
               </Text>
