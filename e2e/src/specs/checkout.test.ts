@@ -99,13 +99,10 @@ describe('checkout with the built-in test provider (SPEC §2, §4, §5, §8)', (
     await page.getByLabel('Name on card').blur();
     await page.getByText('Name on card must be at least 10 characters long.').waitFor();
     await enterCard(page, '4242 4242 4242 4242');
-    await page.waitForFunction(
-      () =>
-        !(
-          [...document.querySelectorAll('button')].find((b) => b.textContent === 'Pay now') as
-            | HTMLButtonElement
-            | undefined
-        )?.disabled,
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('button')).some(
+        (button) => button.textContent === 'Pay now' && !button.disabled,
+      ),
     );
     await expectAccessible(page);
     await pay.click();
