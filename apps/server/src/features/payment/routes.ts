@@ -8,6 +8,7 @@ import {
   PaymentQuerySchema,
   PaymentResultSchema,
 } from '@parla/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -56,6 +57,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.post(
     '/payment',
     {
+      // Card-testing bots try many cards quickly; a person pays a few times at most.
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
+        },
+      },
       preHandler: app.requireUser,
       schema: {
         tags: ['plan'],
