@@ -128,7 +128,9 @@ describe('Save (SPEC §4 Convert: audio, then SSML; overwrite with an id)', () =
       .filter(([input]) => String(input).startsWith('/api/file'))
       .map(([, init]) => init?.body as FormData);
     expect(bodies[0]?.get('media')).toBeInstanceOf(Blob);
-    expect(await (bodies[1]?.get('ssml') as Blob).text()).toBe('<speak>Hi</speak>');
+    const ssml = bodies[1]?.get('ssml');
+    expect(ssml).toBeInstanceOf(Blob);
+    expect(await (ssml as Blob).text()).toBe('<speak>Hi</speak>');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
