@@ -16,9 +16,15 @@ import { contentRoutes } from './features/content/routes.js';
 import { seedContent } from './features/content/seed.js';
 import { convertorRoutes } from './features/convertor/routes.js';
 import type { VisitorLimits } from './features/convertor/usage-repository.js';
+import { createLocalFileStorage, type FileStorage } from './features/file/file-storage.js';
+import { fileRoutes } from './features/file/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
-import { DEFAULT_PLAN_CATALOGUE } from './features/plan/plan-catalogue.js';
+import type { PaymentProvider } from './features/payment/payment-provider.js';
+import { paymentRoutes } from './features/payment/routes.js';
+import { createStripePaymentProvider } from './features/payment/stripe-provider.js';
+import { createTestPaymentProvider } from './features/payment/test-provider.js';
+import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './features/plan/plan-catalogue.js';
 import { planRoutes } from './features/plan/routes.js';
 import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/routes.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
@@ -43,6 +49,14 @@ export interface BuildAppOptions {
   visitorLimits?: VisitorLimits;
   /** The content tree seeded at start (features/content); defaults to content/ of the repository. */
   contentDir?: string;
+  /** The plans' numbers; defaults to the process's catalogue (features/plan/plan-catalogue.ts). */
+  plans?: PlanCatalogue;
+  /** Defaults to Stripe with STRIPE_SECRET_KEY, else the built-in test provider. */
+  paymentProvider?: PaymentProvider;
+  /** Bytes of saved files; defaults to DATA_DIR/files/saved on local disk. */
+  fileStorage?: FileStorage;
+  /** The clock of the saved-file purge; tests move it. */
+  now?: () => Date;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -69,6 +83,10 @@ export async function buildApp({
     perIp: 5 * DEFAULT_PLAN_CATALOGUE.FREE.count_characters,
   },
   contentDir = DEFAULT_CONTENT_DIR,
+  plans = DEFAULT_PLAN_CATALOGUE,
+  paymentProvider,
+  fileStorage,
+  now,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: {
@@ -109,6 +127,16 @@ export async function buildApp({
   });
   app.addHook('onClose', () => speech.close());
   const audioDir = path.join(config.dataDir, 'files', 'audio');
+  const payments =
+    paymentProvider ??
+    (config.stripe.secretKey
+      ? createStripePaymentProvider({
+          secretKey: config.stripe.secretKey,
+          ...(config.stripe.webhookSecret && { webhookSecret: config.stripe.webhookSecret }),
+          ...(config.stripe.apiUrl && { apiUrl: config.stripe.apiUrl }),
+        })
+      : createTestPaymentProvider());
+  app.log.info({ provider: payments.kind }, 'card payments');
   app.decorate('db', db);
   app.decorate('tokens', tokens);
   app.decorate('mailer', mailer);
@@ -152,7 +180,21 @@ export async function buildApp({
         visitorLimits,
         conversionsPerMinute,
       });
-      await api.register(planRoutes, { prefix: '/plan' });
+      await api.register(planRoutes, { prefix: '/plan', plans });
+      await api.register(paymentRoutes, {
+        prefix: '/plan',
+        db,
+        provider: payments,
+        plans,
+        ...(config.stripe.publishableKey && { publishableKey: config.stripe.publishableKey }),
+      });
+      await api.register(fileRoutes, {
+        prefix: '/file',
+        db,
+        storage: fileStorage ?? createLocalFileStorage(path.join(config.dataDir, 'files', 'saved')),
+        speech,
+        ...(now && { now }),
+      });
       await api.register(contentRoutes, { prefix: '/content', db, contentDir });
       await api.register(seoRoutes, { prefix: '/seo', db, publicUrl: config.publicUrl });
       await api.register(mailRoutes, {

@@ -46,6 +46,10 @@ export const EnvSchema = z.object({
       error: 'must be a Stripe publishable key (pk_test_… or pk_live_…)',
     })
     .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { error: 'must be a Stripe webhook signing secret (whsec_…)' })
+    .optional(),
   STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:12111'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   VOICES_DIR: z.string().min(1).optional(),
@@ -68,7 +72,7 @@ export interface Config {
   mailFrom: string;
   contactEmail: string;
   jwtSecret: string;
-  stripe: { secretKey?: string; publishableKey?: string; apiUrl?: string };
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
   redisUrl: string | undefined;
   voicesDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -138,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: {
       ...(e.STRIPE_SECRET_KEY && { secretKey: e.STRIPE_SECRET_KEY }),
       ...(e.STRIPE_PUBLISHABLE_KEY && { publishableKey: e.STRIPE_PUBLISHABLE_KEY }),
+      ...(e.STRIPE_WEBHOOK_SECRET && { webhookSecret: e.STRIPE_WEBHOOK_SECRET }),
       ...(e.STRIPE_API_URL && { apiUrl: e.STRIPE_API_URL }),
     },
     redisUrl: e.REDIS_URL,

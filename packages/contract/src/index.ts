@@ -10,6 +10,7 @@ export * from './file.js';
 export * from './format.js';
 export * from './mail.js';
 export * from './messages.js';
+export * from './payment.js';
 export * from './plan.js';
 export * from './sample-rate.js';
 export * from './seo.js';

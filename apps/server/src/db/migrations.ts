@@ -170,6 +170,70 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('conversions').execute();
     },
   },
+  '0005-payments-and-files': {
+    async up(db: Kysely<unknown>) {
+      // The card provider's ids for a user: their customer and their default payment method.
+      await db.schema.alterTable('users').addColumn('payment_customer_id', 'text').execute();
+      await db.schema.alterTable('users').addColumn('payment_method_id', 'text').execute();
+      // One row per payment attempt. The (user, idempotency key) pair makes a retried attempt
+      // find its first row instead of charging again; the plan changes in the same transaction
+      // that marks the row succeeded (features/payment/payment-service.ts).
+      await db.schema
+        .createTable('payments')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('idempotency_key', 'text', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('plan_type', 'text', (c) => c.notNull())
+        .addColumn('amount_cents', 'integer', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('provider_payment_id', 'text', (c) => c.unique())
+        .addColumn('message', 'text')
+        .addColumn('card_name', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('payments_user_attempt', ['user_id', 'idempotency_key'])
+        .execute();
+      // Saved files: metadata here, bytes in the file storage under storage_key. The bytes are
+      // written first, so a row always names bytes that exist.
+      await db.schema
+        .createTable('files')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('storage_key', 'text', (c) => c.notNull())
+        .addColumn('mime_type', 'text', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('length', 'double precision', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('voice', 'text', (c) => c.notNull())
+        .addColumn('engine', 'text', (c) => c.notNull())
+        .addColumn('language_code', 'text', (c) => c.notNull())
+        .addColumn('voice_id', 'text', (c) => c.notNull())
+        .addColumn('audio_format', 'text', (c) => c.notNull())
+        .addColumn('audio_sample_rate', 'integer', (c) => c.notNull())
+        .addColumn('effect', 'text')
+        .addColumn('master_speed', 'integer', (c) => c.notNull())
+        .addColumn('master_volume', 'integer', (c) => c.notNull())
+        .addColumn('master_pitch', 'integer', (c) => c.notNull())
+        .addColumn('ssml', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('files_user')
+        .on('files')
+        .columns(['user_id', 'updated_at'])
+        .execute();
+      await db.schema.createIndex('files_updated_at').on('files').column('updated_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('files').execute();
+      await db.schema.dropTable('payments').execute();
+      await db.schema.alterTable('users').dropColumn('payment_method_id').execute();
+      await db.schema.alterTable('users').dropColumn('payment_customer_id').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

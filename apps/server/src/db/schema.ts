@@ -34,6 +34,10 @@ export interface UsersTable {
   count_characters: number;
   count_characters_per_convert: number;
   count_characters_added: number;
+  /** The card provider's customer (Stripe `cus_…`), created on the first payment. */
+  payment_customer_id: string | null;
+  /** The saved card at the provider (Stripe `pm_…`), the customer's default. */
+  payment_method_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -118,7 +122,52 @@ export interface ContentStateTable {
   value: string;
 }
 
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  /** Per attempt: the same key again is the same attempt (a retry), never a second charge. */
+  idempotency_key: string;
+  provider: string;
+  plan_type: string;
+  amount_cents: number;
+  currency: string;
+  status: PaymentStatus;
+  /** The provider's payment (Stripe PaymentIntent `pi_…`). */
+  provider_payment_id: string | null;
+  message: string | null;
+  card_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FilesTable {
+  id: string;
+  user_id: string;
+  storage_key: string;
+  mime_type: string;
+  size: number;
+  length: number;
+  language: string;
+  voice: string;
+  engine: string;
+  language_code: string;
+  voice_id: string;
+  audio_format: string;
+  audio_sample_rate: number;
+  effect: string | null;
+  master_speed: number;
+  master_volume: number;
+  master_pitch: number;
+  ssml: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  payments: PaymentsTable;
+  files: FilesTable;
   users: UsersTable;
   user_keys: UserKeysTable;
   content_languages: ContentLanguagesTable;
@@ -130,5 +179,7 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type SavedFileRow = Selectable<FilesTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

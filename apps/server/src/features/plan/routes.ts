@@ -1,8 +1,14 @@
 import { PlanInfoSchema } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_PLAN_CATALOGUE } from './plan-catalogue.js';
+import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './plan-catalogue.js';
 
-export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface PlanRoutesOptions {
+  /** Defaults to the process's catalogue (features/plan/plan-catalogue.ts). */
+  plans?: PlanCatalogue;
+}
+
+export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (app, options) => {
+  const plans = options.plans ?? DEFAULT_PLAN_CATALOGUE;
   app.get(
     '/info',
     {
@@ -13,10 +19,10 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({
-      free: DEFAULT_PLAN_CATALOGUE.FREE,
-      basic: DEFAULT_PLAN_CATALOGUE.BASIC,
-      premium: DEFAULT_PLAN_CATALOGUE.PREMIUM,
-      business: DEFAULT_PLAN_CATALOGUE.BUSINESS,
+      free: plans.FREE,
+      basic: plans.BASIC,
+      premium: plans.PREMIUM,
+      business: plans.BUSINESS,
     }),
   );
 };

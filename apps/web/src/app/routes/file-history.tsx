@@ -1,11 +1,20 @@
 import { Text } from '@mantine/core';
-import { SAVED_FILE_RETENTION_DAYS } from '@parla/contract';
+import { MESSAGES } from '@parla/contract';
 import { Page } from '../../components/page';
+import { FileHistoryTable } from '../../features/file-history/components/file-history-table';
 
+/** SPEC §2 File History (guarded route): its three texts and the table. */
 export default function FileHistoryPage() {
   return (
-    <Page title="File History" heading="File History" description="Here are your saved files!">
-      <Text>Your files will be deleted after {SAVED_FILE_RETENTION_DAYS} days!</Text>
+    <Page
+      title={MESSAGES.file.historyTitle}
+      heading={MESSAGES.file.historyTitle}
+      description={MESSAGES.file.historySubtitle}
+    >
+      <Text mb="lg" fw={600}>
+        {MESSAGES.file.retentionNotice}
+      </Text>
+      <FileHistoryTable />
     </Page>
   );
 }

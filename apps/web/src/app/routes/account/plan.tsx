@@ -1,20 +1,22 @@
-import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Skeleton } from '@mantine/core';
 import { Page } from '../../../components/page';
+import { MyPlan } from '../../../features/plan/components/my-plan';
+import { useSession } from '../../../lib/auth';
 
+/** SPEC §2 "My Plan" (guarded route). */
 export default function PlanPage() {
+  const session = useSession();
   return (
     <Page
       title="My Plan"
       heading="My Plan"
       description="Your current plan, the characters you have used and what remains."
     >
-      <Text>
-        Need more characters?{' '}
-        <Anchor component={Link} to="/pricing">
-          BUY NOW
-        </Anchor>
-      </Text>
+      {session.status === 'signed-in' ? (
+        <MyPlan profile={session.profile} />
+      ) : (
+        <Skeleton height={260} radius="md" />
+      )}
     </Page>
   );
 }

@@ -1,0 +1,358 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { FileListSchema, FileSchema, fileMediaQuery, type VoiceSettings } from '@parla/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signedInUser,
+  TEST_DATABASE_KIND,
+  testConfig,
+} from '../../test/test-app.js';
+import { createLocalFileStorage, type FileStorage } from './file-storage.js';
+import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS } from './repository.js';
+import { FILE_MESSAGES } from './routes.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+const config = testConfig();
+const savedDir = path.join(config.dataDir, 'files', 'saved');
+const disk = createLocalFileStorage(savedDir);
+/** The real disk storage; a test may make the next write "crash" right after the bytes land. */
+let crashAfterNextPut = false;
+const storage: FileStorage = {
+  ...disk,
+  async put(key, bytes) {
+    await disk.put(key, bytes);
+    if (crashAfterNextPut) {
+      crashAfterNextPut = false;
+      throw new Error('simulated crash between bytes and metadata');
+    }
+  },
+};
+let clock = new Date();
+const now = () => clock;
+const app = await createTestApp({ config, fileStorage: storage, now, conversionsPerMinute: 1000 });
+const files = createFileRepository(app.db, storage, now);
+
+const settings = (change: Partial<VoiceSettings> = {}): VoiceSettings => ({
+  engine: 'standard',
+  voice_id: 'standard:en-us',
+  language_code: 'en-us',
+  text: '<speak>Saved by Parla.</speak>',
+  output_format: 'mp3',
+  sample_rate: 24000,
+  effect: null,
+  master_speed: 0,
+  master_volume: 0,
+  master_pitch: 0,
+  voice_effects: [],
+  ...change,
+});
+
+/** A genuine PCM WAV: 16 kHz mono 16-bit, `seconds` of a 440 Hz tone. */
+function wav(seconds: number): Buffer {
+  const rate = 16000;
+  const samples = Math.round(rate * seconds);
+  const buffer = Buffer.alloc(44 + samples * 2);
+  buffer.write('RIFF', 0, 'ascii');
+  buffer.writeUInt32LE(36 + samples * 2, 4);
+  buffer.write('WAVEfmt ', 8, 'ascii');
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20);
+  buffer.writeUInt16LE(1, 22);
+  buffer.writeUInt32LE(rate, 24);
+  buffer.writeUInt32LE(rate * 2, 28);
+  buffer.writeUInt16LE(2, 32);
+  buffer.writeUInt16LE(16, 34);
+  buffer.write('data', 36, 'ascii');
+  buffer.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i += 1) {
+    buffer.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  }
+  return buffer;
+}
+
+function multipart(field: string, bytes: Buffer, filename: string, type: string) {
+  const boundary = `----parla${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const query = (change: Partial<VoiceSettings> = {}) =>
+  new URLSearchParams(fileMediaQuery(settings(change))).toString();
+
+async function upload(
+  authorization: string,
+  bytes: Buffer,
+  options: { method?: 'POST' | 'PUT'; id?: string; change?: Partial<VoiceSettings> } = {},
+) {
+  const body = multipart('media', bytes, 'audio.bin', 'application/octet-stream');
+  return app.inject({
+    method: options.method ?? 'POST',
+    url: `/api/file/media${options.id ? `/${options.id}` : ''}?${query(options.change)}`,
+    headers: { authorization, 'x-requested-with': 'parla', ...body.headers },
+    payload: body.payload,
+  });
+}
+
+async function saveSsml(authorization: string, id: string, ssml: string) {
+  const body = multipart('ssml', Buffer.from(ssml), 'text.ssml', 'application/ssml+xml');
+  return app.inject({
+    method: 'POST',
+    url: `/api/file/ssml/${id}`,
+    headers: { authorization, 'x-requested-with': 'parla', ...body.headers },
+    payload: body.payload,
+  });
+}
+
+const get = (authorization: string, url: string) =>
+  app.inject({ method: 'GET', url, headers: { authorization } });
+
+/** Real MP3 from the convertor, as the Save button sends it. */
+async function convertedMp3(authorization: string): Promise<{ bytes: Buffer; duration: number }> {
+  const converted = await app.inject({
+    method: 'POST',
+    url: '/api/convertor',
+    headers: { authorization },
+    payload: settings(),
+  });
+  const result = converted.json() as { path: string; duration: number };
+  const audio = await app.inject({ method: 'GET', url: result.path });
+  return { bytes: audio.rawPayload, duration: result.duration };
+}
+
+const storedKeys = async () => (await disk.list()).map((entry) => entry.key);
+
+describe(`saved files (${TEST_DATABASE_KIND})`, () => {
+  it('are for paid plans: a FREE user gets 403 with a clear message', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'FREE' });
+    const list = await get(authorization, '/api/file');
+    expect(list.statusCode).toBe(403);
+    expect(list.json().message).toBe(FILE_MESSAGES.paidPlanNeeded);
+    const saved = await upload(authorization, wav(0.2), {
+      change: { output_format: 'wav', sample_rate: 16000 },
+    });
+    expect(saved.statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/file' })).statusCode).toBe(401);
+  });
+
+  it('saves converted audio and its SSML, lists it and serves both back', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BASIC' });
+    const mp3 = await convertedMp3(authorization);
+    const saved = await upload(authorization, mp3.bytes);
+    expect(saved.statusCode).toBe(200);
+    const file = FileSchema.parse(saved.json());
+    expect(file).toMatchObject({
+      size: mp3.bytes.byteLength,
+      voice_id: 'standard:en-us',
+      language_code: 'en-us',
+      audio_format: 'mp3',
+      audio_sample_rate: 24000,
+      engine: 'standard',
+    });
+    expect(file.length).toBeCloseTo(mp3.duration, 0);
+    // Display names come from the voice catalogue, not the codes.
+    expect(file.language).not.toBe('en-us');
+    expect(file.language).toMatch(/English/);
+
+    const ssml = '<speak>Saved by <emphasis>Parla</emphasis>.</speak>';
+    expect((await saveSsml(authorization, file._id, ssml)).statusCode).toBe(200);
+    const text = await get(authorization, `/api/file/ssml/${file._id}`);
+    expect(text.body).toBe(ssml);
+    const media = await get(authorization, `/api/file/media/${file._id}`);
+    expect(media.headers['content-type']).toBe('audio/mpeg');
+    expect(media.rawPayload.equals(mp3.bytes)).toBe(true);
+    const list = FileListSchema.parse((await get(authorization, '/api/file')).json());
+    expect(list.map((entry) => entry._id)).toEqual([file._id]);
+    expect(FileSchema.parse((await get(authorization, `/api/file/${file._id}`)).json())._id).toBe(
+      file._id,
+    );
+  });
+
+  it('checks uploads by their bytes, not their name or declared format', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'PREMIUM' });
+    const text = await upload(authorization, Buffer.from('ID3 this is not audio at all'));
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe(FILE_MESSAGES.notAudio);
+    const mismatch = await upload(authorization, wav(0.2));
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toBe(FILE_MESSAGES.formatMismatch('wav', 'mp3'));
+    const empty = await app.inject({
+      method: 'POST',
+      url: `/api/file/media?${query()}`,
+      headers: { authorization, 'x-requested-with': 'parla' },
+      payload: { media: 'nope' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(FileListSchema.parse((await get(authorization, '/api/file')).json())).toEqual([]);
+  });
+
+  it("never shows or touches another user's file: 404 for every call", async () => {
+    const owner = await signedInUser(app, { plan: 'BASIC' });
+    const other = await signedInUser(app, { plan: 'BUSINESS' });
+    const wavChange = { output_format: 'wav' as const, sample_rate: 16000 as const };
+    const file = FileSchema.parse(
+      (await upload(owner.authorization, wav(0.5), { change: wavChange })).json(),
+    );
+    await saveSsml(owner.authorization, file._id, '<speak>Mine.</speak>');
+
+    expect(FileListSchema.parse((await get(other.authorization, '/api/file')).json())).toEqual([]);
+    for (const url of [
+      `/api/file/${file._id}`,
+      `/api/file/media/${file._id}`,
+      `/api/file/ssml/${file._id}`,
+    ]) {
+      expect((await get(other.authorization, url)).statusCode).toBe(404);
+    }
+    const overwrite = await upload(other.authorization, wav(0.3), {
+      method: 'PUT',
+      id: file._id,
+      change: wavChange,
+    });
+    expect(overwrite.statusCode).toBe(404);
+    expect(
+      (await saveSsml(other.authorization, file._id, '<speak>Yours.</speak>')).statusCode,
+    ).toBe(404);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/file/${file._id}`,
+      headers: { authorization: other.authorization, 'x-requested-with': 'parla' },
+    });
+    expect(removed.statusCode).toBe(404);
+
+    const still = FileSchema.parse(
+      (await get(owner.authorization, `/api/file/${file._id}`)).json(),
+    );
+    expect(still.size).toBe(file.size);
+    expect((await get(owner.authorization, `/api/file/ssml/${file._id}`)).body).toBe(
+      '<speak>Mine.</speak>',
+    );
+  });
+
+  it('overwrites with PUT (new bytes, old ones removed) and deletes row and bytes', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BASIC' });
+    const wavChange = { output_format: 'wav' as const, sample_rate: 16000 as const };
+    const file = FileSchema.parse(
+      (await upload(authorization, wav(0.5), { change: wavChange })).json(),
+    );
+    const before = await storedKeys();
+    const replaced = await upload(authorization, wav(1), {
+      method: 'PUT',
+      id: file._id,
+      change: { ...wavChange, master_speed: 20 },
+    });
+    expect(replaced.statusCode).toBe(200);
+    const after = FileSchema.parse(replaced.json());
+    expect(after._id).toBe(file._id);
+    expect(after.size).toBe(wav(1).byteLength);
+    expect(after.length).toBeCloseTo(1, 2);
+    expect(after.master_speed).toBe(20);
+    const keys = await storedKeys();
+    expect(keys.length).toBe(before.length);
+    expect(
+      (await get(authorization, `/api/file/media/${file._id}`)).rawPayload.equals(wav(1)),
+    ).toBe(true);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/file/${file._id}`,
+      headers: { authorization, 'x-requested-with': 'parla' },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await get(authorization, `/api/file/${file._id}`)).statusCode).toBe(404);
+    expect((await storedKeys()).length).toBe(before.length - 1);
+  });
+
+  it('a crash between storing the bytes and writing the row lists nothing; the sweep removes the bytes', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BASIC' });
+    const keysBefore = await storedKeys();
+    crashAfterNextPut = true;
+    const response = await upload(authorization, wav(0.2), {
+      change: { output_format: 'wav', sample_rate: 16000 },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(FileListSchema.parse((await get(authorization, '/api/file')).json())).toEqual([]);
+    const orphans = (await storedKeys()).filter((key) => !keysBefore.includes(key));
+    expect(orphans).toHaveLength(1);
+
+    clock = new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
+    try {
+      await files.purge();
+    } finally {
+      clock = new Date();
+    }
+    expect(await storedKeys()).not.toContain(orphans[0]);
+  });
+
+  it('purges files 30 days after their last save, at start and on the purge run', async () => {
+    const { authorization, user } = await signedInUser(app, { plan: 'PREMIUM' });
+    const wavChange = { output_format: 'wav' as const, sample_rate: 16000 as const };
+    const start = new Date();
+    clock = start;
+    const old = FileSchema.parse(
+      (await upload(authorization, wav(0.2), { change: wavChange })).json(),
+    );
+    clock = new Date(start.getTime() + 20 * DAY);
+    const recent = FileSchema.parse(
+      (await upload(authorization, wav(0.2), { change: wavChange })).json(),
+    );
+    try {
+      clock = new Date(start.getTime() + 29 * DAY);
+      await files.purge();
+      expect((await files.list(user.id)).map((f) => f.id).sort()).toEqual(
+        [old._id, recent._id].sort(),
+      );
+
+      clock = new Date(start.getTime() + RETENTION_MS + 60_000);
+      await files.purge();
+      const left = await files.list(user.id);
+      expect(left.map((f) => f.id)).toEqual([recent._id]);
+      expect((await storedKeys()).some((key) => key.includes(old._id))).toBe(false);
+      expect((await storedKeys()).some((key) => key.includes(recent._id))).toBe(true);
+
+      // A server starting 31 days after the second save purges it before serving anything.
+      const later = new Date(start.getTime() + 20 * DAY + RETENTION_MS + 60_000);
+      const restarted = await createTestApp({ config, fileStorage: storage, now: () => later });
+      await restarted.ready();
+      expect(await files.list(user.id)).toEqual([]);
+      expect((await storedKeys()).some((key) => key.includes(recent._id))).toBe(false);
+    } finally {
+      clock = new Date();
+    }
+  });
+
+  it('deleting the account removes the files; their bytes go with the next sweep', async () => {
+    const { authorization, user } = await signedInUser(app, { plan: 'BASIC' });
+    const file = FileSchema.parse(
+      (
+        await upload(authorization, wav(0.2), {
+          change: { output_format: 'wav', sample_rate: 16000 },
+        })
+      ).json(),
+    );
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      headers: { authorization, 'x-requested-with': 'parla' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const rows = await app.db
+      .selectFrom('files')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toEqual([]);
+    clock = new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
+    try {
+      await files.purge();
+    } finally {
+      clock = new Date();
+    }
+    expect((await storedKeys()).some((key) => key.includes(file._id))).toBe(false);
+    expect(
+      existsSync(path.join(savedDir, user.id)) ? readdirSync(path.join(savedDir, user.id)) : [],
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,344 @@
+import multipart from '@fastify/multipart';
+import {
+  ErrorResponseSchema,
+  FILE_UPLOAD_FIELDS,
+  FileIdParamsSchema,
+  FileListSchema,
+  FileMediaQuerySchema,
+  FileSchema,
+  MessageResponseSchema,
+} from '@parla/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import type { SpeechService } from '../../lib/speech.js';
+import { probeAudio } from './audio-probe.js';
+import type { FileStorage } from './file-storage.js';
+import { createFileRepository, type FileMetadata, toSavedFile } from './repository.js';
+
+export interface FileRoutesOptions {
+  db: Db;
+  storage: FileStorage;
+  speech: Pick<SpeechService, 'listVoices'>;
+  now?: () => Date;
+  /** How often the 30-day purge runs (it also runs once at start). */
+  purgeIntervalMs?: number;
+}
+
+/** Audio of the longest conversion a plan allows fits easily (about 25 min of 16 kHz WAV). */
+export const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
+export const MAX_SSML_BYTES = 1024 * 1024;
+
+export const FILE_MESSAGES = {
+  paidPlanNeeded:
+    'Saving files is part of the paid plans. Buy a plan on the Pricing page to keep your audio for 30 days.',
+  notFound: 'This file does not exist or was deleted.',
+  noSsml: 'No SSML was saved with this file.',
+  mediaMissing: 'Attach the audio in the multipart field "media".',
+  ssmlMissing: 'Attach the SSML in the multipart field "ssml".',
+  notAudio: 'This upload is not an MP3, Ogg or WAV audio file.',
+  formatMismatch: (actual: string, declared: string) =>
+    `This upload is ${actual.toUpperCase()} audio, but audio_format says ${declared}.`,
+  tooLarge: `The upload is too large (at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB).`,
+  ssmlTooLarge: 'The SSML is too large (at most 1 MB).',
+  deleted: 'The file is deleted.',
+} as const;
+
+const bearer = [{ bearerAuth: [] }];
+
+/**
+ * The saved-file history (SPEC §2 File History, §7 /file calls): signed-in users with a paid
+ * plan (or a role other than USER, SPEC §6) only, each seeing only their own files.
+ */
+export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, options) => {
+  const now = options.now ?? (() => new Date());
+  const files = createFileRepository(options.db, options.storage, now);
+
+  await app.register(multipart, {
+    limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 2, fieldSize: MAX_SSML_BYTES, parts: 3 },
+  });
+
+  const runPurge = () =>
+    files
+      .purge()
+      .then((count) => {
+        if (count > 0) app.log.info({ count }, 'saved files purged');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'saved-file purge failed'));
+  app.addHook('onReady', async () => {
+    await runPurge();
+  });
+  const timer = setInterval(runPurge, options.purgeIntervalMs ?? 60 * 60 * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  async function requirePaidPlan(request: FastifyRequest, reply: FastifyReply) {
+    await app.requireUser(request, reply);
+    if (reply.sent) return;
+    if (request.user.role === 'USER' && request.user.plan_type === 'FREE') {
+      return reply.code(403).send({ message: FILE_MESSAGES.paidPlanNeeded });
+    }
+  }
+
+  /** Display names of the language and voice, from the real catalogue (codes if unknown). */
+  async function metadata(query: FileMetadata['query']): Promise<FileMetadata> {
+    const languages = await options.speech.listVoices();
+    const language = languages.find((entry) => entry.language_code === query.language);
+    const voice = language?.voices.find((entry) => entry.id === query.voice);
+    return {
+      query,
+      language: language?.language_name ?? query.language,
+      voice: voice?.name ?? query.voice,
+    };
+  }
+
+  type Upload = { ok: true; bytes: Buffer } | { ok: false; status: number; message: string };
+
+  /** The one multipart file (or text field) named `field`, read within the limits. */
+  async function readPart(
+    request: FastifyRequest,
+    field: string,
+    tooLarge: string,
+  ): Promise<Upload> {
+    if (!request.isMultipart()) return { ok: false, status: 400, message: `${field}` };
+    try {
+      for await (const part of request.parts()) {
+        if (part.fieldname !== field) {
+          if (part.type === 'file') part.file.resume();
+          continue;
+        }
+        if (part.type === 'file') return { ok: true, bytes: await part.toBuffer() };
+        return { ok: true, bytes: Buffer.from(String(part.value), 'utf8') };
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (
+        code === 'FST_REQ_FILE_TOO_LARGE' ||
+        code === 'FST_FIELDS_LIMIT' ||
+        code === 'FST_PARTS_LIMIT'
+      ) {
+        return { ok: false, status: 413, message: tooLarge };
+      }
+      throw error;
+    }
+    return { ok: false, status: 400, message: field };
+  }
+
+  async function readAudio(request: FastifyRequest, declared: string) {
+    const upload = await readPart(request, FILE_UPLOAD_FIELDS.media, FILE_MESSAGES.tooLarge);
+    if (!upload.ok) {
+      return {
+        ok: false as const,
+        status: upload.status,
+        message: upload.status === 413 ? upload.message : FILE_MESSAGES.mediaMissing,
+      };
+    }
+    const probed = probeAudio(upload.bytes);
+    if (!probed) return { ok: false as const, status: 400, message: FILE_MESSAGES.notAudio };
+    if (probed.format !== declared) {
+      return {
+        ok: false as const,
+        status: 400,
+        message: FILE_MESSAGES.formatMismatch(probed.format, declared),
+      };
+    }
+    return { ok: true as const, bytes: upload.bytes, probed };
+  }
+
+  const errors = { 400: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+  app.get(
+    '/',
+    {
+      preHandler: requirePaidPlan,
+      schema: {
+        tags: ['file'],
+        summary: "The user's saved files, most recently saved first",
+        security: bearer,
+        response: { 200: FileListSchema, ...errors },
+      },
+    },
+    async (request) => (await files.list(request.user.id)).map(toSavedFile),
+  );
+
+  app.get(
+    '/:id',
+    {
+      preHandler: requirePaidPlan,
+      schema: {
+        tags: ['file'],
+        summary: 'One saved file',
+        security: bearer,
+        params: FileIdParamsSchema,
+        response: { 200: FileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await files.find(request.user.id, request.params.id);
+      if (!file) return reply.code(404).send({ message: FILE_MESSAGES.notFound });
+      return toSavedFile(file);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: requirePaidPlan,
+      schema: {
+        tags: ['file'],
+        summary: 'Delete a saved file with its audio',
+        security: bearer,
+        params: FileIdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const removed = await files.remove(request.user.id, request.params.id);
+      if (!removed) return reply.code(404).send({ message: FILE_MESSAGES.notFound });
+      return { message: FILE_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/media/:id',
+    {
+      preHandler: requirePaidPlan,
+      schema: {
+        tags: ['file'],
+        summary: 'The audio of a saved file',
+        security: bearer,
+        params: FileIdParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await files.find(request.user.id, request.params.id);
+      const bytes = file && (await options.storage.get(file.storage_key));
+      if (!file || !bytes) return reply.code(404).send({ message: FILE_MESSAGES.notFound });
+      // Not in the response schema on purpose: audio is not JSON.
+      const raw = reply as unknown as FastifyReply;
+      return raw
+        .header('content-type', file.mime_type)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="parla-${file.id}.${file.audio_format}"`)
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    '/ssml/:id',
+    {
+      preHandler: requirePaidPlan,
+      schema: {
+        tags: ['file'],
+        summary: 'The SSML a saved file was made from',
+        security: bearer,
+        params: FileIdParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await files.find(request.user.id, request.params.id);
+      if (!file) return reply.code(404).send({ message: FILE_MESSAGES.notFound });
+      if (file.ssml === null) return reply.code(404).send({ message: FILE_MESSAGES.noSsml });
+      const raw = reply as unknown as FastifyReply;
+      return raw
+        .header('content-type', 'application/ssml+xml; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(file.ssml);
+    },
+  );
+
+  app.post(
+    '/media',
+    {
+      preHandler: requirePaidPlan,
+      bodyLimit: MAX_MEDIA_BYTES + 64 * 1024,
+      schema: {
+        tags: ['file'],
+        summary: 'Save converted audio (multipart field "media"); settings in the query',
+        security: bearer,
+        querystring: FileMediaQuerySchema,
+        response: { 200: FileSchema, 413: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const audio = await readAudio(request, request.query.audio_format);
+      if (!audio.ok) return reply.code(audio.status as 400).send({ message: audio.message });
+      const row = await files.create(
+        request.user.id,
+        audio.bytes,
+        audio.probed,
+        await metadata(request.query),
+      );
+      return toSavedFile(row);
+    },
+  );
+
+  app.put(
+    '/media/:id',
+    {
+      preHandler: requirePaidPlan,
+      bodyLimit: MAX_MEDIA_BYTES + 64 * 1024,
+      schema: {
+        tags: ['file'],
+        summary: 'Overwrite the audio and settings of a saved file',
+        security: bearer,
+        params: FileIdParamsSchema,
+        querystring: FileMediaQuerySchema,
+        response: { 200: FileSchema, 413: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await files.find(request.user.id, request.params.id))) {
+        return reply.code(404).send({ message: FILE_MESSAGES.notFound });
+      }
+      const audio = await readAudio(request, request.query.audio_format);
+      if (!audio.ok) return reply.code(audio.status as 400).send({ message: audio.message });
+      const row = await files.replace(
+        request.user.id,
+        request.params.id,
+        audio.bytes,
+        audio.probed,
+        await metadata(request.query),
+      );
+      if (!row) return reply.code(404).send({ message: FILE_MESSAGES.notFound });
+      return toSavedFile(row);
+    },
+  );
+
+  app.post(
+    '/ssml/:id',
+    {
+      preHandler: requirePaidPlan,
+      bodyLimit: MAX_SSML_BYTES + 64 * 1024,
+      schema: {
+        tags: ['file'],
+        summary: 'Save the SSML of a saved file (multipart field "ssml"); the id is the media _id',
+        security: bearer,
+        params: FileIdParamsSchema,
+        response: { 200: FileSchema, 413: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await files.find(request.user.id, request.params.id))) {
+        return reply.code(404).send({ message: FILE_MESSAGES.notFound });
+      }
+      const upload = await readPart(request, FILE_UPLOAD_FIELDS.ssml, FILE_MESSAGES.ssmlTooLarge);
+      if (!upload.ok) {
+        const message = upload.status === 413 ? upload.message : FILE_MESSAGES.ssmlMissing;
+        return reply.code(upload.status as 400).send({ message });
+      }
+      if (upload.bytes.byteLength > MAX_SSML_BYTES) {
+        return reply.code(413).send({ message: FILE_MESSAGES.ssmlTooLarge });
+      }
+      const row = await files.setSsml(
+        request.user.id,
+        request.params.id,
+        upload.bytes.toString('utf8'),
+      );
+      if (!row) return reply.code(404).send({ message: FILE_MESSAGES.notFound });
+      return toSavedFile(row);
+    },
+  );
+};

@@ -1,0 +1,82 @@
+/**
+ * The card payment provider behind POST /plan/payment: Stripe when a secret key is configured,
+ * the built-in test provider otherwise (ARCHITECTURE.md "card payments"). The payment service
+ * talks to this interface only.
+ */
+
+export interface SavedCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface ChargeRequest {
+  user: {
+    id: string;
+    email: string;
+    name: string | null;
+    /** The provider's customer, when an earlier payment created one. */
+    customerId: string | null;
+    /** The saved card at the provider, when one is saved. */
+    paymentMethodId: string | null;
+  };
+  /** A new card's token, or null to charge the saved card. */
+  token: string | null;
+  nameOnCard: string | null;
+  amountCents: number;
+  currency: 'usd';
+  description: string;
+  /** Unique per attempt; the provider must never charge twice for one key. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/** What the provider now knows of the user, to be stored whatever the outcome. */
+export interface ProviderCustomer {
+  customerId: string | null;
+  /** Set when a new card was attached (it is then the customer's default). */
+  paymentMethodId?: string;
+  card?: SavedCard;
+}
+
+export type ChargeOutcome =
+  | ({ status: 'succeeded'; paymentId: string } & ProviderCustomer)
+  /** The provider has not settled yet; its webhook will. */
+  | ({ status: 'pending'; paymentId: string } & ProviderCustomer)
+  | ({
+      status: 'failed';
+      paymentId: string | null;
+      /** card_declined, authentication_required, insufficient_funds, … */
+      code: string;
+      /** The provider's message, shown to the user. */
+      message: string;
+    } & ProviderCustomer);
+
+export interface WebhookEvent {
+  type: 'payment.succeeded' | 'payment.failed' | 'ignored';
+  paymentId?: string;
+  /** Our payments row, from the metadata we gave the provider's payment. */
+  reference?: string;
+  message?: string;
+  card?: SavedCard;
+}
+
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'test';
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /**
+   * Verifies a webhook's signature and reads the event; throws WebhookSignatureError when the
+   * payload was not signed by the provider.
+   */
+  parseWebhook(payload: Buffer, signature: string | undefined): WebhookEvent;
+}
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/** A problem of the request itself (no saved card to reuse, unknown token): a 400. */
+export class PaymentInputError extends Error {
+  override name = 'PaymentInputError';
+}

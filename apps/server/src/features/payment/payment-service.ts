@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, type PaidPlanType, type PaymentInput } from '@parla/contract';
+import type { Db } from '../../db/database.js';
+import type { Payment, User } from '../../db/schema.js';
+import { type PlanCatalogue, priceInCents } from '../plan/plan-catalogue.js';
+import {
+  type ChargeOutcome,
+  PaymentInputError,
+  type PaymentProvider,
+  type SavedCard,
+} from './payment-provider.js';
+
+export const PAYMENT_MESSAGES = {
+  succeeded: MESSAGES.checkout.paymentSuccess,
+  pending: 'Your payment is being processed. Your plan changes as soon as it is confirmed.',
+  newCardNeeded: 'Enter the new card to update it.',
+  noSavedCard: 'No card is saved. Enter a card to pay.',
+  attemptMismatch: 'This payment attempt was for another plan. Start the payment again.',
+} as const;
+
+/** A payment the provider refused (declined card, authentication needed): answered 402. */
+export class PaymentDeclinedError extends Error {
+  override name = 'PaymentDeclinedError';
+  readonly code: string;
+  constructor(message: string, code: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export type PayResult = { status: 'succeeded' | 'pending'; message: string };
+
+export interface PaymentServiceOptions {
+  db: Db;
+  provider: PaymentProvider;
+  plans: PlanCatalogue;
+  now?: () => Date;
+}
+
+/**
+ * Card payments for plans. One attempt is one payments row keyed by (user, idempotency key):
+ * the provider is called with that key, so a retry replays the first answer; and the plan
+ * changes only in the transaction that marks the row succeeded, so there is never a plan
+ * without a payment nor a payment without its plan.
+ */
+export function createPaymentService({
+  db,
+  provider,
+  plans,
+  now = () => new Date(),
+}: PaymentServiceOptions) {
+  /**
+   * Stores what the provider knows of the user: the customer always; the new card only for a
+   * payment still processing (a succeeded one saves it in its settling transaction, a failed
+   * one never replaces the saved card).
+   */
+  async function rememberCustomer(userId: string, outcome: ChargeOutcome) {
+    const keepCard = outcome.status === 'pending' && outcome.paymentMethodId;
+    if (!outcome.customerId && !keepCard) return;
+    await db
+      .updateTable('users')
+      .set({
+        ...(outcome.customerId && { payment_customer_id: outcome.customerId }),
+        ...(keepCard && { payment_method_id: outcome.paymentMethodId }),
+        ...(keepCard &&
+          outcome.card && {
+            card_brand: outcome.card.brand,
+            card_last4: outcome.card.last4,
+            card_exp_month: outcome.card.exp_month,
+            card_exp_year: outcome.card.exp_year,
+          }),
+      })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /**
+   * Marks the payment succeeded and gives its plan, in one transaction. The conditional update
+   * makes it safe to call twice (the charge's answer and the provider's webhook): only the
+   * first grants the characters.
+   */
+  async function settleSucceeded(
+    paymentRowId: string,
+    newCard?: { card?: SavedCard; paymentMethodId?: string; name: string | null },
+  ) {
+    const card = newCard?.card;
+    return db.transaction().execute(async (trx) => {
+      const at = now().toISOString();
+      const payment = await trx
+        .updateTable('payments')
+        .set({ status: 'succeeded', message: null, updated_at: at })
+        .where('id', '=', paymentRowId)
+        .where('status', '!=', 'succeeded')
+        .returningAll()
+        .executeTakeFirst();
+      if (!payment) return false;
+      const terms = plans[payment.plan_type as PaidPlanType];
+      await trx
+        .updateTable('users')
+        .set((eb) => ({
+          plan_type: payment.plan_type,
+          plan_period: 'month',
+          // Characters already paid for are kept; the new plan's allowance is added to them.
+          count_characters: eb('count_characters', '+', terms.count_characters),
+          count_characters_added: eb('count_characters_added', '+', terms.count_characters),
+          count_characters_per_convert: terms.count_characters_per_convert,
+          has_payment_method_added: 1,
+          ...(newCard?.paymentMethodId && { payment_method_id: newCard.paymentMethodId }),
+          ...(card && {
+            card_brand: card.brand,
+            card_last4: card.last4,
+            card_exp_month: card.exp_month,
+            card_exp_year: card.exp_year,
+            card_name: newCard?.name ?? payment.card_name,
+          }),
+          updated_at: at,
+        }))
+        .where('id', '=', payment.user_id)
+        .executeTakeFirstOrThrow();
+      return true;
+    });
+  }
+
+  async function markFailed(paymentRowId: string, message: string) {
+    await db
+      .updateTable('payments')
+      .set({ status: 'failed', message, updated_at: now().toISOString() })
+      .where('id', '=', paymentRowId)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /** The attempt's row: the one a previous try of the same key left, or a new pending one. */
+  async function attemptRow(user: User, key: string, type: PaidPlanType, cardName: string | null) {
+    const find = () =>
+      db
+        .selectFrom('payments')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+    const existing = await find();
+    if (existing) return existing;
+    const at = now().toISOString();
+    try {
+      return await db
+        .insertInto('payments')
+        .values({
+          id: randomUUID(),
+          user_id: user.id,
+          idempotency_key: key,
+          provider: provider.kind,
+          plan_type: type,
+          amount_cents: priceInCents(plans[type]),
+          currency: 'usd',
+          status: 'pending',
+          provider_payment_id: null,
+          message: null,
+          card_name: cardName,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      // The same attempt arrived twice at once: the other request inserted it.
+      const raced = await find();
+      if (raced) return raced;
+      throw error;
+    }
+  }
+
+  function answer(payment: Payment): PayResult {
+    if (payment.status === 'succeeded')
+      return { status: 'succeeded', message: PAYMENT_MESSAGES.succeeded };
+    if (payment.status === 'pending')
+      return { status: 'pending', message: PAYMENT_MESSAGES.pending };
+    throw new PaymentDeclinedError(payment.message ?? MESSAGES.checkout.paymentFailed, 'failed');
+  }
+
+  return {
+    settleSucceeded,
+
+    async pay(
+      user: User,
+      input: PaymentInput,
+      options: { isUpdateCard: boolean; idempotencyKey?: string },
+    ): Promise<PayResult> {
+      if (options.isUpdateCard && !input.token)
+        throw new PaymentInputError(PAYMENT_MESSAGES.newCardNeeded);
+      if (!input.token && !user.payment_method_id) {
+        throw new PaymentInputError(PAYMENT_MESSAGES.noSavedCard);
+      }
+      const key = options.idempotencyKey ?? randomUUID();
+      const cardName = input.token ? input.name_on_card : null;
+      const payment = await attemptRow(user, key, input.type, cardName);
+      if (payment.plan_type !== input.type)
+        throw new PaymentInputError(PAYMENT_MESSAGES.attemptMismatch);
+      // A settled attempt answers as it did the first time, without calling the provider.
+      if (payment.status !== 'pending') return answer(payment);
+
+      let outcome: ChargeOutcome;
+      try {
+        outcome = await provider.charge({
+          user: {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            customerId: user.payment_customer_id,
+            paymentMethodId: user.payment_method_id,
+          },
+          token: input.token,
+          nameOnCard: cardName,
+          amountCents: payment.amount_cents,
+          currency: 'usd',
+          description: `Parla ${input.type} plan`,
+          // Stripe keeps the key 24 hours; ours is scoped to the user so keys of two users
+          // can never meet.
+          idempotencyKey: `parla:${user.id}:${key}`,
+          metadata: { payment_id: payment.id, user_id: user.id, plan: input.type },
+        });
+      } catch (error) {
+        if (error instanceof PaymentInputError) await markFailed(payment.id, error.message);
+        // Anything else (network, provider down) leaves the attempt pending: retrying it with
+        // the same key is safe.
+        throw error;
+      }
+      await rememberCustomer(user.id, outcome);
+      if (outcome.paymentId) {
+        await db
+          .updateTable('payments')
+          .set({ provider_payment_id: outcome.paymentId })
+          .where('id', '=', payment.id)
+          .execute();
+      }
+      if (outcome.status === 'failed') {
+        await markFailed(payment.id, outcome.message);
+        throw new PaymentDeclinedError(outcome.message, outcome.code);
+      }
+      if (outcome.status === 'pending') return answer({ ...payment, status: 'pending' });
+      await settleSucceeded(payment.id, {
+        ...(outcome.card && { card: outcome.card }),
+        ...(outcome.paymentMethodId && { paymentMethodId: outcome.paymentMethodId }),
+        name: cardName,
+      });
+      return { status: 'succeeded', message: PAYMENT_MESSAGES.succeeded };
+    },
+
+    /** Settles an asynchronous outcome the provider reported (webhook). */
+    async settleFromProvider(event: {
+      type: 'payment.succeeded' | 'payment.failed';
+      paymentId?: string;
+      reference?: string;
+      message?: string;
+    }): Promise<boolean> {
+      let query = db.selectFrom('payments').selectAll();
+      if (event.reference) query = query.where('id', '=', event.reference);
+      else if (event.paymentId) query = query.where('provider_payment_id', '=', event.paymentId);
+      else return false;
+      const payment = await query.executeTakeFirst();
+      if (!payment) return false;
+      if (event.type === 'payment.succeeded') return settleSucceeded(payment.id);
+      await markFailed(payment.id, event.message ?? MESSAGES.checkout.paymentFailed);
+      return true;
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

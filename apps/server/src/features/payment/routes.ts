@@ -1,0 +1,144 @@
+import {
+  ErrorResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  MESSAGES,
+  type PaymentConfig,
+  PaymentConfigSchema,
+  PaymentInputSchema,
+  PaymentQuerySchema,
+  PaymentResultSchema,
+} from '@parla/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { PlanCatalogue } from '../plan/plan-catalogue.js';
+import {
+  PaymentInputError,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from './payment-provider.js';
+import { createPaymentService, PaymentDeclinedError } from './payment-service.js';
+
+export interface PaymentRoutesOptions {
+  db: Db;
+  provider: PaymentProvider;
+  plans: PlanCatalogue;
+  /** Given to the checkout page when the provider is Stripe. */
+  publishableKey?: string;
+}
+
+const bearer = [{ bearerAuth: [] }];
+
+export const PAYMENT_ROUTE_MESSAGES = {
+  badSignature: 'The webhook signature is not valid.',
+  received: 'Received.',
+} as const;
+
+/** POST /plan/payment, GET /plan/payment/config and POST /plan/webhook (Stripe's events). */
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
+  const payments = createPaymentService(options);
+
+  app.get(
+    '/payment/config',
+    {
+      schema: {
+        tags: ['plan'],
+        summary: 'Which card field the checkout shows: Stripe Elements or the test provider',
+        response: { 200: PaymentConfigSchema },
+      },
+    },
+    async (): Promise<PaymentConfig> =>
+      options.provider.kind === 'stripe' && options.publishableKey
+        ? { provider: 'stripe', publishable_key: options.publishableKey }
+        : { provider: 'test' },
+  );
+
+  app.post(
+    '/payment',
+    {
+      // Card-testing bots try many cards quickly; a person pays a few times at most.
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
+        },
+      },
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['plan'],
+        summary: 'Buy a plan by card: a new card (token) or the saved one (token null)',
+        security: bearer,
+        querystring: PaymentQuerySchema,
+        body: PaymentInputSchema,
+        response: {
+          200: PaymentResultSchema,
+          400: ErrorResponseSchema,
+          402: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const given = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+      // Any client string up to 200 characters; anything else is not an attempt id.
+      const key = typeof given === 'string' && /^[\w:.-]{8,200}$/.test(given) ? given : undefined;
+      try {
+        return await payments.pay(request.user, request.body, {
+          isUpdateCard: request.query.is_update_card,
+          ...(key && { idempotencyKey: key }),
+        });
+      } catch (error) {
+        if (error instanceof PaymentInputError) {
+          return reply.code(400).send({ message: error.message });
+        }
+        if (error instanceof PaymentDeclinedError) {
+          return reply
+            .code(402)
+            .send({ message: error.message || MESSAGES.checkout.paymentFailed });
+        }
+        throw error;
+      }
+    },
+  );
+
+  // Stripe signs the raw bytes of the body: this route keeps them as they came.
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      (_request, body, done) => done(null, body),
+    );
+    webhook.post(
+      '/webhook',
+      {
+        schema: {
+          tags: ['plan'],
+          summary: "The payment provider's events (signed); settles asynchronous payments",
+          response: { 200: z.object({ message: z.string() }), 400: ErrorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const signature = request.headers['stripe-signature'];
+        let event: ReturnType<PaymentProvider['parseWebhook']>;
+        try {
+          event = options.provider.parseWebhook(
+            request.body as Buffer,
+            typeof signature === 'string' ? signature : undefined,
+          );
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) {
+            request.log.warn({ reason: error.message }, 'webhook refused');
+            return reply.code(400).send({ message: PAYMENT_ROUTE_MESSAGES.badSignature });
+          }
+          throw error;
+        }
+        if (event.type !== 'ignored') {
+          await payments.settleFromProvider({ ...event, type: event.type });
+        }
+        return { message: PAYMENT_ROUTE_MESSAGES.received };
+      },
+    );
+  });
+};

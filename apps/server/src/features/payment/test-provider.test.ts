@@ -1,0 +1,164 @@
+import {
+  encodeTestCardToken,
+  MESSAGES,
+  PaymentConfigSchema,
+  ProfileSchema,
+  type TestCard,
+} from '@parla/contract';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser } from '../../test/test-app.js';
+import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
+
+// No STRIPE_SECRET_KEY: the built-in test provider.
+const app = await createTestApp();
+const plans = DEFAULT_PLAN_CATALOGUE;
+
+const card = (number: string): TestCard => ({
+  number,
+  brand: 'Visa',
+  exp_month: 12,
+  exp_year: 2099,
+});
+const VISA = encodeTestCardToken(card('4242424242424242'));
+const DECLINED = encodeTestCardToken(card('4000000000000002'));
+
+async function profile(authorization: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/account/profile',
+    headers: { authorization },
+  });
+  return ProfileSchema.parse(response.json());
+}
+
+function pay(
+  authorization: string,
+  body: { token: string | null; name_on_card: string | null; type: string },
+  options: { key?: string; isUpdateCard?: boolean } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/plan/payment?is_update_card=${options.isUpdateCard ?? false}`,
+    headers: {
+      authorization,
+      'x-requested-with': 'parla',
+      ...(options.key && { 'idempotency-key': options.key }),
+    },
+    payload: body,
+  });
+}
+
+describe('payments with the built-in test provider', () => {
+  it('tells the checkout page it is in test mode', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/plan/payment/config' });
+    expect(PaymentConfigSchema.parse(response.json())).toEqual({ provider: 'test' });
+  });
+
+  it('buys BASIC with 4242 4242 4242 4242: plan, characters and card change together', async () => {
+    const { authorization } = await signedInUser(app);
+    const before = await profile(authorization);
+    const response = await pay(authorization, {
+      token: VISA,
+      name_on_card: 'Ada Lovelace King',
+      type: 'BASIC',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'succeeded',
+      message: MESSAGES.checkout.paymentSuccess,
+    });
+    const after = await profile(authorization);
+    expect(after.plan).toEqual({
+      type: 'BASIC',
+      period: 'month',
+      count_characters: before.plan.count_characters + plans.BASIC.count_characters,
+      count_characters_per_convert: plans.BASIC.count_characters_per_convert,
+      count_characters_added: plans.BASIC.count_characters,
+    });
+    expect(after.user.card).toEqual({
+      brand: 'Visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: 2099,
+      name: 'Ada Lovelace King',
+    });
+    expect(after.user.metadata.has_payment_method_added).toBe(true);
+  });
+
+  it('declines 4000 0000 0000 0002 and changes nothing', async () => {
+    const { authorization, user } = await signedInUser(app);
+    const response = await pay(authorization, {
+      token: DECLINED,
+      name_on_card: 'Ada Lovelace King',
+      type: 'PREMIUM',
+    });
+    expect(response.statusCode).toBe(402);
+    expect(response.json().message).toBe('Your card was declined.');
+    const after = await profile(authorization);
+    expect(after.plan.type).toBe('FREE');
+    expect(after.plan.count_characters).toBe(user.count_characters);
+    expect(after.user.card).toBeNull();
+    expect(after.user.metadata.has_payment_method_added).toBe(false);
+    const rows = await app.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows.map((row) => row.status)).toEqual(['failed']);
+  });
+
+  it('refuses a number that is not a test card, and a short name on the card', async () => {
+    const { authorization } = await signedInUser(app);
+    const notTest = await pay(authorization, {
+      token: 'tok_test_4111111111111112.12.2099',
+      name_on_card: 'Ada Lovelace King',
+      type: 'BASIC',
+    });
+    expect(notTest.statusCode).toBe(400);
+    const shortName = await pay(authorization, { token: VISA, name_on_card: 'Ada', type: 'BASIC' });
+    expect(shortName.statusCode).toBe(400);
+    expect(shortName.json().message).toBe(MESSAGES.checkout.nameOnCardMin);
+    expect((await profile(authorization)).plan.type).toBe('FREE');
+  });
+
+  it('pays with the saved card when the token is null, and needs one to be saved', async () => {
+    const { authorization } = await signedInUser(app);
+    const none = await pay(authorization, { token: null, name_on_card: null, type: 'BASIC' });
+    expect(none.statusCode).toBe(400);
+    await pay(authorization, { token: VISA, name_on_card: 'Ada Lovelace King', type: 'BASIC' });
+    const again = await pay(authorization, { token: null, name_on_card: null, type: 'PREMIUM' });
+    expect(again.statusCode).toBe(200);
+    const after = await profile(authorization);
+    expect(after.plan.type).toBe('PREMIUM');
+    expect(after.plan.count_characters_added).toBe(
+      plans.BASIC.count_characters + plans.PREMIUM.count_characters,
+    );
+  });
+
+  it('a retried attempt (same Idempotency-Key) is charged and credited once', async () => {
+    const { authorization, user } = await signedInUser(app);
+    const body = { token: VISA, name_on_card: 'Ada Lovelace King', type: 'BUSINESS' };
+    const first = await pay(authorization, body, { key: 'attempt-0001-abcdef' });
+    const second = await pay(authorization, body, { key: 'attempt-0001-abcdef' });
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const after = await profile(authorization);
+    expect(after.plan.count_characters).toBe(
+      user.count_characters + plans.BUSINESS.count_characters,
+    );
+    const rows = await app.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/plan/payment',
+      payload: { token: VISA, name_on_card: 'Ada Lovelace King', type: 'BASIC' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

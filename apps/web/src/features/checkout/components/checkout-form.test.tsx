@@ -1,0 +1,142 @@
+import { MESSAGES, type Profile } from '@parla/contract';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import CheckoutPage from '../../../app/routes/account/checkout';
+import { deleteCookie, setCookie } from '../../../lib/cookies';
+import { signJwt } from '../../../test/jwt';
+import {
+  interceptFetch,
+  jsonResponse,
+  type RecordedCall,
+  renderAt,
+  restoreFetch,
+} from '../../../test/render';
+
+const PROFILE: Profile = {
+  user: {
+    email: 'me@example.com',
+    name: 'Ada Lovelace',
+    phone: '+44 20 7946 0000',
+    role: 'USER',
+    address: {
+      country: 'GB',
+      state: null,
+      city: 'London',
+      line1: '1 Analytical Row',
+      line2: null,
+      postal_code: null,
+    },
+    tax: { type: null, code: null },
+    card: {
+      brand: 'Visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: 2034,
+      name: 'Ada Lovelace King',
+    },
+    metadata: { has_payment_method_added: true },
+  },
+  plan: {
+    type: 'BASIC',
+    period: 'month',
+    count_characters: 1000,
+    count_characters_per_convert: 500,
+    count_characters_added: 0,
+  },
+};
+
+const INFO = {
+  free: { price: 0, count_characters: 20_000, count_characters_per_convert: 1_000 },
+  basic: { price: 9, count_characters: 500_000, count_characters_per_convert: 5_000 },
+  premium: { price: 29, count_characters: 2_000_000, count_characters_per_convert: 10_000 },
+  business: { price: 99, count_characters: 10_000_000, count_characters_per_convert: 20_000 },
+};
+
+function serve(payment: (call: RecordedCall) => Response) {
+  return interceptFetch((call) => {
+    if (call.url === '/api/account/profile') return jsonResponse(200, PROFILE);
+    if (call.url === '/api/plan/info') return jsonResponse(200, INFO);
+    if (call.url === '/api/plan/payment/config') return jsonResponse(200, { provider: 'test' });
+    if (call.url.startsWith('/api/plan/payment')) return payment(call);
+    return jsonResponse(404, { message: `unexpected ${call.method} ${call.url}` });
+  });
+}
+
+beforeEach(() => {
+  setCookie(
+    'token',
+    signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    new Date(Date.now() + 3_600_000),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  restoreFetch();
+  deleteCookie('token');
+});
+
+async function payWithSavedCard() {
+  renderAt('/account/checkout?type=Premium', '/account/checkout', <CheckoutPage />);
+  await screen.findByText(/Saved card: Visa ending in 4242/);
+  await screen.findAllByText('$29');
+  const pay = screen.getByRole('button', { name: 'Pay now' });
+  await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+  await userEvent.click(pay);
+}
+
+describe('checkout outcomes (SPEC §4 Checkout payment, §8 Payment)', { timeout: 20_000 }, () => {
+  it('pays PREMIUM with the saved card: token null, one attempt id, the success message', async () => {
+    const { calls, spy } = serve(() =>
+      jsonResponse(200, { status: 'succeeded', message: MESSAGES.checkout.paymentSuccess }),
+    );
+    await payWithSavedCard();
+    await screen.findByText(MESSAGES.checkout.paymentSuccess);
+    const call = calls.find((c) => c.url.startsWith('/api/plan/payment?'));
+    expect(call?.url).toBe('/api/plan/payment?is_update_card=false');
+    expect(call?.body).toEqual({ token: null, name_on_card: null, type: 'PREMIUM' });
+    const init = spy.mock.calls.find(([input]) =>
+      String(input).startsWith('/api/plan/payment?'),
+    )?.[1];
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[\w-]{36}$/);
+  });
+
+  it("a 403 shows a warning with the server's message", async () => {
+    serve(() => jsonResponse(403, { message: 'Validate your email address before paying.' }));
+    await payWithSavedCard();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Validate your email address before paying.');
+  });
+
+  it("other failures show the server's message, or 'Payment failed! Try again!'", async () => {
+    serve(() => jsonResponse(402, { message: 'Your card was declined.' }));
+    await payWithSavedCard();
+    expect((await screen.findByRole('alert')).textContent).toContain('Your card was declined.');
+    cleanup();
+    restoreFetch();
+    serve(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await payWithSavedCard();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      MESSAGES.checkout.paymentFailed,
+    );
+  });
+
+  it('editing the card asks for name and card, and cancel editing goes back to the saved one', async () => {
+    serve(() => jsonResponse(500, {}));
+    renderAt('/account/checkout?type=basic', '/account/checkout', <CheckoutPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit card' }));
+    const pay = screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement;
+    expect(screen.getByLabelText(/^Card number/)).toBeTruthy();
+    expect(pay.disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel editing' }));
+    expect(screen.queryByLabelText(/^Card number/)).toBeNull();
+    await waitFor(() => expect(pay.disabled).toBe(false));
+  });
+
+  it('an unknown type goes to /pricing', async () => {
+    serve(() => jsonResponse(500, {}));
+    renderAt('/account/checkout?type=gold', '/account/checkout', <CheckoutPage />);
+    await screen.findByTestId('elsewhere');
+  });
+});

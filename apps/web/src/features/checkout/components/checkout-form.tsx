@@ -1,0 +1,333 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  type CheckoutType,
+  checkoutPlanType,
+  MESSAGES,
+  type PaymentForm,
+  PaymentFormSchema,
+  type Profile,
+  planInfoKey,
+} from '@parla/contract';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
+import { ApiError } from '../../../lib/api-client';
+import { visibleError } from '../../../lib/form';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { usePlanInfo } from '../api/get-plan-info';
+import { usePay } from '../api/pay';
+import {
+  type CardFieldState,
+  canPay,
+  EMPTY_CARD,
+  isBillingFilled,
+  needsCardEntry,
+} from '../lib/checkout-rules';
+import type { Tokenizer } from './card-field-types';
+import { TestCardField } from './test-card-field';
+
+// Stripe's script is loaded only from here, and only when a publishable key is configured.
+const StripeCardField = lazy(() => import('./stripe-card-field'));
+
+type Outcome =
+  | { kind: 'success'; message: string }
+  | { kind: 'warning'; message: string }
+  | { kind: 'failure'; message: string };
+
+/** Mantine's yellow text is below WCAG AA on its light background: body text instead. */
+const READABLE = {
+  title: { color: 'var(--mantine-color-text)' },
+  message: { color: 'var(--mantine-color-text)' },
+};
+
+const newAttemptId = () => crypto.randomUUID();
+
+/** An answer that settles the attempt; a lost answer (network, 5xx) may be retried as is. */
+const isDefinitive = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/**
+ * SPEC §2 Checkout with §4 "Checkout payment", §5 "Checkout" and §8 "Payment": the plan,
+ * billing details, the saved card with edit and cancel editing, name on card and the card
+ * field (only when needed), subtotal and total, and the pay button under §5's conditions.
+ */
+export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: Profile }) {
+  const config = usePaymentConfig();
+  const payment = usePay();
+  const { user } = profile;
+  const hasPaymentMethod = user.metadata.has_payment_method_added && user.card !== null;
+  const [editingCard, setEditingCard] = useState(false);
+  const [card, setCard] = useState<CardFieldState>(EMPTY_CARD);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [tokenizing, setTokenizing] = useState(false);
+  const tokenizer = useRef<Tokenizer | null>(null);
+  const attemptId = useRef(newAttemptId());
+  const form = useForm<PaymentForm>({
+    resolver: zodResolver(PaymentFormSchema),
+    mode: 'all',
+    defaultValues: { name_on_card: user.card?.name ?? user.name ?? '' },
+  });
+  const needsCard = needsCardEntry(hasPaymentMethod, editingCard);
+  const billingFilled = isBillingFilled(user);
+  const submitting = payment.isPending || tokenizing;
+  const enabled = canPay({
+    billingFilled,
+    needsCard,
+    formValid: form.formState.isValid,
+    card,
+    submitting,
+  });
+  const onCardChange = useCallback((state: CardFieldState) => setCard(state), []);
+
+  const toggleEditing = () => {
+    // Turning editing off clears the card input and its validation (SPEC §4).
+    if (editingCard) {
+      setCard(EMPTY_CARD);
+      form.clearErrors();
+    }
+    setEditingCard(!editingCard);
+  };
+
+  async function submit(values: PaymentForm | undefined) {
+    setOutcome(undefined);
+    let token: string | null = null;
+    if (needsCard) {
+      setTokenizing(true);
+      try {
+        const tokenize = tokenizer.current;
+        if (!tokenize) throw new Error(MESSAGES.checkout.paymentFailed);
+        token = await tokenize(values?.name_on_card ?? '');
+      } catch (error) {
+        // A failed card token shows the provider's message (SPEC §8).
+        setOutcome({ kind: 'failure', message: (error as Error).message });
+        return;
+      } finally {
+        setTokenizing(false);
+      }
+    }
+    payment.mutate(
+      {
+        payment: {
+          token,
+          name_on_card: needsCard ? (values?.name_on_card ?? null) : null,
+          type: checkoutPlanType(type),
+        },
+        isUpdateCard: hasPaymentMethod && editingCard,
+        attemptId: attemptId.current,
+      },
+      {
+        onSuccess: (result) => {
+          attemptId.current = newAttemptId();
+          setEditingCard(false);
+          setCard(EMPTY_CARD);
+          setOutcome({
+            kind: 'success',
+            message:
+              result.status === 'succeeded' ? MESSAGES.checkout.paymentSuccess : result.message,
+          });
+        },
+        onError: (error) => {
+          if (isDefinitive(error)) attemptId.current = newAttemptId();
+          const status = error instanceof ApiError ? error.status : 0;
+          const message = error.message || MESSAGES.checkout.paymentFailed;
+          setOutcome(status === 403 ? { kind: 'warning', message } : { kind: 'failure', message });
+        },
+      },
+    );
+  }
+
+  const onSubmit = needsCard ? form.handleSubmit(submit) : () => void submit(undefined);
+  const error = (name: string) => visibleError(form.formState, name);
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit(event);
+      }}
+      noValidate
+      aria-label="Checkout"
+    >
+      <Stack gap="lg">
+        {config.data?.provider === 'test' && (
+          <Alert color="yellow" variant="light" title="Test mode" role="note" styles={READABLE}>
+            No card payment provider is configured, so no real payment is made. Pay with the test
+            card 4242 4242 4242 4242, any future expiry date and any CVC; 4000 0000 0000 0002 is
+            declined.
+          </Alert>
+        )}
+
+        <PlanSummary type={type} />
+
+        <Card withBorder padding="lg" component="section" aria-labelledby="billing-heading">
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={2} fz="lg" id="billing-heading">
+                Billing details
+              </Title>
+              <Anchor component={Link} to="/account#billingSettings">
+                Edit billing details
+              </Anchor>
+            </Group>
+            {billingFilled ? (
+              <Text>
+                {user.name}, {user.phone}
+                <br />
+                {[user.address.line1, user.address.line2, user.address.city, user.address.state]
+                  .filter(Boolean)
+                  .join(', ')}
+                {user.address.postal_code ? ` ${user.address.postal_code}` : ''},{' '}
+                {user.address.country}
+              </Text>
+            ) : (
+              <Text fw={600}>
+                Fill in your billing settings (name, phone, country, city and address line 1) before
+                paying.
+              </Text>
+            )}
+          </Stack>
+        </Card>
+
+        <Card withBorder padding="lg" component="section" aria-labelledby="card-heading">
+          <Stack gap="md">
+            <Group justify="space-between">
+              <Title order={2} fz="lg" id="card-heading">
+                Card
+              </Title>
+              {hasPaymentMethod && (
+                <Button variant="subtle" onClick={toggleEditing} h={44}>
+                  {editingCard ? 'Cancel editing' : 'Edit card'}
+                </Button>
+              )}
+            </Group>
+            {hasPaymentMethod && user.card && (
+              <Text>
+                Saved card: {user.card.brand} ending in {user.card.last4}, expires{' '}
+                {String(user.card.exp_month).padStart(2, '0')}/{user.card.exp_year}
+                {user.card.name ? ` (${user.card.name})` : ''}
+              </Text>
+            )}
+            {needsCard && (
+              <>
+                <TextInput
+                  {...form.register('name_on_card')}
+                  label="Name on card"
+                  autoComplete="cc-name"
+                  error={error('name_on_card')}
+                  withAsterisk
+                />
+                {config.isPending ? (
+                  <Skeleton height={44} />
+                ) : config.data?.provider === 'stripe' ? (
+                  <Suspense fallback={<Skeleton height={44} />}>
+                    <StripeCardField
+                      publishableKey={config.data.publishable_key}
+                      onChange={onCardChange}
+                      tokenizer={tokenizer}
+                    />
+                  </Suspense>
+                ) : (
+                  <TestCardField onChange={onCardChange} tokenizer={tokenizer} />
+                )}
+              </>
+            )}
+          </Stack>
+        </Card>
+
+        <Totals type={type} />
+
+        {outcome?.kind === 'success' && (
+          <FormAlert kind="success" title={outcome.message}>
+            <Anchor component={Link} to="/account/plan">
+              See My Plan
+            </Anchor>
+          </FormAlert>
+        )}
+        {outcome?.kind === 'failure' && <FormAlert kind="failure" title={outcome.message} />}
+        {outcome?.kind === 'warning' && (
+          <Alert
+            color="yellow"
+            variant="light"
+            role="alert"
+            title={outcome.message}
+            styles={READABLE}
+          />
+        )}
+
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!enabled} h={44} miw={160}>
+            {submitting ? <Loader size="sm" color="white" aria-label="Paying" /> : 'Pay now'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const dollars = (price: number) => (Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`);
+const grouped = new Intl.NumberFormat('en-US');
+
+function PlanSummary({ type }: { type: CheckoutType }) {
+  const info = usePlanInfo();
+  const terms = info.data?.[planInfoKey(checkoutPlanType(type))];
+  const title = type.charAt(0).toUpperCase() + type.slice(1);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="plan-heading">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={2} fz="lg" id="plan-heading">
+            {title} plan
+          </Title>
+          {terms ? (
+            <Text c="dimmed">
+              {grouped.format(terms.count_characters)} characters, up to{' '}
+              {grouped.format(terms.count_characters_per_convert)} per conversion, for one month
+            </Text>
+          ) : (
+            <Skeleton height={16} width={260} />
+          )}
+        </Stack>
+        <Anchor component={Link} to="/pricing">
+          Change plan
+        </Anchor>
+      </Group>
+    </Card>
+  );
+}
+
+/** SPEC §9: prices are in dollars, and subtotal equals total. */
+function Totals({ type }: { type: CheckoutType }) {
+  const info = usePlanInfo();
+  const terms = info.data?.[planInfoKey(checkoutPlanType(type))];
+  const price = terms ? dollars(terms.price) : undefined;
+  return (
+    <Card withBorder padding="lg" component="section" aria-label="Order total">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text>Subtotal</Text>
+          {price ? <Text>{price}</Text> : <Skeleton height={16} width={60} />}
+        </Group>
+        <Divider />
+        <Group justify="space-between">
+          <Text fw={700}>Total</Text>
+          {price ? <Text fw={700}>{price}</Text> : <Skeleton height={16} width={60} />}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

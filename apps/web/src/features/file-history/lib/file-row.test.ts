@@ -1,0 +1,57 @@
+import { formatFileSize, type SavedFile } from '@parla/contract';
+import { describe, expect, it } from 'vitest';
+import { toFileRow } from './file-row';
+
+describe('file size (SPEC §3: two decimals, B up to YB)', () => {
+  it.each([
+    [0, '0.00 B'],
+    [1, '1.00 B'],
+    [1023, '1023.00 B'],
+    [1024, '1.00 KB'],
+    [1536, '1.50 KB'],
+    [1024 ** 2 * 2.25, '2.25 MB'],
+    [1024 ** 3, '1.00 GB'],
+    [1024 ** 4, '1.00 TB'],
+    [1024 ** 5, '1.00 PB'],
+    [1024 ** 6, '1.00 EB'],
+    [1024 ** 7, '1.00 ZB'],
+    [1024 ** 8, '1.00 YB'],
+    [1024 ** 9, '1024.00 YB'],
+    [1024 * 1024 - 1, '1.00 MB'],
+  ])('%d bytes -> %s', (bytes, shown) => {
+    expect(formatFileSize(bytes)).toBe(shown);
+  });
+});
+
+describe('a saved file as a table row', () => {
+  it('shows size, time, language, voice and save date', () => {
+    const file: SavedFile = {
+      _id: 'f1',
+      size: 48_213,
+      length: 65.4,
+      language: 'English (America)',
+      voice: 'Lena',
+      updated_date: '2026-11-21T14:05:00.000Z',
+      engine: 'standard',
+      language_code: 'en-us',
+      voice_id: 'standard:en-us',
+      audio_format: 'mp3',
+      audio_sample_rate: 24000,
+      effect: null,
+      output_format: 'mp3',
+      sample_rate: 24000,
+      master_speed: 0,
+      master_volume: 0,
+      master_pitch: 0,
+    };
+    const row = toFileRow(file);
+    expect(row).toMatchObject({
+      id: 'f1',
+      size: '47.08 KB',
+      time: '1:05',
+      language: 'English (America)',
+      voice: 'Lena',
+    });
+    expect(row.saveDate).toMatch(/21 Nov 2026/);
+  });
+});

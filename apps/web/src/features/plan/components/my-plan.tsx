@@ -1,0 +1,96 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { Profile } from '@parla/contract';
+import { Link } from 'react-router';
+import { usePlanInfo } from '../api/get-plan-info';
+import { formatCount, planTitle } from '../lib/plan-features';
+import { usageOf } from '../lib/usage';
+
+const PERIOD_LABEL = { none: '', month: 'MONTHLY', year: 'YEARLY' } as const;
+
+/**
+ * SPEC §2 "My Plan": the current plan with its CURRENTLY badge, the period ribbon when the
+ * period is not none, the characters used against the allowance, and BUY NOW to /pricing.
+ */
+export function MyPlan({ profile }: { profile: Profile }) {
+  const info = usePlanInfo();
+  const { plan } = profile;
+  const usage = usageOf(plan, info.data);
+  return (
+    <Card withBorder padding="xl" component="section" aria-labelledby="current-plan-heading">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={6}>
+            <Group gap="sm">
+              <Title order={2} fz="xl" id="current-plan-heading">
+                {planTitle(plan.type)}
+              </Title>
+              <Badge variant="light" size="lg">
+                CURRENTLY
+              </Badge>
+            </Group>
+            {plan.period !== 'none' && (
+              <Badge variant="filled" color="teal.9" size="lg" radius="sm" aria-label="Plan period">
+                {PERIOD_LABEL[plan.period]}
+              </Badge>
+            )}
+          </Stack>
+          <Button component={Link} to="/pricing" h={44}>
+            BUY NOW
+          </Button>
+        </Group>
+
+        <Stack gap={6}>
+          <Group justify="space-between">
+            <Text fw={600} id="usage-label">
+              Characters used
+            </Text>
+            {info.data ? (
+              <Text c="dimmed">
+                {formatCount(usage.used)} of {formatCount(usage.allowance)}
+              </Text>
+            ) : (
+              <Skeleton height={16} width={120} />
+            )}
+          </Group>
+          <Progress.Root size="xl">
+            <Progress.Section
+              value={usage.percentUsed}
+              aria-labelledby="usage-label"
+              aria-valuetext={`${formatCount(usage.used)} of ${formatCount(usage.allowance)} characters used`}
+            />
+          </Progress.Root>
+        </Stack>
+
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Stat label="Used" value={formatCount(usage.used)} />
+          <Stat label="Per conversion" value={formatCount(plan.count_characters_per_convert)} />
+          <Stat label="Remaining" value={formatCount(usage.remaining)} />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text c="dimmed" fz="sm">
+        {label}
+      </Text>
+      <Text fz="xl" fw={700}>
+        {value}
+      </Text>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import type { PlanInfo, ProfilePlan } from '@parla/contract';
+import { describe, expect, it } from 'vitest';
+import { usageOf } from './usage';
+
+const INFO: PlanInfo = {
+  free: { price: 0, count_characters: 20_000, count_characters_per_convert: 1_000 },
+  basic: { price: 9, count_characters: 500_000, count_characters_per_convert: 5_000 },
+  premium: { price: 29, count_characters: 2_000_000, count_characters_per_convert: 10_000 },
+  business: { price: 99, count_characters: 10_000_000, count_characters_per_convert: 20_000 },
+};
+
+const plan = (type: ProfilePlan['type'], remaining: number): ProfilePlan => ({
+  type,
+  period: type === 'FREE' ? 'none' : 'month',
+  count_characters: remaining,
+  count_characters_per_convert: 1_000,
+  count_characters_added: 0,
+});
+
+describe('characters used against the allowance (My Plan)', () => {
+  it('used is the allowance minus what remains', () => {
+    expect(usageOf(plan('FREE', 15_000), INFO)).toEqual({
+      allowance: 20_000,
+      used: 5_000,
+      remaining: 15_000,
+      percentUsed: 25,
+    });
+    expect(usageOf(plan('BASIC', 0), INFO).percentUsed).toBe(100);
+  });
+
+  it('characters carried over from an earlier purchase count as allowance, not as negative use', () => {
+    expect(usageOf(plan('BASIC', 510_000), INFO)).toEqual({
+      allowance: 510_000,
+      used: 0,
+      remaining: 510_000,
+      percentUsed: 0,
+    });
+  });
+});

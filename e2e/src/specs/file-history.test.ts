@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, expectNoPageErrors, useBrowser, visit } from '../harness/browser.js';
+import { newUser, setTokenCookie } from '../harness/users.js';
+
+const session = useBrowser();
+
+/** Converts a text and saves it as the Save button does: audio, then SSML. */
+async function saveFile(token: string): Promise<string> {
+  const authorization = `Bearer ${token}`;
+  const settings = {
+    engine: 'standard',
+    voice_id: 'standard:en-us',
+    language_code: 'en-us',
+    text: '<speak>Kept for thirty days.</speak>',
+    output_format: 'mp3',
+    sample_rate: 24000,
+    effect: null,
+    master_speed: 0,
+    master_volume: 0,
+    master_pitch: 0,
+    voice_effects: [],
+  };
+  const converted = await fetch(`${session.baseUrl}/api/convertor`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json', 'x-requested-with': 'parla' },
+    body: JSON.stringify(settings),
+  });
+  const { path } = (await converted.json()) as { path: string };
+  const audio = await (await fetch(`${session.baseUrl}${path}`)).blob();
+  const media = new FormData();
+  media.append('media', audio, 'audio.mp3');
+  const query = new URLSearchParams({
+    engine: 'standard',
+    language: 'en-us',
+    voice: 'standard:en-us',
+    effect: '',
+    audio_format: 'mp3',
+    audio_sample_rate: '24000',
+    master_speed: '0',
+    master_volume: '0',
+    master_pitch: '0',
+  });
+  const saved = await fetch(`${session.baseUrl}/api/file/media?${query}`, {
+    method: 'POST',
+    headers: { authorization, 'x-requested-with': 'parla' },
+    body: media,
+  });
+  expect(saved.status).toBe(200);
+  const { _id } = (await saved.json()) as { _id: string };
+  const ssml = new FormData();
+  ssml.append('ssml', new Blob([settings.text]), 'text.ssml');
+  const text = await fetch(`${session.baseUrl}/api/file/ssml/${_id}`, {
+    method: 'POST',
+    headers: { authorization, 'x-requested-with': 'parla' },
+    body: ssml,
+  });
+  expect(text.status).toBe(200);
+  return _id;
+}
+
+describe('file history (SPEC §2 File History, §4 File deletion)', () => {
+  it('lists a saved file after skeleton rows, opens it in the convertor, and deletes it', async () => {
+    const user = await newUser('BASIC');
+    const id = await saveFile(user.token);
+    const page = await session.newPage();
+    await setTokenCookie(page, user.token, session.baseUrl);
+    await page.goto('/file-history');
+    await page.getByTestId('file-skeleton-row').first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'File History' }).waitFor();
+    await page.getByText('Here are your saved files!').waitFor();
+    await page.getByText('Your files will be deleted after 30 days!').waitFor();
+    const table = page.getByRole('table', { name: 'Saved files' });
+    for (const column of ['Size', 'Time', 'Language', 'Voice', 'Save Date']) {
+      await table.getByRole('columnheader', { name: column }).waitFor();
+    }
+    const open = table.getByRole('link', { name: /^Open the file saved/ });
+    await open.waitFor();
+    expect(await page.getByTestId('file-skeleton-row').count()).toBe(0);
+    expect(await open.getAttribute('href')).toBe(`/convertor?id=${id}`);
+    await table.getByText(/^\d+\.\d{2} KB$/).waitFor();
+    await expectAccessible(page);
+
+    await table.getByRole('button', { name: /^Delete the file saved/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to delete this file?').waitFor();
+    // Let the opening transition end: axe measures contrast on the final colours.
+    await page.waitForTimeout(500);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await open.waitFor({ state: 'detached' });
+    await page.getByText('No saved files yet.').waitFor();
+    const list = await fetch(`${session.baseUrl}/api/file`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(await list.json()).toEqual([]);
+    expectNoPageErrors(page);
+  });
+
+  it('a FREE user is told that saving files needs a paid plan', async () => {
+    const user = await newUser('FREE');
+    const page = await session.newPage();
+    await setTokenCookie(page, user.token, session.baseUrl);
+    await visit(page, '/file-history');
+    await page.getByRole('alert').filter({ hasText: 'paid plans' }).waitFor();
+    await page.getByRole('link', { name: 'See the plans' }).waitFor();
+  });
+});
