@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, TEST_DATABASE_KIND } from './test/test-app.js';
+import { createTestApp, TEST_DATABASE_KIND, testConfig } from './test/test-app.js';
 
 const webRoot = mkdtempSync(path.join(tmpdir(), 'parla-web-'));
 mkdirSync(path.join(webRoot, 'assets'));
@@ -114,6 +114,20 @@ describe(`the API skeleton (${TEST_DATABASE_KIND})`, () => {
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Without a Stripe publishable key the card field is our own: nothing of Stripe's may load.
+    expect(csp).not.toContain('stripe.com');
+  });
+
+  it("lets Stripe.js load its script, card frames and API when Stripe's card field is used", async () => {
+    const stripeApp = await createTestApp({
+      webRoot,
+      config: testConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_parla' }),
+    });
+    const response = await stripeApp.inject({ method: 'GET', url: '/account/checkout' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
   });
 
   it('serves the web app: files as they are, and index.html for every other path', async () => {

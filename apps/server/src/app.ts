@@ -137,6 +137,8 @@ export async function buildApp({
         })
       : createTestPaymentProvider());
   app.log.info({ provider: payments.kind }, 'card payments');
+  const savedFiles =
+    fileStorage ?? createLocalFileStorage(path.join(config.dataDir, 'files', 'saved'));
   app.decorate('db', db);
   app.decorate('tokens', tokens);
   app.decorate('mailer', mailer);
@@ -146,7 +148,7 @@ export async function buildApp({
   await app.register(cookie, {
     secret: createHmac('sha256', config.jwtSecret).update('parla cookies').digest('base64url'),
   });
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { stripe: Boolean(config.stripe.publishableKey) });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { db, tokens });
 
@@ -171,6 +173,7 @@ export async function buildApp({
         tokens,
         publicUrl: config.publicUrl,
         audioDir,
+        savedFiles,
       });
       await api.register(convertorRoutes, {
         prefix: '/convertor',
@@ -191,7 +194,7 @@ export async function buildApp({
       await api.register(fileRoutes, {
         prefix: '/file',
         db,
-        storage: fileStorage ?? createLocalFileStorage(path.join(config.dataDir, 'files', 'saved')),
+        storage: savedFiles,
         speech,
         ...(now && { now }),
       });

@@ -21,9 +21,33 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * What Stripe.js needs when the card field is Stripe's (a publishable key is configured):
+ * its script, its card frames and its API (Stripe, "Content Security Policy" in Security at
+ * Stripe). The built-in test provider needs none of it.
+ */
+export const STRIPE_SOURCES = {
+  scriptSrc: ['https://js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+};
+
+export function contentSecurityPolicy({ stripe }: { stripe: boolean }): Record<string, string[]> {
+  if (!stripe) return CONTENT_SECURITY_POLICY;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...STRIPE_SOURCES.scriptSrc],
+    frameSrc: ["'self'", ...STRIPE_SOURCES.frameSrc],
+    connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...STRIPE_SOURCES.connectSrc],
+  };
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: { stripe: boolean }) => {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy({ stripe: options.stripe }),
+    },
   });
   // Registered for every route but enforced only where a route sets config.rateLimit
   // (login, register, forgotten password, contact, convert).

@@ -47,7 +47,12 @@ export function uniqueEmail(label = 'user'): string {
 /** Creates a validated user directly and answers a bearer token for them. */
 export async function signedInUser(
   app: Awaited<ReturnType<typeof createTestApp>>,
-  options: { plan?: 'FREE' | 'BASIC' | 'PREMIUM' | 'BUSINESS'; password?: string } = {},
+  options: {
+    plan?: 'FREE' | 'BASIC' | 'PREMIUM' | 'BUSINESS';
+    password?: string;
+    /** Fill the billing details a purchase needs, as the account page would. */
+    billing?: boolean;
+  } = {},
 ) {
   const password = options.password ?? 'correct horse battery';
   const user = await createUserRepository(app.db).create({
@@ -56,6 +61,19 @@ export async function signedInUser(
     plan: options.plan ?? 'FREE',
     emailValidated: true,
   });
+  if (options.billing) {
+    await app.db
+      .updateTable('users')
+      .set({
+        name: 'Ada Lovelace',
+        phone: '+44 20 7946 0000',
+        address_country: 'GB',
+        address_city: 'London',
+        address_line1: '1 Analytical Row',
+      })
+      .where('id', '=', user.id)
+      .execute();
+  }
   const { token } = await app.tokens.issue(user.id, user.token_version);
   return { user, password, token, authorization: `Bearer ${token}` };
 }

@@ -19,6 +19,8 @@ import { createKeyRepository } from '../auth/keys.js';
 import { validationMail } from '../auth/mails.js';
 import { AUTH_MESSAGES } from '../auth/messages.js';
 import { createConversionRepository } from '../convertor/conversion-repository.js';
+import type { FileStorage } from '../file/file-storage.js';
+import { createFileRepository } from '../file/repository.js';
 import { createUserRepository, toProfile } from './repository.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
 
@@ -28,6 +30,8 @@ export interface AccountRoutesOptions {
   tokens: TokenService;
   publicUrl: string;
   audioDir: string;
+  /** Where saved files' bytes are: deleting the account removes them at once. */
+  savedFiles: FileStorage;
 }
 
 export const ACCOUNT_MESSAGES = {
@@ -51,6 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   const users = createUserRepository(db);
   const keys = createKeyRepository(db);
   const conversions = createConversionRepository(db, options.audioDir);
+  const files = createFileRepository(db, options.savedFiles);
   // onRequest: a missing token is answered 401 before the body is even validated.
   app.addHook('onRequest', app.requireUser);
 
@@ -184,8 +189,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      // Audio files first: once the user row is gone the rows naming them cascade away.
+      // Audio first: once the user row is gone the rows naming it cascade away.
       await conversions.removeForUser(request.user.id);
+      await files.removeAll(request.user.id);
       await users.delete(request.user.id);
       return { message: ACCOUNT_MESSAGES.deleted };
     },

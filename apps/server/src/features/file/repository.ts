@@ -180,6 +180,17 @@ export function createFileRepository(
       return Boolean(removed);
     },
 
+    /** Deletes every file of a user, rows then bytes (account deletion). */
+    async removeAll(userId: string) {
+      const removed = await db
+        .deleteFrom('files')
+        .where('user_id', '=', userId)
+        .returning('storage_key')
+        .execute();
+      for (const row of removed) await discard(row.storage_key);
+      return removed.length;
+    },
+
     /**
      * Deletes every file saved (or last re-saved) more than 30 days ago, row then bytes, and
      * sweeps bytes no row names (an interrupted upload, a deleted account). Answers how many

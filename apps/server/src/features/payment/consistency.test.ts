@@ -17,7 +17,7 @@ const app = await createTestApp({
 
 describe('payment and plan change are one transition', () => {
   it('when the plan cannot be written, the payment is not marked succeeded either', async () => {
-    const { authorization, user } = await signedInUser(app);
+    const { authorization, user } = await signedInUser(app, { billing: true });
     const response = await app.inject({
       method: 'POST',
       url: '/api/plan/payment',

@@ -33,6 +33,8 @@ const bearer = [{ bearerAuth: [] }];
 export const PAYMENT_ROUTE_MESSAGES = {
   badSignature: 'The webhook signature is not valid.',
   received: 'Received.',
+  billingMissing:
+    'Please fill in your billing details (name, phone, country, city and address line 1) on My Account before buying a plan.',
 } as const;
 
 /** POST /plan/payment, GET /plan/payment/config and POST /plan/webhook (Stripe's events). */
@@ -81,6 +83,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
+      // Invoices need the buyer's details (SPEC §5 Checkout); the page disables the button
+      // without them, and the server refuses the same way whatever the client does.
+      const { name, phone, address_country, address_city, address_line1 } = request.user;
+      if (![name, phone, address_country, address_city, address_line1].every(Boolean)) {
+        return reply.code(403).send({ message: PAYMENT_ROUTE_MESSAGES.billingMissing });
+      }
       const given = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
       // Any client string up to 200 characters; anything else is not an attempt id.
       const key = typeof given === 'string' && /^[\w:.-]{8,200}$/.test(given) ? given : undefined;

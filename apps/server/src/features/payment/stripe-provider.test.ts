@@ -72,7 +72,7 @@ describe('payments through the official Stripe SDK (local Stripe-shaped server)'
   });
 
   it('creates the customer, attaches the card as default and charges the plan price', async () => {
-    const { authorization, user } = await signedInUser(app);
+    const { authorization, user } = await signedInUser(app, { billing: true });
     const response = await pay(authorization, {
       token: 'tok_visa',
       name_on_card: 'Grace Brewster Hopper',
@@ -108,7 +108,7 @@ describe('payments through the official Stripe SDK (local Stripe-shaped server)'
   });
 
   it('reuses the saved card and the same customer when the token is null; updates the card', async () => {
-    const { authorization, user } = await signedInUser(app);
+    const { authorization, user } = await signedInUser(app, { billing: true });
     await pay(authorization, {
       token: 'tok_visa',
       name_on_card: 'Grace Brewster Hopper',
@@ -152,7 +152,7 @@ describe('payments through the official Stripe SDK (local Stripe-shaped server)'
   });
 
   it('a declined card (card_declined) changes no plan and saves no card', async () => {
-    const { authorization, user } = await signedInUser(app);
+    const { authorization, user } = await signedInUser(app, { billing: true });
     const response = await pay(authorization, {
       token: 'tok_chargeDeclined',
       name_on_card: 'Grace Brewster Hopper',
@@ -168,7 +168,7 @@ describe('payments through the official Stripe SDK (local Stripe-shaped server)'
   });
 
   it('a card that needs authentication (authentication_required) fails with its message', async () => {
-    const { authorization } = await signedInUser(app);
+    const { authorization } = await signedInUser(app, { billing: true });
     const response = await pay(authorization, {
       token: 'tok_threeDSecureRequired',
       name_on_card: 'Grace Brewster Hopper',
@@ -180,7 +180,7 @@ describe('payments through the official Stripe SDK (local Stripe-shaped server)'
   });
 
   it('an answer lost on the way is retried with the same key and charged once', async () => {
-    const { authorization, user } = await signedInUser(app);
+    const { authorization, user } = await signedInUser(app, { billing: true });
     // Stripe charges, the answer is lost; the SDK retries with the same idempotency key.
     stripe.dropNextAnswer('/v1/payment_intents');
     const response = await pay(
@@ -202,7 +202,7 @@ describe('payments through the official Stripe SDK (local Stripe-shaped server)'
   });
 
   it('settles a processing payment from a signed webhook, once, and refuses a bad signature', async () => {
-    const { authorization, user } = await signedInUser(app);
+    const { authorization, user } = await signedInUser(app, { billing: true });
     stripe.asyncCharges = true;
     try {
       const response = await pay(authorization, {

@@ -8,6 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser } from '../../test/test-app.js';
 import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
+import { PAYMENT_ROUTE_MESSAGES } from './routes.js';
 
 // No STRIPE_SECRET_KEY: the built-in test provider.
 const app = await createTestApp();
@@ -49,13 +50,26 @@ function pay(
 }
 
 describe('payments with the built-in test provider', () => {
+  it('refuses to charge (403) until the billing details an invoice needs are saved', async () => {
+    const { authorization } = await signedInUser(app);
+    const before = await profile(authorization);
+    const response = await pay(authorization, {
+      token: VISA,
+      name_on_card: 'Ada Lovelace Ltd',
+      type: 'BASIC',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: PAYMENT_ROUTE_MESSAGES.billingMissing });
+    expect(await profile(authorization)).toEqual(before);
+  });
+
   it('tells the checkout page it is in test mode', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/plan/payment/config' });
     expect(PaymentConfigSchema.parse(response.json())).toEqual({ provider: 'test' });
   });
 
   it('buys BASIC with 4242 4242 4242 4242: plan, characters and card change together', async () => {
-    const { authorization } = await signedInUser(app);
+    const { authorization } = await signedInUser(app, { billing: true });
     const before = await profile(authorization);
     const response = await pay(authorization, {
       token: VISA,
@@ -86,7 +100,7 @@ describe('payments with the built-in test provider', () => {
   });
 
   it('declines 4000 0000 0000 0002 and changes nothing', async () => {
-    const { authorization, user } = await signedInUser(app);
+    const { authorization, user } = await signedInUser(app, { billing: true });
     const response = await pay(authorization, {
       token: DECLINED,
       name_on_card: 'Ada Lovelace King',
@@ -108,7 +122,7 @@ describe('payments with the built-in test provider', () => {
   });
 
   it('refuses a number that is not a test card, and a short name on the card', async () => {
-    const { authorization } = await signedInUser(app);
+    const { authorization } = await signedInUser(app, { billing: true });
     const notTest = await pay(authorization, {
       token: 'tok_test_4111111111111112.12.2099',
       name_on_card: 'Ada Lovelace King',
@@ -122,7 +136,7 @@ describe('payments with the built-in test provider', () => {
   });
 
   it('pays with the saved card when the token is null, and needs one to be saved', async () => {
-    const { authorization } = await signedInUser(app);
+    const { authorization } = await signedInUser(app, { billing: true });
     const none = await pay(authorization, { token: null, name_on_card: null, type: 'BASIC' });
     expect(none.statusCode).toBe(400);
     await pay(authorization, { token: VISA, name_on_card: 'Ada Lovelace King', type: 'BASIC' });
@@ -136,7 +150,7 @@ describe('payments with the built-in test provider', () => {
   });
 
   it('a retried attempt (same Idempotency-Key) is charged and credited once', async () => {
-    const { authorization, user } = await signedInUser(app);
+    const { authorization, user } = await signedInUser(app, { billing: true });
     const body = { token: VISA, name_on_card: 'Ada Lovelace King', type: 'BUSINESS' };
     const first = await pay(authorization, body, { key: 'attempt-0001-abcdef' });
     const second = await pay(authorization, body, { key: 'attempt-0001-abcdef' });
