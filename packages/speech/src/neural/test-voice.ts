@@ -30,7 +30,14 @@ export interface TestVoiceOptions {
   /** 1 gives a model without the `sid` input, like a single-speaker Piper voice. */
   speakers?: number;
   language?: string;
+  /** espeak-ng voice the phonemes come from (Piper's `espeak.voice`), default en-us. */
+  espeakVoice?: string;
   name?: string;
+  /**
+   * Leave out sherpa-onnx's metadata, as in a model from Piper's own catalogue (whose
+   * settings are in a separate .onnx.json; the install command adds the metadata).
+   */
+  bare?: boolean;
 }
 
 // --- protobuf wire format (https://protobuf.dev/programming-guides/encoding/) ------------
@@ -124,7 +131,7 @@ function node(op: string, inputs: string[], outputs: string[], attributes: Attri
 export function testVoiceModel(options: TestVoiceOptions = {}): Uint8Array {
   const sampleRate = options.sampleRate ?? 22050;
   const speakers = options.speakers ?? 1;
-  const language = options.language ?? 'en-us';
+  const espeakVoice = options.espeakVoice ?? 'en-us';
   const initializers = [
     tensor('one_i', INT64, [], [1]),
     tensor('eight_i', INT64, [], [8]),
@@ -193,8 +200,8 @@ export function testVoiceModel(options: TestVoiceOptions = {}): Uint8Array {
   const metadata: Record<string, string> = {
     model_type: 'vits',
     comment: 'piper',
-    language: options.language === undefined ? 'English' : language,
-    voice: language,
+    language: options.language ?? 'en-us',
+    voice: espeakVoice,
     has_espeak: '1',
     n_speakers: String(speakers),
     sample_rate: String(sampleRate),
@@ -206,7 +213,7 @@ export function testVoiceModel(options: TestVoiceOptions = {}): Uint8Array {
     stringField(2, 'parla make-test-voice'),
     bytesField(7, graph),
     bytesField(8, message(stringField(1, ''), intField(2, 13))), // opset 13
-    ...Object.entries(metadata).map(([key, value]) =>
+    ...Object.entries(options.bare ? {} : metadata).map(([key, value]) =>
       bytesField(14, message(stringField(1, key), stringField(2, value))),
     ),
   );
@@ -259,4 +266,27 @@ export async function makeTestVoice(
   };
   await writeFile(join(directory, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/** Piper's voice configuration (`<voice>.onnx.json`) for the test model. */
+export function testVoicePiperConfig(options: TestVoiceOptions = {}): Record<string, unknown> {
+  const speakers = options.speakers ?? 1;
+  const symbols = [...new Set(SYMBOLS)];
+  return {
+    audio: { sample_rate: options.sampleRate ?? 22050, quality: 'x_low' },
+    espeak: { voice: options.espeakVoice ?? 'en-us' },
+    inference: { noise_scale: 0.667, length_scale: 1, noise_w: 0.8 },
+    phoneme_type: 'espeak',
+    phoneme_map: {},
+    phoneme_id_map: Object.fromEntries(symbols.map((s, id) => [s, [id]])),
+    num_symbols: symbols.length,
+    num_speakers: speakers,
+    speaker_id_map:
+      speakers > 1
+        ? Object.fromEntries(Array.from({ length: speakers }, (_, i) => [`speaker_${i + 1}`, i]))
+        : {},
+    language: { code: options.language ?? 'en_US' },
+    dataset: options.name ?? 'test',
+    piper_version: '1.0.0',
+  };
 }
