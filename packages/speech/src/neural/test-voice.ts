@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MANIFEST_FILE, type VoiceManifest } from './manifest.js';
+import { type Bytes, bytesField, floatField, intField, message, stringField } from './protobuf.js';
 
 /**
  * A tiny ONNX model with the signature of a Piper voice, for tests and for trying the neural
@@ -16,7 +17,7 @@ import { MANIFEST_FILE, type VoiceManifest } from './manifest.js';
  * offline-tts-vits-model.cc) and a tokens.txt in Piper's phoneme-id layout.
  *
  * ONNX is protobuf; the few messages needed (onnx/onnx.proto: ModelProto, GraphProto,
- * NodeProto, TensorProto, ValueInfoProto) are written by hand below, which avoids a
+ * NodeProto, TensorProto, ValueInfoProto) are written with protobuf.ts, which avoids a
  * dependency with an install script (protobufjs 6) for a test fixture.
  */
 
@@ -39,46 +40,6 @@ export interface TestVoiceOptions {
    */
   bare?: boolean;
 }
-
-// --- protobuf wire format (https://protobuf.dev/programming-guides/encoding/) ------------
-
-type Bytes = Uint8Array;
-
-function varint(value: number | bigint): number[] {
-  let v = BigInt.asUintN(64, BigInt(value));
-  const out: number[] = [];
-  do {
-    let byte = Number(v & 0x7fn);
-    v >>= 7n;
-    if (v > 0n) byte |= 0x80;
-    out.push(byte);
-  } while (v > 0n);
-  return out;
-}
-
-function concatBytes(parts: (Bytes | number[])[]): Bytes {
-  const total = parts.reduce((sum, p) => sum + p.length, 0);
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-const intField = (field: number, value: number | bigint) =>
-  concatBytes([varint(field << 3), varint(value)]);
-const bytesField = (field: number, value: Bytes) =>
-  concatBytes([varint((field << 3) | 2), varint(value.length), value]);
-const stringField = (field: number, value: string) =>
-  bytesField(field, new TextEncoder().encode(value));
-function floatField(field: number, value: number): Bytes {
-  const data = new Uint8Array(4);
-  new DataView(data.buffer).setFloat32(0, value, true);
-  return concatBytes([varint((field << 3) | 5), data]);
-}
-const message = (...fields: Bytes[]) => concatBytes(fields);
 
 // --- ONNX messages (field numbers from onnx/onnx.proto) -----------------------------------
 
