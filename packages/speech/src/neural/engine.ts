@@ -145,7 +145,11 @@ export function loadNeuralModel(voice: InstalledVoice): Promise<NeuralModel> {
   })();
 }
 
-async function load(voice: InstalledVoice): Promise<NeuralModel> {
+/**
+ * Loads and runs a voice's model once in a child process, and checks it against its
+ * manifest; throws a SpeechError saying what is wrong. Answers the phoneme-data directory.
+ */
+export async function checkNeuralVoice(voice: InstalledVoice): Promise<string> {
   // The phoneme data is cached beside the voices (VOICES_DIR/.cache).
   const dataDir = await espeakDataDir(join(dirname(voice.directory), '.cache'));
   const probed = await probe(voice, dataDir);
@@ -156,6 +160,19 @@ async function load(voice: InstalledVoice): Promise<NeuralModel> {
         `runs at ${probed.sampleRate} Hz; fix ${voice.folder}/parla-voice.json.`,
     );
   }
+  const highest = Math.max(...voice.manifest.speakers.map((s) => s.id));
+  if (highest >= Math.max(1, probed.numSpeakers)) {
+    throw new SpeechError(
+      'engine',
+      `The neural voice "${voice.folder}" lists speaker ${highest} but its model has ` +
+        `${probed.numSpeakers}; fix ${voice.folder}/parla-voice.json.`,
+    );
+  }
+  return dataDir;
+}
+
+async function load(voice: InstalledVoice): Promise<NeuralModel> {
+  const dataDir = await checkNeuralVoice(voice);
   const { OfflineTts } = require(sherpaPath()) as { OfflineTts: OfflineTtsClass };
   const tts = new OfflineTts(modelConfig(voice, dataDir));
   return {

@@ -232,7 +232,7 @@ describe('a broken voice', () => {
     } finally {
       await pool.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('the pool with neural voices', () => {
@@ -250,5 +250,6 @@ describe('the pool with neural voices', () => {
     } finally {
       await pool.close();
     }
-  });
+    // The first request of a worker extracts the phoneme data and checks the model.
+  }, 60_000);
 });

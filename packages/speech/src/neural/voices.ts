@@ -7,6 +7,7 @@ import {
 import {
   FOLDER_PATTERN,
   type InstalledVoice,
+  type ManifestSpeaker,
   normaliseLanguageCode,
   readInstalledVoice,
   scanVoices,
@@ -23,7 +24,10 @@ export interface NeuralVoice {
   id: string;
   name: string;
   language: string;
+  /** For a `<voice language>` switch, which matches by gender. */
   gender: 'male' | 'female';
+  /** As the manifest says (Piper's catalogue has no gender: `neutral` unless told). */
+  declaredGender: ManifestSpeaker['gender'];
   installed: InstalledVoice;
   /** The model's speaker id. */
   speaker: number;
@@ -51,6 +55,7 @@ function voicesOf(installed: InstalledVoice): NeuralVoice[] {
     // The catalogue's genders are male and female; a neutral voice is offered with female
     // voices for a `<voice language>` switch.
     gender: speaker.gender === 'male' ? 'male' : 'female',
+    declaredGender: speaker.gender,
     installed,
     speaker: speaker.id,
   }));
@@ -66,7 +71,7 @@ export function neuralCatalogueVoice(voice: NeuralVoice): Voice {
   return {
     id: voice.id,
     name: voice.name,
-    gender: voice.gender,
+    gender: voice.declaredGender,
     engine: 'neural',
     effects: [...NEURAL_EFFECTS],
     // Pitch through signal processing; a VITS model has no control of emphasis.
