@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpeechError } from '../errors.js';
 import { SpeechPool } from '../pool/pool.js';
 import { synthesize, synthesizeStream } from '../synthesize.js';
-import { decode, decodeWav, innerSilences, medianF0 } from '../test/audio.js';
+import { decode, decodeWav, innerSilences, medianF0, rmsDb } from '../test/audio.js';
 import { request } from '../test/request.js';
 import { listVoices } from '../voices.js';
 import { makeTestVoice, TEST_VOICE_BASE_HZ, TEST_VOICE_SPEAKER_STEP_HZ } from './test-voice.js';
+import { NEURAL_EFFECTS } from './voices.js';
 
 let voicesDir: string;
 
@@ -181,6 +182,23 @@ describe('synthesis with a neural voice', () => {
       chunks.flatMap((c) => c.marks.filter((m) => m.type === 'sentence').map((m) => m.text)),
     ).toEqual(['First sentence.', 'Second sentence.', 'Third one.']);
   });
+
+  it('changes the audio with every effect it lists (prosody presets)', async () => {
+    const measure = async (effect: (typeof NEURAL_EFFECTS)[number] | null) => {
+      const { samples, sampleRate } = decodeWav(
+        (await say({ text: 'Hello there.', effect })).audio,
+      );
+      return [samples.length / sampleRate, medianF0(samples, sampleRate), rmsDb(samples)];
+    };
+    const plain = await measure(null);
+    for (const effect of NEURAL_EFFECTS) {
+      const styled = await measure(effect);
+      const changed = styled.some(
+        (value, i) => Math.abs(value - (plain[i] as number)) > 0.02 * Math.abs(plain[i] as number),
+      );
+      expect(changed, effect).toBe(true);
+    }
+  }, 60_000);
 
   it('refuses mismatched engines and voices, and the standard-only effects', async () => {
     await expect(say({ voice_id: 'standard:en-us' })).rejects.toThrow('is not a neural voice');
