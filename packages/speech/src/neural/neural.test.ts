@@ -200,6 +200,24 @@ describe('synthesis with a neural voice', () => {
     }
   }, 60_000);
 
+  it('switches voices inside a text: to a standard voice, and by language to a neural one', async () => {
+    const mixed = await say({
+      text: '<speak>Hello. <voice name="standard:en-us">Formant voice here.</voice> And back.</speak>',
+    });
+    expect(mixed.duration).toBeGreaterThan(1);
+    const { samples, sampleRate } = decodeWav(
+      (
+        await say({
+          voice_id: 'neural:duo#1',
+          text: '<speak><voice language="de">Guten Tag.</voice></speak>',
+        })
+      ).audio,
+    );
+    // The German test voice is a single speaker at the base frequency (the English one asked
+    // for speaker 1 would be 90 Hz higher).
+    expect(medianF0(samples, sampleRate)).toBeCloseTo(TEST_VOICE_BASE_HZ, -1);
+  });
+
   it('refuses mismatched engines and voices, and the standard-only effects', async () => {
     await expect(say({ voice_id: 'standard:en-us' })).rejects.toThrow('is not a neural voice');
     await expect(synthesize(request({ voice_id: 'neural:duo#0' }), { voicesDir })).rejects.toThrow(
