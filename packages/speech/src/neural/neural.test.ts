@@ -8,7 +8,12 @@ import { synthesize, synthesizeStream } from '../synthesize.js';
 import { decode, decodeWav, innerSilences, medianF0, rmsDb } from '../test/audio.js';
 import { request } from '../test/request.js';
 import { listVoices } from '../voices.js';
-import { makeTestVoice, TEST_VOICE_BASE_HZ, TEST_VOICE_SPEAKER_STEP_HZ } from './test-voice.js';
+import {
+  makeTestVoice,
+  TEST_VOICE_BASE_HZ,
+  TEST_VOICE_SPEAKER_STEP_HZ,
+  testVoiceModel,
+} from './test-voice.js';
 import { NEURAL_EFFECTS } from './voices.js';
 
 let voicesDir: string;
@@ -240,6 +245,9 @@ describe('a broken voice', () => {
     await writeFile(join(brokenDir, 'corrupt', 'model.onnx'), 'this is not an ONNX model');
     await cp(join(voicesDir, 'solo'), join(brokenDir, 'missing'), { recursive: true });
     await rm(join(brokenDir, 'missing', 'model.onnx'));
+    // A Piper model copied by hand, without the metadata sherpa-onnx reads.
+    await cp(join(voicesDir, 'solo'), join(brokenDir, 'bare'), { recursive: true });
+    await writeFile(join(brokenDir, 'bare', 'model.onnx'), testVoiceModel({ bare: true }));
   });
 
   afterAll(async () => {
@@ -249,6 +257,7 @@ describe('a broken voice', () => {
   it.each([
     ['corrupt', 'Protobuf parsing failed'],
     ['missing', 'does not exist'],
+    ['bare', 'sample_rate'],
   ])('gives a clear error for a %s model, and the process carries on', async (folder, reason) => {
     const attempt = synthesize(neural({ voice_id: `neural:${folder}` }), { voicesDir: brokenDir });
     await expect(attempt).rejects.toBeInstanceOf(SpeechError);
