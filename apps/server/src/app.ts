@@ -123,6 +123,7 @@ export async function buildApp({
   app.addHook('onClose', async () => mailer.close());
   const speech: SpeechService = createSpeechService({
     cacheDir: path.join(config.dataDir, 'cache', 'speech'),
+    voicesDir: config.voicesDir,
     redisUrl: config.redisUrl,
   });
   app.addHook('onClose', () => speech.close());

@@ -29,7 +29,10 @@ async function runWorker(config: Config): Promise<number> {
   }
   const worker = startSpeechWorker({
     redisUrl: config.redisUrl,
-    pool: new SpeechPool({ cacheDir: path.join(config.dataDir, 'cache', 'speech') }),
+    pool: new SpeechPool({
+      cacheDir: path.join(config.dataDir, 'cache', 'speech'),
+      voicesDir: config.voicesDir,
+    }),
   });
   console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);
   await new Promise<void>((resolve) => {

@@ -19,7 +19,7 @@ Speaks FILE (or standard input): plain text or SSML (see docs/ssml.md).
 
   -o, --output FILE    write the audio to FILE (default: standard output)
   --voice ID           voice id (default standard:en-us); see --list-voices
-  --engine NAME        standard (the only engine with installed voices)
+  --engine NAME        standard, or neural with the voices installed in VOICES_DIR
   --format FORMAT      wav, mp3 or ogg (default: from the output name, else wav)
   --rate HZ            sample rate (default: the product default for engine and format)
   --speed PERCENT      -100..100 (default 0)
@@ -81,7 +81,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (values['list-voices']) {
-    for (const language of await listVoices()) {
+    for (const language of await listVoices(process.env.VOICES_DIR || undefined)) {
       for (const voice of language.voices) {
         process.stdout.write(
           `${voice.id}\t${language.language_name}\t${voice.name}\t${voice.gender}\n`,

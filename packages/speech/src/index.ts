@@ -1,12 +1,16 @@
 /**
  * @parla/speech — Parla's speech engine, usable on its own (no HTTP, no users).
  *
- * - `listVoices()`: every espeak-ng language with its voices (SPEC §3 "Language"/"Voice").
+ * - `listVoices(voicesDir?)`: every espeak-ng language with its voices (SPEC §3
+ *   "Language"/"Voice"), plus the neural voices installed in the voices directory.
  * - `synthesize(request)`: the request is SPEC §3 "Voice settings"; answers the encoded audio,
  *   its mime type, duration, sample rate and word/sentence marks.
  * - `synthesizeStream(request)`: the same, sentence by sentence, as an async iterable.
  * - `SpeechPool`: the same calls on worker threads, with a disk cache; one per process.
  * - `parseSsml(text)`: the SSML dialect of docs/ssml.md, with line:column errors.
+ *
+ * - `installVoice`, `removeVoice`, `fetchCatalogue`: neural voices from Piper's catalogue
+ *   (docs/neural-voices.md); `npm run voices` is their command line.
  *
  * See README.md for the pipeline, the backends and how effects are made.
  */
@@ -23,6 +27,20 @@ export {
   SsmlError,
   serializeError,
 } from './errors.js';
+export {
+  type CatalogueVoice,
+  DEFAULT_CATALOGUE_URL,
+  fetchCatalogue,
+  installVoice,
+  removeVoice,
+} from './neural/install.js';
+export {
+  type InstalledVoice,
+  MANIFEST_FILE,
+  scanVoices,
+  type VoiceManifest,
+} from './neural/manifest.js';
+export { NEURAL_EFFECTS } from './neural/voices.js';
 export { type Normalised, normaliseSayAs } from './normalise/say-as.js';
 export { CACHE_VERSION, cacheKey } from './pool/cache.js';
 export { type PooledResult, SpeechPool, type SpeechPoolOptions } from './pool/pool.js';

@@ -10,12 +10,15 @@ import {
   applyGain,
   bleep,
   concat,
+  firstSound,
   inBreath,
+  lastSound,
   lowPass,
   silence,
   softLimit,
   trimSilence,
 } from './dsp/dsp.js';
+import { pitchShift } from './dsp/pitch.js';
 import { resample } from './dsp/resample.js';
 import { presetFor, variantFile } from './effects.js';
 import { createStreamEncoder, encodeWav, MIME_TYPES } from './encode/encoders.js';
@@ -28,6 +31,14 @@ import {
 } from './engine/backends.js';
 import { pitchParameter, wordsPerMinute } from './engine/params.js';
 import { SpeechError } from './errors.js';
+import { loadNeuralModel } from './neural/engine.js';
+import {
+  isNeuralId,
+  listNeuralVoices,
+  type NeuralVoice,
+  neuralVoiceForLanguage,
+  resolveNeuralVoice,
+} from './neural/voices.js';
 import { normaliseDocument } from './normalise/document.js';
 import {
   groupSentences,
@@ -38,7 +49,7 @@ import {
 } from './plan.js';
 import { escapeXml, parseSsml } from './ssml/parser.js';
 import { pitchPercentToSemitones, speedPercentToFactor } from './ssml/prosody-values.js';
-import { type ResolvedVoice, resolveVoice, voiceForLanguage } from './voices.js';
+import { type AnyVoice, type ResolvedVoice, resolveVoice, voiceForLanguage } from './voices.js';
 
 /** The request is SPEC §3 "Voice settings", exactly as the server receives it. */
 export type SynthesisRequest = VoiceSettings;
@@ -52,6 +63,16 @@ export interface SynthesisOptions {
    * every rate of SPEC §9; benchmarks and other users of the library may turn the rules off.
    */
   productRules?: boolean;
+  /**
+   * The voices directory of the neural engine (one folder per installed voice); default from
+   * VOICES_DIR. Without one, only the standard engine has voices.
+   */
+  voicesDir?: string | undefined;
+}
+
+/** The voices directory a call uses. */
+export function voicesDirOf(options: SynthesisOptions): string | undefined {
+  return options.voicesDir ?? (process.env.VOICES_DIR || undefined);
 }
 
 /** A word or a sentence and when it is heard, in seconds from the start of the audio. */
@@ -70,8 +91,8 @@ export interface SynthesisResult {
   duration: number;
   sampleRate: number;
   marks: Mark[];
-  /** Which espeak-ng backend rendered it. */
-  backend: 'wasm' | 'native';
+  /** Which espeak-ng backend rendered it, or `neural` for a neural voice. */
+  backend: 'wasm' | 'native' | 'neural';
 }
 
 /** One step of a stream: the next bytes of the file and the marks heard in them. */
@@ -88,10 +109,43 @@ export interface SynthesisChunk {
   last: boolean;
 }
 
-const INPUT_RATE = 22050;
+/** espeak-ng's output rate; a neural voice renders at its model's own rate. */
+const STANDARD_RATE = 22050;
+
+/** Finds the request's voice for its engine, or throws SpeechError. */
+async function mainVoice(
+  settings: VoiceSettings,
+  voicesDir: string | undefined,
+): Promise<AnyVoice> {
+  const id = settings.voice_id;
+  if (settings.engine === 'neural') {
+    const voice = await resolveNeuralVoice(id, voicesDir);
+    if (voice) return voice;
+    if ((await listNeuralVoices(voicesDir)).length === 0) {
+      throw new SpeechError(
+        'unknown-voice',
+        'The neural engine has no voices installed; use the standard engine.',
+      );
+    }
+    throw new SpeechError(
+      'unknown-voice',
+      isNeuralId(id)
+        ? `Unknown neural voice "${id}".`
+        : `"${id}" is not a neural voice; choose a neural voice or the standard engine.`,
+    );
+  }
+  if (isNeuralId(id)) {
+    throw new SpeechError('unknown-voice', `The voice "${id}" needs the neural engine.`);
+  }
+  const voice = await resolveVoice(id);
+  if (!voice) throw new SpeechError('unknown-voice', `Unknown voice "${id}".`);
+  return voice;
+}
 
 /** Checks a request and answers it in a parsed form, or throws SpeechError. */
-async function prepare(request: SynthesisRequest, productRules = true) {
+async function prepare(request: SynthesisRequest, options: SynthesisOptions) {
+  const productRules = options.productRules ?? true;
+  const voicesDir = voicesDirOf(options);
   const parsed = VoiceSettingsSchema.safeParse(request);
   // Without the product rules only the sample-rate refinement is waived; the fields' own
   // checks (a rate of SPEC §9, a known format) still apply.
@@ -115,28 +169,27 @@ async function prepare(request: SynthesisRequest, productRules = true) {
     ? sampleRateError(settings.engine, settings.output_format, settings.sample_rate)
     : undefined;
   if (rateError) throw new SpeechError('sample-rate', rateError);
-  if (settings.engine !== 'standard') {
-    throw new SpeechError(
-      'unknown-voice',
-      `The ${settings.engine} engine has no voices installed; use the standard engine.`,
-    );
-  }
-  const voice = await resolveVoice(settings.voice_id);
-  if (!voice) throw new SpeechError('unknown-voice', `Unknown voice "${settings.voice_id}".`);
+  const voice = await mainVoice(settings, voicesDir);
+  // The whole request is rendered at the main voice's rate, then resampled once.
+  const rate =
+    voice.engine === 'neural' ? (await loadNeuralModel(voice.installed)).sampleRate : STANDARD_RATE;
   const document = parseSsml(settings.text);
-  const voices = new VoiceLookup(voice);
+  const voices = new VoiceLookup(voice, voicesDir);
   const normalised = await normaliseDocument(document, async (item) =>
     item.kind === 'text' ? (await voices.forItem(item)).language : voice.language,
   );
-  return { settings, voice, voices, sentences: planSentences(normalised) };
+  return { settings, voice, voices, rate, voicesDir, sentences: planSentences(normalised) };
 }
 
 /** Resolves `<voice>` switches, remembering the answers. */
 class VoiceLookup {
-  private readonly cache = new Map<string, Promise<ResolvedVoice>>();
-  constructor(readonly main: ResolvedVoice) {}
+  private readonly cache = new Map<string, Promise<AnyVoice>>();
+  constructor(
+    readonly main: AnyVoice,
+    private readonly voicesDir: string | undefined,
+  ) {}
 
-  forItem(item: { voice?: string; language?: string }): Promise<ResolvedVoice> {
+  forItem(item: { voice?: string; language?: string }): Promise<AnyVoice> {
     const key = `${item.voice ?? ''}|${item.language ?? ''}`;
     let found = this.cache.get(key);
     if (!found) {
@@ -146,9 +199,11 @@ class VoiceLookup {
     return found;
   }
 
-  private async lookUp(item: { voice?: string; language?: string }): Promise<ResolvedVoice> {
+  private async lookUp(item: { voice?: string; language?: string }): Promise<AnyVoice> {
     if (item.voice !== undefined) {
-      const voice = await resolveVoice(item.voice);
+      const voice = isNeuralId(item.voice)
+        ? await resolveNeuralVoice(item.voice, this.voicesDir)
+        : await resolveVoice(item.voice);
       if (!voice)
         throw new SpeechError('unknown-voice', `Unknown voice "${item.voice}" in <voice>.`);
       return voice;
@@ -157,7 +212,12 @@ class VoiceLookup {
       item.language !== undefined &&
       item.language.toLowerCase() !== this.main.language.toLowerCase()
     ) {
-      const voice = await voiceForLanguage(item.language, this.main.variant.gender);
+      const gender = this.main.engine === 'neural' ? this.main.gender : this.main.variant.gender;
+      // A neural main voice switches to a neural voice of the language where one is installed.
+      const voice =
+        (this.main.engine === 'neural'
+          ? await neuralVoiceForLanguage(item.language, gender, this.voicesDir)
+          : undefined) ?? (await voiceForLanguage(item.language, gender));
       if (!voice) {
         throw new SpeechError('unknown-voice', `No voice speaks the language "${item.language}".`);
       }
@@ -181,14 +241,16 @@ async function* renderSentences(
   prepared: Awaited<ReturnType<typeof prepare>>,
   backend: EspeakBackend,
 ): AsyncGenerator<SentenceAudio> {
-  const { settings, voices } = prepared;
-  const sentences =
-    backend.name === 'native' ? groupSentences(prepared.sentences) : prepared.sentences;
-  const renderer = new Renderer(backend, settings, voices);
+  const { settings, voices, rate } = prepared;
+  // The native program is started once per group of sentences (a neural voice renders each
+  // sentence in this thread, so it is never grouped).
+  const grouped = backend.name === 'native' && prepared.voice.engine === 'standard';
+  const sentences = grouped ? groupSentences(prepared.sentences) : prepared.sentences;
+  const renderer = new Renderer(backend, settings, voices, rate);
   let position = 0;
   // The native program runs in another process: start the next group while this one is
   // resampled and encoded. (The WebAssembly build runs on this thread, so it gains nothing.)
-  const ahead = backend.name === 'native' ? 1 : 0;
+  const ahead = grouped ? 1 : 0;
   const started: Promise<RenderedSentence>[] = [];
   const start = (i: number) => {
     const sentence = sentences[i];
@@ -203,13 +265,12 @@ async function* renderSentences(
     for (let i = index; i <= index + ahead; i++) start(i);
     const rendered = await (started[index] as Promise<RenderedSentence>);
     delete started[index];
-    const pcm = await resample(rendered.samples, INPUT_RATE, settings.sample_rate);
+    const pcm = await resample(rendered.samples, rate, settings.sample_rate);
     // After resampling, so that the limiter also catches the resampler's overshoot.
     applyGain(pcm, settings.master_volume);
     if (settings.master_volume > 0) softLimit(pcm);
     const duration = pcm.length / settings.sample_rate;
-    const scale =
-      rendered.samples.length > 0 ? duration / (rendered.samples.length / INPUT_RATE) : 1;
+    const scale = rendered.samples.length > 0 ? duration / (rendered.samples.length / rate) : 1;
     const marks: Mark[] = rendered.marks.map((mark) => ({
       ...mark,
       start: position + mark.start * scale,
@@ -231,7 +292,7 @@ export async function* synthesizeStream(
   request: SynthesisRequest,
   options: SynthesisOptions = {},
 ): AsyncGenerator<SynthesisChunk> {
-  const prepared = await prepare(request, options.productRules);
+  const prepared = await prepare(request, options);
   const backend = await selectBackend(options.backend ?? defaultBackendChoice());
   const { output_format: format, sample_rate: sampleRate } = prepared.settings;
   const encoder = await createStreamEncoder(format, sampleRate);
@@ -269,7 +330,7 @@ export async function synthesize(
   request: SynthesisRequest,
   options: SynthesisOptions = {},
 ): Promise<SynthesisResult> {
-  const prepared = await prepare(request, options.productRules);
+  const prepared = await prepare(request, options);
   const backend = await selectBackend(options.backend ?? defaultBackendChoice());
   const { output_format: format, sample_rate: sampleRate } = prepared.settings;
   const pcm: Float32Array[] = [];
@@ -294,7 +355,7 @@ export async function synthesize(
     duration: samples.length / sampleRate,
     sampleRate,
     marks,
-    backend: backend.name,
+    backend: prepared.voice.engine === 'neural' ? 'neural' : backend.name,
   };
 }
 
@@ -329,6 +390,8 @@ class Renderer {
     private readonly backend: EspeakBackend,
     private readonly settings: VoiceSettings,
     private readonly voices: VoiceLookup,
+    /** The rate every piece of the request is rendered at. */
+    private readonly rate: number,
   ) {
     this.masterRate = speedPercentToFactor(settings.master_speed);
     this.masterPitch = pitchPercentToSemitones(settings.master_pitch);
@@ -343,13 +406,13 @@ class Renderer {
       const previous = index > 0 ? units[index - 1] : undefined;
       const next = units[index + 1];
       if (unit.kind === 'break') {
-        const pause = silence(unit.seconds, INPUT_RATE);
+        const pause = silence(unit.seconds, this.rate);
         parts.push(pause);
         length += pause.length;
         continue;
       }
       if (unit.kind === 'bleep') {
-        const tone = bleep(unit.seconds / (this.masterRate * unit.prosody.rate), INPUT_RATE);
+        const tone = bleep(unit.seconds / (this.masterRate * unit.prosody.rate), this.rate);
         applyGain(tone, unit.prosody.volume);
         parts.push(tone);
         length += tone.length;
@@ -359,22 +422,22 @@ class Renderer {
       const precededByPause = previous ? previous.kind !== 'speech' : afterBreak;
       const start = previous?.kind === 'speech' ? 0 : precededByPause ? BREAK_HEAD : undefined;
       const end = next === undefined ? undefined : next.kind === 'speech' ? JOIN_GAP : BREAK_TAIL;
-      const trimmed = trimSilence(piece.samples, INPUT_RATE, {
+      const trimmed = trimSilence(piece.samples, this.rate, {
         ...(start !== undefined && { start }),
         ...(end !== undefined && { end }),
       });
       if (piece.breaths && (previous === undefined || previous.kind === 'break')) {
-        const breath = concat([inBreath(INPUT_RATE, length + 1), silence(0.08, INPUT_RATE)]);
+        const breath = concat([inBreath(this.rate, length + 1), silence(0.08, this.rate)]);
         parts.push(breath);
         length += breath.length;
       }
-      const offset = length / INPUT_RATE - trimmed.cutStart / INPUT_RATE;
-      const pieceEnd = (length + trimmed.samples.length) / INPUT_RATE;
+      const offset = length / this.rate - trimmed.cutStart / this.rate;
+      const pieceEnd = (length + trimmed.samples.length) / this.rate;
       piece.words.forEach((word, i) => {
         const following = piece.words[i + 1];
         marks.push({
           type: 'word',
-          start: Math.max(length / INPUT_RATE, offset + word.time),
+          start: Math.max(length / this.rate, offset + word.time),
           end: Math.min(pieceEnd, following ? offset + following.time : pieceEnd),
           text: word.text,
         });
@@ -385,21 +448,59 @@ class Renderer {
     return { samples: concat(parts), marks };
   }
 
-  private async piece(piece: SpeechPiece) {
+  private async piece(
+    piece: SpeechPiece,
+  ): Promise<{ samples: Float32Array; words: { time: number; text: string }[]; breaths: boolean }> {
     const voice = await this.voices.forItem(piece);
     const effect: VoiceEffect | undefined = piece.effect ?? this.settings.effect ?? undefined;
     const preset = presetFor(effect);
+    if (voice.engine === 'neural') return this.neuralPiece(voice, piece, effect, preset);
     const rate = wordsPerMinute(this.masterRate * piece.prosody.rate * preset.rate);
     const pitch = pitchParameter(this.masterPitch + piece.prosody.pitch + preset.pitch);
     const backend = this.backend.hasLanguage(voice.espeakName) ? this.backend : await wasmBackend();
     const espeakVoice = await this.espeakVoice(backend, voice, preset.variant);
     const { ssml, spans } = espeakSsml(piece, preset.range);
     const result = await backend.render({ voice: espeakVoice, ssml, rate, pitch });
-    const samples = result.samples;
-    if (preset.variant === 'soft') lowPass(samples, 3500, INPUT_RATE);
+    let samples = result.samples;
+    if (preset.variant === 'soft') lowPass(samples, 3500, STANDARD_RATE);
     applyGain(samples, piece.prosody.volume + preset.volume);
+    // A standard voice inside a neural voice's request (a `<voice>` switch).
+    samples = resample(samples, STANDARD_RATE, this.rate);
     const words = wordMarks(ssml, spans, result.words);
     return { samples, words, breaths: preset.breaths === true };
+  }
+
+  /**
+   * A piece in a neural voice. The model controls its speed (length scale); pitch goes
+   * through signal processing and volume through gain; the standard-only effects need
+   * espeak-ng's variants. A VITS model reports no word timings, so word marks are spread
+   * over the sound in proportion to the words' lengths.
+   */
+  private async neuralPiece(
+    voice: NeuralVoice,
+    piece: SpeechPiece,
+    effect: VoiceEffect | undefined,
+    preset: ReturnType<typeof presetFor>,
+  ) {
+    if (preset.variant || preset.breaths) {
+      throw new SpeechError('invalid-request', `The ${effect} effect needs the standard engine.`);
+    }
+    const model = await loadNeuralModel(voice.installed);
+    const speed = Math.min(4, Math.max(0.25, this.masterRate * piece.prosody.rate * preset.rate));
+    const text = piece.parts
+      .map((part) => (part.spell ? [...part.text.replace(/\s+/g, '')].join(' ') : part.text))
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    let samples = model.generate(text, voice.speaker, speed);
+    samples = pitchShift(
+      samples,
+      this.masterPitch + piece.prosody.pitch + preset.pitch,
+      model.sampleRate,
+    );
+    applyGain(samples, piece.prosody.volume + preset.volume);
+    samples = resample(samples, model.sampleRate, this.rate);
+    return { samples, words: spreadWords(text, samples, this.rate), breaths: false };
   }
 
   private async espeakVoice(
@@ -427,6 +528,25 @@ class Renderer {
     this.variants.set(key, name);
     return `${voice.espeakName}+${await name}`;
   }
+}
+
+/** Word marks for audio without word timings: each word gets a share of the sound. */
+function spreadWords(
+  text: string,
+  samples: Float32Array,
+  rate: number,
+): { time: number; text: string }[] {
+  const words = text.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w));
+  if (words.length === 0 || samples.length === 0) return [];
+  const from = firstSound(samples) / rate;
+  const to = Math.max(from, lastSound(samples) / rate);
+  const total = words.reduce((sum, w) => sum + w.length + 1, 0);
+  let done = 0;
+  return words.map((word) => {
+    const time = from + ((to - from) * done) / total;
+    done += word.length + 1;
+    return { time, text: word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') };
+  });
 }
 
 /** Variant files are installed once per backend and thread. */

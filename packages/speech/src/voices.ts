@@ -1,5 +1,6 @@
 import { type Language, VOICE_EFFECTS, type Voice, type VoiceEffect } from '@parla/contract';
 import { listWasmVoices } from './engine/wasm-backend.js';
+import { listNeuralVoices, type NeuralVoice, neuralCatalogueVoice } from './neural/voices.js';
 
 /**
  * The catalogue of the standard engine: every espeak-ng language, each with the same set of
@@ -29,6 +30,7 @@ export const VARIANTS: readonly VariantInfo[] = [
 export const STANDARD_EFFECTS: readonly VoiceEffect[] = VOICE_EFFECTS;
 
 export interface ResolvedVoice {
+  engine: 'standard';
   id: string;
   language: string;
   /** espeak-ng voice file of the language, without variant. */
@@ -72,8 +74,47 @@ export function voiceId(language: string, variant: string): string {
   return variant ? `standard:${language}+${variant}` : `standard:${language}`;
 }
 
-/** All languages with their voices (SPEC §3 "Language"), for GET /convertor/voices. */
-export async function listVoices(): Promise<Language[]> {
+/** A standard or a neural voice, as a request resolves it. */
+export type AnyVoice = ResolvedVoice | NeuralVoice;
+
+/** "en-gb" → "British English", for a language only a neural voice speaks. */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * All languages with their voices (SPEC §3 "Language"), for GET /convertor/voices: the
+ * standard engine's, plus the neural voices installed in `voicesDir` (none without one).
+ */
+export async function listVoices(voicesDir?: string): Promise<Language[]> {
+  const standard = await listStandardVoices();
+  const neural = await listNeuralVoices(voicesDir);
+  for (const voice of neural) {
+    let language = standard.find((l) => l.language_code.toLowerCase() === voice.language);
+    if (!language) {
+      language = {
+        language_code: voice.language,
+        language_name: languageName(voice.language),
+        voices: [],
+      };
+      standard.push(language);
+    }
+    // Neural voices first: they are the default engine's (SPEC §9).
+    const firstStandard = language.voices.findIndex((v) => v.engine === 'standard');
+    language.voices.splice(
+      firstStandard < 0 ? language.voices.length : firstStandard,
+      0,
+      neuralCatalogueVoice(voice),
+    );
+  }
+  return standard.sort((a, b) => a.language_name.localeCompare(b.language_name));
+}
+
+async function listStandardVoices(): Promise<Language[]> {
   const languages = await catalogueLanguages();
   return languages.map((language) => ({
     language_code: language.code,
@@ -102,6 +143,7 @@ export async function resolveVoice(id: string): Promise<ResolvedVoice | undefine
   const known = languages.find((l) => l.code.toLowerCase() === language.toLowerCase());
   if (!known) return undefined;
   return {
+    engine: 'standard',
     id: voiceId(known.code, variant.variant),
     language: known.code,
     espeakName: known.espeakName,

@@ -31,6 +31,8 @@ export interface SpeechServiceOptions {
   redisUrl?: string | undefined;
   /** Key prefix of the queue in Redis (tests use their own). */
   queuePrefix?: string;
+  /** The neural engine's installed voices (config VOICES_DIR, default DATA_DIR/voices). */
+  voicesDir?: string;
 }
 
 /** The BullMQ queue every Parla process of one installation shares. */
@@ -55,6 +57,7 @@ function redis(url: string): Redis {
 export function createSpeechService(options: SpeechServiceOptions): SpeechService {
   const pool = new SpeechPool({
     cacheDir: options.cacheDir,
+    voicesDir: options.voicesDir,
     ...(options.workers !== undefined && { size: options.workers }),
   });
   if (!options.redisUrl) {

@@ -1,8 +1,11 @@
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Language } from '@parla/contract';
 import { type BackendChoice, defaultBackendChoice, nativeAvailable } from '../engine/backends.js';
 import { deserializeError, SpeechError } from '../errors.js';
+import { voiceFingerprint } from '../neural/manifest.js';
+import { resolveNeuralVoice } from '../neural/voices.js';
 import type { SynthesisChunk, SynthesisRequest, SynthesisResult } from '../synthesize.js';
 import { cacheKey, DiskCache } from './cache.js';
 import type { WorkerJob, WorkerReply } from './protocol.js';
@@ -16,6 +19,8 @@ export interface SpeechPoolOptions {
   cacheDir?: string;
   /** A job running longer than this is stopped and its worker replaced (default 120 s). */
   timeoutMs?: number;
+  /** The neural engine's voices directory; default from VOICES_DIR (none: standard only). */
+  voicesDir?: string | undefined;
 }
 
 /** A result as the pool answers it: also says whether it came from the cache. */
@@ -49,13 +54,15 @@ export class SpeechPool {
   private readonly timeoutMs: number;
   private nextId = 1;
   private closed = false;
-  private voices: Promise<Language[]> | undefined;
+  private voices: { stamp: string; list: Promise<Language[]> } | undefined;
+  private readonly voicesDir: string | undefined;
 
   constructor(options: SpeechPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
     this.backend = options.backend ?? defaultBackendChoice();
     this.cache = options.cacheDir ? new DiskCache(options.cacheDir) : undefined;
     this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.voicesDir = options.voicesDir ?? (process.env.VOICES_DIR || undefined);
     for (let i = 0; i < this.size; i++) this.slots.push({ worker: this.spawn() });
   }
 
@@ -66,7 +73,7 @@ export class SpeechPool {
     if (hit) return { ...hit, cached: true };
     const result = await new Promise<SynthesisResult>((resolve, reject) => {
       this.submit({
-        job: { kind: 'synthesize', request, backend: this.backend },
+        job: { kind: 'synthesize', request, backend: this.backend, voicesDir: this.voicesDir },
         onReply: (reply) => {
           if (reply.kind === 'result') resolve(reply.result);
           else if (reply.kind === 'error') reject(deserializeError(reply.error));
@@ -100,7 +107,7 @@ export class SpeechPool {
     }
     const channel = new Channel<SynthesisChunk>();
     this.submit({
-      job: { kind: 'stream', request, backend: this.backend },
+      job: { kind: 'stream', request, backend: this.backend, voicesDir: this.voicesDir },
       onReply: (reply) => {
         if (reply.kind === 'chunk') {
           channel.push(reply.chunk);
@@ -118,15 +125,31 @@ export class SpeechPool {
       yield chunk;
     }
     if (key && this.cache && chunks.length > 0) {
-      await this.cache.set(key, resultFromChunks(request, chunks, this.backendName ?? 'wasm'));
+      const backend = request.engine === 'neural' ? 'neural' : (this.backendName ?? 'wasm');
+      await this.cache.set(key, resultFromChunks(request, chunks, backend));
     }
   }
 
-  /** The voice catalogue (loaded once, in a worker, so the main thread never loads espeak-ng). */
-  listVoices(): Promise<Language[]> {
-    this.voices ??= new Promise<Language[]>((resolve, reject) => {
+  /**
+   * The voice catalogue, loaded in a worker (the main thread never loads espeak-ng) and kept
+   * until the voices directory changes (a voice installed or removed).
+   */
+  async listVoices(): Promise<Language[]> {
+    const stamp = await directoryStamp(this.voicesDir);
+    if (this.voices?.stamp !== stamp) {
+      const list = this.loadVoices();
+      list.catch(() => {
+        if (this.voices?.list === list) this.voices = undefined;
+      });
+      this.voices = { stamp, list };
+    }
+    return this.voices.list;
+  }
+
+  private loadVoices(): Promise<Language[]> {
+    return new Promise<Language[]>((resolve, reject) => {
       this.submit({
-        job: { kind: 'voices' },
+        job: { kind: 'voices', voicesDir: this.voicesDir },
         onReply: (reply) => {
           if (reply.kind === 'voices') resolve(reply.voices);
           else if (reply.kind === 'error') reject(deserializeError(reply.error));
@@ -135,7 +158,6 @@ export class SpeechPool {
         onFail: reject,
       });
     });
-    return this.voices;
   }
 
   /** Requests waiting for a worker. */
@@ -182,6 +204,12 @@ export class SpeechPool {
         this.backend === 'wasm' ? 'wasm' : (await nativeAvailable()) ? 'native' : 'wasm';
     }
     try {
+      if (request.engine === 'neural') {
+        // The audio depends on the installed model: a reinstalled voice is not served stale.
+        const voice = await resolveNeuralVoice(request.voice_id, this.voicesDir);
+        if (!voice) return undefined;
+        return cacheKey(request, `neural|${await voiceFingerprint(voice.installed)}`);
+      }
       return cacheKey(request, this.backendName);
     } catch {
       return undefined; // An invalid request is not cached; the worker explains what is wrong.
@@ -304,7 +332,7 @@ class Channel<T> implements AsyncIterable<T> {
 function resultFromChunks(
   request: SynthesisRequest,
   chunks: SynthesisChunk[],
-  backend: 'wasm' | 'native',
+  backend: SynthesisResult['backend'],
 ): SynthesisResult {
   const length = chunks.reduce((sum, c) => sum + c.audio.length, 0);
   const audio = new Uint8Array(length);
@@ -328,4 +356,14 @@ function resultFromChunks(
     marks: chunks.flatMap((c) => c.marks),
     backend,
   };
+}
+
+/** Changes when a folder is added to or removed from the voices directory. */
+async function directoryStamp(directory: string | undefined): Promise<string> {
+  if (!directory) return 'none';
+  try {
+    return String((await stat(directory)).mtimeMs);
+  } catch {
+    return 'missing';
+  }
 }

@@ -6,9 +6,14 @@ import type { SynthesisChunk, SynthesisRequest, SynthesisResult } from '../synth
 /** Messages between the pool (main thread) and its workers. */
 
 export type WorkerJob =
-  | { id: number; kind: 'synthesize'; request: SynthesisRequest; backend: BackendChoice }
-  | { id: number; kind: 'stream'; request: SynthesisRequest; backend: BackendChoice }
-  | { id: number; kind: 'voices' };
+  | {
+      id: number;
+      kind: 'synthesize' | 'stream';
+      request: SynthesisRequest;
+      backend: BackendChoice;
+      voicesDir: string | undefined;
+    }
+  | { id: number; kind: 'voices'; voicesDir: string | undefined };
 
 export type WorkerReply =
   | { id: number; kind: 'result'; result: SynthesisResult }

@@ -17,12 +17,18 @@ const send = (reply: WorkerReply, transfer: ArrayBuffer[] = []) =>
 port.on('message', async (job: WorkerJob) => {
   try {
     if (job.kind === 'voices') {
-      send({ id: job.id, kind: 'voices', voices: await listVoices() });
+      send({ id: job.id, kind: 'voices', voices: await listVoices(job.voicesDir) });
     } else if (job.kind === 'synthesize') {
-      const result = await synthesize(job.request, { backend: job.backend });
+      const result = await synthesize(job.request, {
+        backend: job.backend,
+        voicesDir: job.voicesDir,
+      });
       send({ id: job.id, kind: 'result', result }, [result.audio.buffer as ArrayBuffer]);
     } else {
-      for await (const chunk of synthesizeStream(job.request, { backend: job.backend })) {
+      for await (const chunk of synthesizeStream(job.request, {
+        backend: job.backend,
+        voicesDir: job.voicesDir,
+      })) {
         send({ id: job.id, kind: 'chunk', chunk }, [chunk.audio.buffer as ArrayBuffer]);
       }
       send({ id: job.id, kind: 'done' });

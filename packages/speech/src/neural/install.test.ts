@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthesize } from '../synthesize.js';
+import { decodeWav, medianF0 } from '../test/audio.js';
+import { request } from '../test/request.js';
+import { listVoices } from '../voices.js';
+import { main } from '../voices-cli.js';
+import { installVoice, removeVoice } from './install.js';
+import { readMetadata } from './onnx-metadata.js';
+import { TEST_VOICE_BASE_HZ, testVoiceModel, testVoicePiperConfig } from './test-voice.js';
+
+/**
+ * A catalogue in Piper's real layout (rhasspy/piper-voices: voices.json, and each voice's
+ * files under language/locale/name/quality/) served on loopback, with the test voice in it
+ * as Piper publishes models: without sherpa-onnx's metadata, settings in .onnx.json.
+ */
+
+const files = new Map<string, Uint8Array>();
+let server: Server;
+let base: string;
+let voicesDir: string;
+
+function entry(key: string, paths: Record<string, Uint8Array>, extra: Record<string, unknown>) {
+  const listed: Record<string, { size_bytes: number; md5_digest: string }> = {};
+  for (const [path, bytes] of Object.entries(paths)) {
+    files.set(path, bytes);
+    listed[path] = {
+      size_bytes: bytes.length,
+      md5_digest: createHash('md5').update(bytes).digest('hex'),
+    };
+  }
+  return { key, files: listed, aliases: [], ...extra };
+}
+
+beforeAll(async () => {
+  const text = (s: string) => new TextEncoder().encode(s);
+  const single = 'en/en_US/test/x_low/en_US-test-x_low';
+  const multi = 'de/de_DE/duo/x_low/de_DE-duo-x_low';
+  const catalogue = {
+    'en_US-test-x_low': entry(
+      'en_US-test-x_low',
+      {
+        [`${single}.onnx`]: testVoiceModel({ bare: true }),
+        [`${single}.onnx.json`]: text(JSON.stringify(testVoicePiperConfig())),
+        'en/en_US/test/x_low/MODEL_CARD': text(
+          '# Model card for test (x_low)\n\n* License: CC0-1.0\n',
+        ),
+      },
+      {
+        name: 'test',
+        language: { code: 'en_US', family: 'en', region: 'US', name_english: 'English' },
+        quality: 'x_low',
+        num_speakers: 1,
+        speaker_id_map: {},
+      },
+    ),
+    'de_DE-duo-x_low': entry(
+      'de_DE-duo-x_low',
+      {
+        [`${multi}.onnx`]: testVoiceModel({ bare: true, speakers: 2, sampleRate: 16000 }),
+        [`${multi}.onnx.json`]: text(
+          JSON.stringify(
+            testVoicePiperConfig({
+              speakers: 2,
+              sampleRate: 16000,
+              espeakVoice: 'de',
+              language: 'de_DE',
+            }),
+          ),
+        ),
+      },
+      {
+        name: 'duo',
+        language: { code: 'de_DE', family: 'de', region: 'DE', name_english: 'German' },
+        quality: 'x_low',
+        num_speakers: 2,
+        speaker_id_map: { speaker_1: 0, speaker_2: 1 },
+      },
+    ),
+    // Listed with a wrong checksum: the install must refuse it.
+    'en_US-tampered-x_low': {
+      ...entry(
+        'en_US-tampered-x_low',
+        { 'en/en_US/tampered/x_low/t.onnx': testVoiceModel({ bare: true }) },
+        {},
+      ),
+      name: 'tampered',
+      language: { code: 'en_US' },
+      quality: 'x_low',
+      num_speakers: 1,
+      speaker_id_map: {},
+    },
+  };
+  const tampered = catalogue['en_US-tampered-x_low'];
+  const listed = tampered.files['en/en_US/tampered/x_low/t.onnx'];
+  if (listed) listed.md5_digest = '0'.repeat(32);
+  tampered.files['en/en_US/tampered/x_low/t.onnx.json'] = {
+    size_bytes: 2,
+    md5_digest: '0'.repeat(32),
+  };
+  files.set('voices.json', text(JSON.stringify(catalogue)));
+  server = createServer((req, res) => {
+    const path = decodeURIComponent(
+      new URL(req.url ?? '/', 'http://x').pathname.slice('/piper/'.length),
+    );
+    const body = files.get(path);
+    if (!body) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-length': body.length }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/piper/`;
+  voicesDir = await mkdtemp(join(tmpdir(), 'parla-install-'));
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(voicesDir, { recursive: true, force: true });
+});
+
+describe('installing voices from a Piper catalogue', () => {
+  it('installs a voice that then speaks, with sherpa-onnx metadata added to the model', async () => {
+    const installed = await installVoice('en_US-test-x_low', { voicesDir, base, gender: 'female' });
+    expect(installed.manifest).toMatchObject({
+      language: 'en-us',
+      sample_rate: 22050,
+      license: 'CC0-1.0',
+      speakers: [{ id: 0, name: 'Test', gender: 'female' }],
+    });
+    const metadata = readMetadata(new Uint8Array(await readFile(installed.modelPath)));
+    expect(metadata.get('comment')).toBe('piper');
+    expect(metadata.get('sample_rate')).toBe('22050');
+    const result = await synthesize(
+      request({ engine: 'neural', voice_id: 'neural:en_US-test-x_low', text: 'Hello there.' }),
+      { voicesDir },
+    );
+    const { samples, sampleRate } = decodeWav(result.audio);
+    expect(medianF0(samples, sampleRate)).toBeCloseTo(TEST_VOICE_BASE_HZ, -1);
+  });
+
+  it('makes each speaker of a multi-speaker model a voice', async () => {
+    await installVoice('de_DE-duo-x_low', { voicesDir, base });
+    const languages = await listVoices(voicesDir);
+    const german = languages.find((l) => l.language_code === 'de-de');
+    expect(
+      german?.voices.filter((v) => v.engine === 'neural').map((v) => [v.id, v.name, v.gender]),
+    ).toEqual([
+      ['neural:de_DE-duo-x_low#0', 'Duo (x_low) (Speaker 1)', 'neutral'],
+      ['neural:de_DE-duo-x_low#1', 'Duo (x_low) (Speaker 2)', 'neutral'],
+    ]);
+  });
+
+  it('refuses a file whose checksum does not match, and leaves nothing behind', async () => {
+    await expect(installVoice('en_US-tampered-x_low', { voicesDir, base })).rejects.toThrow(
+      'does not match',
+    );
+    await expect(installVoice('nope', { voicesDir, base })).rejects.toThrow('has no voice "nope"');
+    const languages = await listVoices(voicesDir);
+    const ids = languages.flatMap((l) =>
+      l.voices.filter((v) => v.engine === 'neural').map((v) => v.id),
+    );
+    expect(ids.some((id) => id.includes('tampered'))).toBe(false);
+  });
+
+  it('refuses to install twice without --force, and removes', async () => {
+    await expect(installVoice('en_US-test-x_low', { voicesDir, base })).rejects.toThrow(
+      'already installed',
+    );
+    await installVoice('en_US-test-x_low', { voicesDir, base, force: true });
+    await removeVoice(voicesDir, 'en_US-test-x_low');
+    const languages = await listVoices(voicesDir);
+    expect(languages.flatMap((l) => l.voices).some((v) => v.id === 'neural:en_US-test-x_low')).toBe(
+      false,
+    );
+  });
+
+  it('runs as `npm run voices`', async () => {
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      expect(await main(['available', '--base-url', base, '--dir', voicesDir])).toBe(0);
+      expect(
+        await main(['install', 'en_US-test-x_low', '--base-url', base, '--dir', voicesDir]),
+      ).toBe(0);
+      expect(await main(['list', '--dir', voicesDir])).toBe(0);
+      expect(await main(['remove', 'en_US-test-x_low', '--dir', voicesDir])).toBe(0);
+    } finally {
+      process.stdout.write = write;
+    }
+    const output = written.join('');
+    expect(output).toContain('de_DE-duo-x_low\tde_DE\tx_low, 2 speakers');
+    expect(output).toContain('Installed en_US-test-x_low (en-us, 22050 Hz, 1 speaker)');
+    expect(output).toMatch(/en_US-test-x_low\ten-us\t22050 Hz/);
+    expect(output).toContain('Removed en_US-test-x_low');
+  });
+});

@@ -1,0 +1,148 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * The voices directory (VOICES_DIR): one folder per installed voice, holding its ONNX model,
+ * its tokens.txt and `parla-voice.json`, the manifest below. A folder without a readable
+ * manifest is not a voice; folders starting with a dot are ours (the phoneme-data cache).
+ * See docs/neural-voices.md.
+ */
+
+export const MANIFEST_FILE = 'parla-voice.json';
+
+export interface ManifestSpeaker {
+  /** The model's speaker id (`sid`). */
+  id: number;
+  name: string;
+  gender: 'male' | 'female' | 'neutral';
+}
+
+export interface VoiceManifest {
+  format: 1;
+  /** The voice's name as people read it ("Amy", "LibriTTS"). */
+  name: string;
+  /** BCP 47-ish language code, lower case with a hyphen ("en-us", "de-de"). */
+  language: string;
+  /** The model's native sample rate in Hz. */
+  sample_rate: number;
+  /** File names inside the folder. */
+  model: string;
+  tokens: string;
+  license: string;
+  /** Every speaker of the model; each is one voice of the catalogue. */
+  speakers: ManifestSpeaker[];
+  /** Where it came from (the install command fills this). */
+  source?: { catalogue?: string; key?: string; md5?: string };
+}
+
+export interface InstalledVoice {
+  /** The folder's name, which is the voice's key in ids (`neural:<folder>`). */
+  folder: string;
+  directory: string;
+  manifest: VoiceManifest;
+  modelPath: string;
+  tokensPath: string;
+}
+
+/** Piper's `en_US` and espeak-ng's `en-us` are the same language: one spelling for both. */
+export function normaliseLanguageCode(code: string): string {
+  return code.replaceAll('_', '-').toLowerCase();
+}
+
+function isGender(value: unknown): value is ManifestSpeaker['gender'] {
+  return value === 'male' || value === 'female' || value === 'neutral';
+}
+
+/** Checks a parsed manifest; answers what is wrong with it, or undefined. */
+export function manifestProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return 'not a JSON object';
+  const m = value as Record<string, unknown>;
+  if (m.format !== 1) return 'format must be 1';
+  for (const key of ['name', 'language', 'model', 'tokens', 'license'] as const) {
+    if (typeof m[key] !== 'string' || m[key] === '') return `${key} must be a non-empty string`;
+  }
+  for (const key of ['model', 'tokens'] as const) {
+    if (/[/\\]|^\.\.?$/.test(m[key] as string)) return `${key} must be a file name in the folder`;
+  }
+  if (typeof m.sample_rate !== 'number' || !Number.isInteger(m.sample_rate) || m.sample_rate < 8000)
+    return 'sample_rate must be an integer of at least 8000';
+  if (!Array.isArray(m.speakers) || m.speakers.length === 0) return 'speakers must not be empty';
+  for (const s of m.speakers as unknown[]) {
+    const speaker = s as Record<string, unknown>;
+    if (typeof speaker !== 'object' || speaker === null) return 'a speaker is not an object';
+    if (typeof speaker.id !== 'number' || !Number.isInteger(speaker.id) || speaker.id < 0)
+      return 'a speaker id must be a non-negative integer';
+    if (typeof speaker.name !== 'string') return 'a speaker name must be a string';
+    if (!isGender(speaker.gender)) return 'a speaker gender must be male, female or neutral';
+  }
+  return undefined;
+}
+
+/** Folder names usable in voice ids and URLs. */
+export const FOLDER_PATTERN = /^[A-Za-z0-9][\w.-]*$/;
+
+export async function readInstalledVoice(
+  voicesDir: string,
+  folder: string,
+): Promise<InstalledVoice | { folder: string; problem: string }> {
+  const directory = join(voicesDir, folder);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(join(directory, MANIFEST_FILE), 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { folder, problem: code === 'ENOENT' ? `no ${MANIFEST_FILE}` : 'unreadable manifest' };
+  }
+  const problem = manifestProblem(parsed);
+  if (problem) return { folder, problem: `${MANIFEST_FILE}: ${problem}` };
+  const manifest = parsed as VoiceManifest;
+  return {
+    folder,
+    directory,
+    manifest: { ...manifest, language: normaliseLanguageCode(manifest.language) },
+    modelPath: join(directory, manifest.model),
+    tokensPath: join(directory, manifest.tokens),
+  };
+}
+
+/**
+ * The voices installed in a directory, sorted by folder. A missing directory means none.
+ * Folders that are not voices are reported in `skipped` (the CLI shows them).
+ */
+export async function scanVoices(voicesDir: string | undefined): Promise<{
+  voices: InstalledVoice[];
+  skipped: { folder: string; problem: string }[];
+}> {
+  if (!voicesDir) return { voices: [], skipped: [] };
+  let entries: string[];
+  try {
+    entries = (await readdir(voicesDir, { withFileTypes: true }))
+      .filter((e) => e.isDirectory() && FOLDER_PATTERN.test(e.name))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return { voices: [], skipped: [] };
+  }
+  const voices: InstalledVoice[] = [];
+  const skipped: { folder: string; problem: string }[] = [];
+  for (const folder of entries) {
+    const found = await readInstalledVoice(voicesDir, folder);
+    if ('problem' in found) skipped.push(found);
+    else voices.push(found);
+  }
+  return { voices, skipped };
+}
+
+/** Size and time of the model and tokens: changes when a voice is reinstalled. */
+export async function voiceFingerprint(voice: InstalledVoice): Promise<string> {
+  const parts: string[] = [];
+  for (const path of [voice.modelPath, voice.tokensPath]) {
+    try {
+      const s = await stat(path);
+      parts.push(`${s.size}:${s.mtimeMs}`);
+    } catch {
+      parts.push('missing');
+    }
+  }
+  return parts.join('|');
+}

@@ -1,0 +1,112 @@
+import {
+  STANDARD_ONLY_EFFECTS,
+  VOICE_EFFECTS,
+  type Voice,
+  type VoiceEffect,
+} from '@parla/contract';
+import {
+  FOLDER_PATTERN,
+  type InstalledVoice,
+  type ManifestSpeaker,
+  normaliseLanguageCode,
+  readInstalledVoice,
+  scanVoices,
+} from './manifest.js';
+
+/**
+ * Neural voices are what VOICES_DIR holds: each speaker of each installed model is one voice.
+ * Ids read `neural:<folder>` for a single-speaker model and `neural:<folder>#<sid>` for a
+ * speaker of a multi-speaker one.
+ */
+
+export interface NeuralVoice {
+  engine: 'neural';
+  id: string;
+  name: string;
+  language: string;
+  /** For a `<voice language>` switch, which matches by gender. */
+  gender: 'male' | 'female';
+  /** As the manifest says (Piper's catalogue has no gender: `neutral` unless told). */
+  declaredGender: ManifestSpeaker['gender'];
+  installed: InstalledVoice;
+  /** The model's speaker id. */
+  speaker: number;
+}
+
+/**
+ * The speaking styles are prosody presets (rate through the model's length scale, pitch
+ * through signal processing, volume), so each of them changes a neural voice's audio; the
+ * standard-only effects (breathing, soft, whispered) need espeak-ng's voice variants.
+ */
+export const NEURAL_EFFECTS: readonly VoiceEffect[] = VOICE_EFFECTS.filter(
+  (effect) => !(STANDARD_ONLY_EFFECTS as readonly string[]).includes(effect),
+);
+
+function voicesOf(installed: InstalledVoice): NeuralVoice[] {
+  const single = installed.manifest.speakers.length === 1;
+  return installed.manifest.speakers.map((speaker) => ({
+    engine: 'neural',
+    id: single ? `neural:${installed.folder}` : `neural:${installed.folder}#${speaker.id}`,
+    name:
+      single || speaker.name === installed.manifest.name
+        ? installed.manifest.name
+        : `${installed.manifest.name} (${speaker.name})`,
+    language: installed.manifest.language,
+    // The catalogue's genders are male and female; a neutral voice is offered with female
+    // voices for a `<voice language>` switch.
+    gender: speaker.gender === 'male' ? 'male' : 'female',
+    declaredGender: speaker.gender,
+    installed,
+    speaker: speaker.id,
+  }));
+}
+
+export async function listNeuralVoices(voicesDir: string | undefined): Promise<NeuralVoice[]> {
+  const { voices } = await scanVoices(voicesDir);
+  return voices.flatMap(voicesOf);
+}
+
+/** The catalogue entry of a neural voice (SPEC §3 "Voice"). */
+export function neuralCatalogueVoice(voice: NeuralVoice): Voice {
+  return {
+    id: voice.id,
+    name: voice.name,
+    gender: voice.declaredGender,
+    engine: 'neural',
+    effects: [...NEURAL_EFFECTS],
+    // Pitch through signal processing; a VITS model has no control of emphasis.
+    capabilities: { pitch: true, emphasis: false },
+  };
+}
+
+export function isNeuralId(id: string): boolean {
+  return id.startsWith('neural:');
+}
+
+export async function resolveNeuralVoice(
+  id: string,
+  voicesDir: string | undefined,
+): Promise<NeuralVoice | undefined> {
+  const match = /^neural:([^#]+)(?:#(\d+))?$/.exec(id);
+  if (!match?.[1] || !voicesDir || !FOLDER_PATTERN.test(match[1])) return undefined;
+  const installed = await readInstalledVoice(voicesDir, match[1]);
+  if ('problem' in installed) return undefined;
+  const voices = voicesOf(installed);
+  if (match[2] === undefined) return voices.length === 1 ? voices[0] : undefined;
+  if (voices.length === 1) return undefined;
+  return voices.find((v) => v.speaker === Number(match[2]));
+}
+
+/** A neural voice of a language (exact code first, then the same base language). */
+export async function neuralVoiceForLanguage(
+  language: string,
+  gender: 'male' | 'female',
+  voicesDir: string | undefined,
+): Promise<NeuralVoice | undefined> {
+  const voices = await listNeuralVoices(voicesDir);
+  const code = normaliseLanguageCode(language);
+  const base = code.split('-')[0];
+  const exact = voices.filter((v) => v.language === code);
+  const near = exact.length > 0 ? exact : voices.filter((v) => v.language.split('-')[0] === base);
+  return near.find((v) => v.gender === gender) ?? near[0];
+}

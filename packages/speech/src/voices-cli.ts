@@ -1,0 +1,130 @@
+/**
+ * `npm run voices -- available | install <name> | remove <name> | list`: the neural voices
+ * of an installation (docs/neural-voices.md).
+ *
+ * Options: --dir DIR (default VOICES_DIR, else DATA_DIR/voices, else ./data/voices),
+ * --base-url URL (default PIPER_VOICES_URL, else Piper's public catalogue), --force
+ * (install over an installed voice), --gender male|female|neutral (Piper's catalogue has no
+ * gender), --language CODE (filter `available`).
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { SpeechError } from './errors.js';
+import {
+  DEFAULT_CATALOGUE_URL,
+  fetchCatalogue,
+  installVoice,
+  removeVoice,
+} from './neural/install.js';
+import { normaliseLanguageCode, scanVoices } from './neural/manifest.js';
+
+const USAGE = `usage: npm run voices -- <command> [options]
+
+  available [--language CODE]   voices of the catalogue
+  install <name> [--force] [--gender male|female|neutral]
+  remove <name>
+  list                          voices installed in the voices directory
+
+  --dir DIR        voices directory (default VOICES_DIR, else DATA_DIR/voices)
+  --base-url URL   catalogue (default PIPER_VOICES_URL, else ${DEFAULT_CATALOGUE_URL})
+`;
+
+const out = (text: string) => process.stdout.write(`${text}\n`);
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      dir: { type: 'string' },
+      'base-url': { type: 'string' },
+      force: { type: 'boolean', default: false },
+      gender: { type: 'string' },
+      language: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const [command, name] = positionals;
+  const voicesDir = resolve(
+    values.dir ?? process.env.VOICES_DIR ?? `${process.env.DATA_DIR ?? './data'}/voices`,
+  );
+  const base = values['base-url'] ?? process.env.PIPER_VOICES_URL ?? DEFAULT_CATALOGUE_URL;
+  if (values.help || !command) {
+    process.stdout.write(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (command === 'available') {
+    const language = values.language ? normaliseLanguageCode(values.language) : undefined;
+    const voices = (await fetchCatalogue(base))
+      .filter((v) => !language || normaliseLanguageCode(v.language.code).startsWith(language))
+      .sort((a, b) => a.key.localeCompare(b.key));
+    for (const voice of voices) {
+      const size = Object.values(voice.files).reduce((sum, f) => sum + f.size_bytes, 0);
+      const speakers = voice.num_speakers > 1 ? `, ${voice.num_speakers} speakers` : '';
+      out(`${voice.key}\t${voice.language.code}\t${voice.quality}${speakers}\t${megabytes(size)}`);
+    }
+    return 0;
+  }
+  if (command === 'install' || command === 'remove') {
+    if (!name) {
+      process.stderr.write(USAGE);
+      return 2;
+    }
+    if (command === 'remove') {
+      await removeVoice(voicesDir, name);
+      out(`Removed ${name} from ${voicesDir}.`);
+      return 0;
+    }
+    const gender = values.gender;
+    if (gender !== undefined && gender !== 'male' && gender !== 'female' && gender !== 'neutral') {
+      process.stderr.write('--gender is male, female or neutral\n');
+      return 2;
+    }
+    const installed = await installVoice(name, {
+      voicesDir,
+      base,
+      force: values.force,
+      ...(gender && { gender }),
+    });
+    const m = installed.manifest;
+    out(
+      `Installed ${installed.folder} (${m.language}, ${m.sample_rate} Hz, ` +
+        `${m.speakers.length} speaker${m.speakers.length > 1 ? 's' : ''}) in ${installed.directory}.`,
+    );
+    return 0;
+  }
+  if (command === 'list') {
+    const { voices, skipped } = await scanVoices(voicesDir);
+    if (voices.length === 0) out(`No neural voices in ${voicesDir}.`);
+    for (const voice of voices) {
+      const m = voice.manifest;
+      out(
+        `${voice.folder}\t${m.language}\t${m.sample_rate} Hz\t${m.speakers.length} speaker(s)\t${m.license}`,
+      );
+    }
+    for (const folder of skipped) out(`${folder.folder}\tnot a voice: ${folder.problem}`);
+    return 0;
+  }
+  process.stderr.write(USAGE);
+  return 2;
+}
+
+const invoked =
+  process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invoked) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      const message = error instanceof SpeechError ? error.message : String(error);
+      process.stderr.write(`${message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
