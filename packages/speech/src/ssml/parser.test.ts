@@ -90,7 +90,8 @@ describe('parseSsml', () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [${lol}${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]><speak>&lol9;</speak>`;
     const started = performance.now();
     expect(error(bomb).message).toMatch(/DOCTYPE is not allowed/);
-    expect(performance.now() - started).toBeLessThan(100);
+    // Expanding it would take gigabytes and minutes; refusing it takes next to nothing.
+    expect(performance.now() - started).toBeLessThan(1000);
     const external =
       '<!DOCTYPE speak [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><speak>&xxe;</speak>';
     expect(error(external).message).toMatch(/DOCTYPE is not allowed/);
@@ -101,7 +102,7 @@ describe('parseSsml', () => {
     const deep = `<speak>${'<s>'.repeat(10_000)}x${'</s>'.repeat(10_000)}</speak>`;
     const started = performance.now();
     expect(error(deep).message).toMatch(/nested more than 32 deep/);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('bounds the length and the total silence', () => {
