@@ -4,7 +4,7 @@ import Paragraph from '@tiptap/extension-paragraph';
 import Text from '@tiptap/extension-text';
 import { Placeholder } from '@tiptap/extensions';
 import type { Node as PmNode } from '@tiptap/pm/model';
-import { type EditorState, Plugin, type Transaction } from '@tiptap/pm/state';
+import { type EditorState, Plugin, TextSelection, type Transaction } from '@tiptap/pm/state';
 import { EditorContent, type JSONContent, ReactNodeViewRenderer, useEditor } from '@tiptap/react';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { cutToFit, usedCharacters } from '../lib/characters';
@@ -48,7 +48,8 @@ function withTag(state: EditorState, open: string, close: string | null): Transa
   const type = state.schema.nodes.ssmlTag;
   const tr = state.tr;
   if (!type) return tr;
-  const { from, to } = state.selection;
+  // An all-selection (Ctrl+A) starts before the first paragraph; tags go inside it.
+  const { from, to } = TextSelection.between(state.selection.$from, state.selection.$to);
   if (close) tr.insert(to, type.create({ raw: close }));
   tr.insert(from, type.create({ raw: open }));
   return tr;
