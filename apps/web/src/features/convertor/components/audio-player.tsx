@@ -13,6 +13,7 @@ import { getAudio } from '../api/get-audio';
 import { formatTime } from '../lib/time';
 import { decodeWaveform, seekTime } from '../lib/waveform';
 import classes from './audio-player.module.css';
+import { BackIcon, ForwardIcon, PauseIcon, PlayIcon } from './player-icons';
 
 type PlayerState = 'loaded' | 'playing' | 'paused' | 'finished';
 
@@ -121,7 +122,7 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
           aria-label={`Back ${PLAYER_SKIP_SECONDS} seconds`}
           onClick={() => skip(-PLAYER_SKIP_SECONDS)}
         >
-          <span aria-hidden>⏪</span>
+          <BackIcon />
         </ActionIcon>
         <ActionIcon
           size="xl"
@@ -129,7 +130,7 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
           aria-label={state === 'playing' ? 'Pause' : 'Play'}
           onClick={toggle}
         >
-          <span aria-hidden>{state === 'playing' ? '❚❚' : '▶'}</span>
+          {state === 'playing' ? <PauseIcon size={22} /> : <PlayIcon size={22} />}
         </ActionIcon>
         <ActionIcon
           variant="default"
@@ -137,7 +138,7 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
           aria-label={`Forward ${PLAYER_SKIP_SECONDS} seconds`}
           onClick={() => skip(PLAYER_SKIP_SECONDS)}
         >
-          <span aria-hidden>⏩</span>
+          <ForwardIcon />
         </ActionIcon>
         <div
           className={classes.wave}

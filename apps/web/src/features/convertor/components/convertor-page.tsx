@@ -18,7 +18,7 @@ import {
   type VoiceEffect,
   type VoiceSettings,
 } from '@parla/contract';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
@@ -49,10 +49,12 @@ import { CharacterCounter } from './character-counter';
 import { DownloadArea } from './download-area';
 import { EditorToolbar } from './editor-toolbar';
 import { BlogTeasers, Faq, HowItWorks, InfoTiles } from './page-sections';
-import { SsmlEditor } from './ssml-editor';
 import { ChipContext } from './tag-chip';
 import { TextEditor } from './text-editor';
 import { VoiceSettingsPanel } from './voice-settings-panel';
+
+// CodeMirror is loaded when the SSML tab is first opened.
+const SsmlEditor = lazy(() => import('./ssml-editor'));
 
 export interface ConvertorPageProps {
   /** Rendered in the player area for signed-in users after a conversion (file history's Save). */
@@ -184,7 +186,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
       description="Type or paste plain text or SSML, choose a voice, and listen in your browser: Parla speaks more than 130 languages with 700+ voices."
       lead={
         <>
-          {texts.intro.text}{' '}
+          Type or paste text or SSML, choose a voice, and listen.{' '}
           {texts.intro.link && (
             <Anchor component={Link} to={to(texts.intro.link.link)}>
               {texts.intro.link.label}
@@ -325,6 +327,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
         </Grid.Col>
       </Grid>
       <Stack gap={56}>
+        <Text component="section" aria-label="About Parla" fz="lg" maw="70ch">
+          {texts.intro.text}
+        </Text>
         <InfoTiles tiles={texts.tiles} />
         <HowItWorks section={texts.howItWorks} />
         <Faq section={texts.faq} />

@@ -2,6 +2,7 @@ import { ActionIcon, Button, FileButton, Group, Popover, Tooltip } from '@mantin
 import { TAG_COSTS, type TagKind, type VoiceEffect } from '@parla/contract';
 import { useState } from 'react';
 import { TAG_KINDS, TAG_SPECS } from '../lib/ssml-tags';
+import { RedoIcon, UndoIcon } from './player-icons';
 import { TagValueForm } from './tag-value-form';
 
 interface EditorToolbarProps {
@@ -94,7 +95,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
             disabled={!props.canUndo}
             onClick={props.onUndo}
           >
-            <span aria-hidden>↶</span>
+            <UndoIcon />
           </ActionIcon>
         </Tooltip>
         <Tooltip label="Redo (Ctrl+Shift+Z)" withArrow>
@@ -105,7 +106,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
             disabled={!props.canRedo}
             onClick={props.onRedo}
           >
-            <span aria-hidden>↷</span>
+            <RedoIcon />
           </ActionIcon>
         </Tooltip>
         <FileButton accept="text/plain,.txt" onChange={(file) => file && props.onUpload(file)}>

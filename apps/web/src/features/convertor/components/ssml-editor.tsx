@@ -20,6 +20,30 @@ import classes from './editor.module.css';
 
 const External = Annotation.define<boolean>();
 
+/** Colours from the Mantine theme's CSS variables, so light and dark schemes both read well. */
+const themeColours = EditorView.theme({
+  '&': {
+    backgroundColor: 'var(--mantine-color-body)',
+    color: 'var(--mantine-color-text)',
+    fontSize: 'var(--mantine-font-size-sm)',
+  },
+  '.cm-content': {
+    caretColor: 'var(--mantine-color-text)',
+    fontFamily: 'var(--mantine-font-family-monospace)',
+  },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--mantine-color-text)' },
+  '.cm-gutters': {
+    backgroundColor: 'var(--mantine-color-default-hover)',
+    color: 'var(--mantine-color-dimmed)',
+    borderRight: '1px solid var(--mantine-color-default-border)',
+  },
+  '.cm-tooltip': {
+    backgroundColor: 'var(--mantine-color-body)',
+    color: 'var(--mantine-color-text)',
+    border: '1px solid var(--mantine-color-default-border)',
+  },
+});
+
 interface SsmlEditorProps {
   value: string;
   limit: number;
@@ -32,7 +56,7 @@ interface SsmlEditorProps {
 }
 
 /** The SSML tab (issue 4, item 6): CodeMirror 6 with XML highlighting, completion and lint. */
-export const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor(
+const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor(
   { value, limit, error, onChange, onUndo, onRedo, label },
   ref,
 ) {
@@ -101,6 +125,7 @@ export const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function Ssm
               },
             ]),
           ),
+          themeColours,
           highlightSpecialChars(),
           drawSelection(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
@@ -191,3 +216,5 @@ export const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function Ssm
 
   return <div ref={host} className={classes.code} />;
 });
+
+export default SsmlEditor;

@@ -84,6 +84,7 @@ function SliderField({
         value={value}
         onChange={onChange}
         mb="md"
+        mx="xs"
         label={(v) => `${v} ${unit}`}
       />
     </Stack>
@@ -109,7 +110,7 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
     label: `${v.name} (${v.gender})`,
   }));
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" px={4}>
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
         <NativeSelect
           label="Engine"
