@@ -139,7 +139,16 @@ describe('the convertor page (issue 4)', () => {
     }
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Text' }).click();
-    await page.getByRole('button', { name: 'Speed medium, edit' }).waitFor();
+    // A chip's value is edited in place.
+    await page.getByRole('button', { name: 'Speed medium, edit' }).click();
+    await page.getByRole('dialog').getByLabel('Speed', { exact: true }).selectOption('fast');
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Speed fast, edit' }).waitFor();
+    await page.getByRole('tab', { name: 'SSML' }).click();
+    await page.getByText('<prosody rate="fast">').first().waitFor();
+    await page.getByRole('tab', { name: 'Text' }).click();
+    await page.getByRole('textbox', { name: 'Text editor' }).click();
+    await page.keyboard.press('Control+End');
 
     // Fill up to 10 characters short of the limit: a pause (19) no longer fits.
     const remaining = await counter(page, 'remaining');
@@ -159,6 +168,16 @@ describe('the convertor page (issue 4)', () => {
   it('cuts a paste to the per-conversion limit and refuses typing past it, in both tabs', async () => {
     const page = await session.newPage();
     await openConvertor(page);
+    // An empty text converts nothing: no request leaves the page.
+    const conversions: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/convertor'))
+        conversions.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(conversions).toEqual([]);
+
     await pasteInto(page, 'Text editor', 'a'.repeat(FREE_PER_CONVERT + 500));
     expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
     expect(await counter(page, 'remaining')).toBe(0);
@@ -172,6 +191,19 @@ describe('the convertor page (issue 4)', () => {
 
     await openConvertor(page, '/convertor/ssml');
     await pasteInto(page, 'SSML editor', 'b'.repeat(FREE_PER_CONVERT + 1));
+    expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
+    await page.keyboard.type('c');
+    expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
+
+    // A TXT upload loses its new lines and tabs and is cut to the limit.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'speech.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`First line\r\nsecond\tline\n${'z'.repeat(2 * FREE_PER_CONVERT)}`),
+    });
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'SSML editor' }).textContent())
+      .toMatch(/^First line second line z+$/);
     expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
     expectNoPageErrors(page);
   });

@@ -202,7 +202,7 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
       const { from, to } = editor.state.selection.main;
       editor.dispatch({
         changes: [{ from, insert: open }, ...(close ? [{ from: to, insert: close }] : [])],
-        selection: { anchor: from + open.length, head: to + open.length },
+        selection: { anchor: to + open.length + (close?.length ?? 0) },
         userEvent: 'input.tag',
         annotations: External.of(true),
       });

@@ -52,7 +52,9 @@ function withTag(state: EditorState, open: string, close: string | null): Transa
   const { from, to } = TextSelection.between(state.selection.$from, state.selection.$to);
   if (close) tr.insert(to, type.create({ raw: close }));
   tr.insert(from, type.create({ raw: open }));
-  return tr;
+  // The cursor goes after what was inserted (each chip is one position), so that the next
+  // keystroke cannot replace the wrapped text.
+  return tr.setSelection(TextSelection.create(tr.doc, close ? to + 2 : from + 1));
 }
 
 const SsmlTag = TiptapNode.create({
