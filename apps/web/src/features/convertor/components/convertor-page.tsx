@@ -6,6 +6,7 @@ import {
   Grid,
   Group,
   Loader,
+  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -52,6 +53,7 @@ import { BlogTeasers, Faq, HowItWorks, InfoTiles } from './page-sections';
 import { ChipContext } from './tag-chip';
 import { TextEditor } from './text-editor';
 import { VoiceSettingsPanel } from './voice-settings-panel';
+import { WidgetBoundary } from './widget-boundary';
 
 // CodeMirror is loaded when the SSML tab is first opened.
 const SsmlEditor = lazy(() => import('./ssml-editor'));
@@ -233,24 +235,28 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   {alert}
                 </Alert>
               )}
-              <ChipContext.Provider value={{ effects }}>
-                {mode === 'ssml' ? (
-                  <SsmlEditor
-                    {...editorProps}
-                    ref={editor}
-                    label="SSML editor"
-                    error={ssmlError}
-                    onChange={onChange('SSML')}
-                  />
-                ) : (
-                  <TextEditor
-                    {...editorProps}
-                    ref={editor}
-                    label="Text editor"
-                    onChange={onChange('TEXT')}
-                  />
-                )}
-              </ChipContext.Provider>
+              <WidgetBoundary name="The editor">
+                <ChipContext.Provider value={{ effects }}>
+                  {mode === 'ssml' ? (
+                    <Suspense fallback={<Skeleton h={250} />}>
+                      <SsmlEditor
+                        {...editorProps}
+                        ref={editor}
+                        label="SSML editor"
+                        error={ssmlError}
+                        onChange={onChange('SSML')}
+                      />
+                    </Suspense>
+                  ) : (
+                    <TextEditor
+                      {...editorProps}
+                      ref={editor}
+                      label="Text editor"
+                      onChange={onChange('TEXT')}
+                    />
+                  )}
+                </ChipContext.Provider>
+              </WidgetBoundary>
               <Group justify="space-between" wrap="wrap" gap="sm">
                 <CharacterCounter
                   counter={counter}
@@ -280,30 +286,32 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           </Card>
           <Card withBorder padding="md" mt="md" component="section" aria-label="Player">
             {conversion ? (
-              <AudioPlayer path={conversion.path} duration={conversion.duration}>
-                <Group gap="sm" wrap="wrap">
-                  {session.status !== 'loading' && (
-                    <DownloadArea
-                      right={downloadRight(profile)}
-                      path={conversion.path}
-                      fileName={downloadName(
-                        findVoice(languages, conversion.settings)?.name ??
-                          conversion.settings.voice_id,
-                        conversion.settings.language_code,
-                        conversion.settings.output_format,
-                        conversion.at,
-                      )}
-                      to={to}
-                    />
-                  )}
-                  {profile &&
-                    saveSlot?.({
-                      audioUrl: conversion.path,
-                      settings: conversion.settings,
-                      ssml: conversion.ssml,
-                    })}
-                </Group>
-              </AudioPlayer>
+              <WidgetBoundary name="The player">
+                <AudioPlayer path={conversion.path} duration={conversion.duration}>
+                  <Group gap="sm" wrap="wrap">
+                    {session.status !== 'loading' && (
+                      <DownloadArea
+                        right={downloadRight(profile)}
+                        path={conversion.path}
+                        fileName={downloadName(
+                          findVoice(languages, conversion.settings)?.name ??
+                            conversion.settings.voice_id,
+                          conversion.settings.language_code,
+                          conversion.settings.output_format,
+                          conversion.at,
+                        )}
+                        to={to}
+                      />
+                    )}
+                    {profile &&
+                      saveSlot?.({
+                        audioUrl: conversion.path,
+                        settings: conversion.settings,
+                        ssml: conversion.ssml,
+                      })}
+                  </Group>
+                </AudioPlayer>
+              </WidgetBoundary>
             ) : (
               <Text size="sm" c="dimmed">
                 Your audio will play here once you convert a text.

@@ -57,7 +57,7 @@ function withTag(state: EditorState, open: string, close: string | null): Transa
   return tr.setSelection(TextSelection.create(tr.doc, close ? to + 2 : from + 1));
 }
 
-const SsmlTag = TiptapNode.create({
+export const SsmlTag = TiptapNode.create({
   name: 'ssmlTag',
   group: 'inline',
   inline: true,
