@@ -102,6 +102,43 @@ describe('the convertor page (issue 4)', () => {
     expectNoPageErrors(page);
   });
 
+  it('plays by keyboard, finishes, and restarts from the beginning', async () => {
+    const page = await session.newPage();
+    await openConvertor(page);
+    await page.getByRole('textbox', { name: 'Text editor' }).click();
+    await page.keyboard.type('One, two, three, four, five.');
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Playback speed').selectOption('2');
+    const currentTime = () =>
+      page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0);
+
+    // Space on the waveform plays and pauses; the arrows seek 5 s.
+    const waveform = page.getByRole('slider', { name: 'Seek' });
+    await waveform.focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    await page.keyboard.press('Home');
+    expect(await currentTime()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    const duration = await page.evaluate(() => document.querySelector('audio')?.duration ?? 0);
+    expect(await currentTime()).toBeCloseTo(Math.min(5, duration), 1);
+    await page.keyboard.press('Home');
+
+    // Played to the end, Play starts again from the beginning.
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 3);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('audio')?.ended === true, null, {
+      timeout: 20_000,
+    });
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    expect(await currentTime()).toBeLessThan(duration / 2);
+    expectNoPageErrors(page);
+  });
+
   it('deducts each tag from the remaining characters and refuses one that does not fit', async () => {
     const page = await session.newPage();
     await openConvertor(page);
@@ -209,7 +246,8 @@ describe('the convertor page (issue 4)', () => {
   });
 
   it('shows the server SSML error at its line and column', async () => {
-    const page = await session.newPage();
+    // In the dark scheme, so that axe checks the SSML editor's colours there too.
+    const page = await session.newPage({ colorScheme: 'dark' });
     await openConvertor(page, '/convertor/ssml');
     await page.getByRole('textbox', { name: 'SSML editor' }).click();
     // The editor closes the tag itself; the level is what is wrong.

@@ -1,7 +1,7 @@
 import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap } from '@codemirror/commands';
 import { xml } from '@codemirror/lang-xml';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { Annotation, EditorState, Prec, type TransactionSpec } from '@codemirror/state';
 import {
@@ -11,6 +11,7 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { cutToFit, usedCharacters } from '../lib/characters';
 import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
@@ -19,6 +20,22 @@ import { SSML_ELEMENTS } from '../lib/ssml-schema';
 import classes from './editor.module.css';
 
 const External = Annotation.define<boolean>();
+
+/**
+ * XML colours as CSS variables (editor.module.css sets them per colour scheme), so both the
+ * light and the dark scheme meet WCAG AA contrast.
+ */
+const ssmlHighlight = HighlightStyle.define([
+  { tag: [tags.tagName, tags.angleBracket], color: 'var(--parla-code-tag)' },
+  { tag: tags.attributeName, color: 'var(--parla-code-attribute)' },
+  { tag: [tags.attributeValue, tags.string], color: 'var(--parla-code-value)' },
+  {
+    tag: [tags.character, tags.processingInstruction, tags.documentMeta],
+    color: 'var(--parla-code-entity)',
+  },
+  { tag: tags.comment, color: 'var(--mantine-color-dimmed)', fontStyle: 'italic' },
+  { tag: tags.invalid, color: 'var(--parla-code-invalid)' },
+]);
 
 /** Colours from the Mantine theme's CSS variables, so light and dark schemes both read well. */
 const themeColours = EditorView.theme({
@@ -128,7 +145,7 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
           themeColours,
           highlightSpecialChars(),
           drawSelection(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(ssmlHighlight),
           closeBrackets(),
           keymap.of(defaultKeymap),
           lineNumbers(),
