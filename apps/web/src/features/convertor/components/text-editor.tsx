@@ -156,8 +156,8 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
                       fromEditorDoc(view.state.tr.insertText(candidate, from, to).doc),
                     );
                   const cut = cutToFit(text, latest.current.limit, measure);
-                  const html = event.clipboardData?.getData('text/html') ?? '';
-                  if (cut === text && !html.includes('data-ssml-tag')) return false;
+                  // What fits is pasted as usual (chips copied from this tab stay chips).
+                  if (cut === text) return false;
                   latest.current.pasting = true;
                   try {
                     view.pasteText(cut);
