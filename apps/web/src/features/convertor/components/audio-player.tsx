@@ -1,4 +1,4 @@
-import { ActionIcon, Group, NativeSelect, Skeleton, Text } from '@mantine/core';
+import { ActionIcon, NativeSelect, Skeleton, Text } from '@mantine/core';
 import { DEFAULT_PLAYER_SPEED, PLAYER_SKIP_SECONDS, PLAYER_SPEEDS } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -115,7 +115,7 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
           if (Number.isFinite(d) && d > 0) setDuration(d);
         }}
       />
-      <Group gap="xs" wrap="nowrap" align="center">
+      <div className={classes.controls}>
         <ActionIcon
           variant="default"
           size="lg"
@@ -185,7 +185,7 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
           value={String(speed)}
           onChange={(event) => setSpeed(Number(event.currentTarget.value))}
         />
-      </Group>
+      </div>
       {children}
     </div>
   );
