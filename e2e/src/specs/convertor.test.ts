@@ -17,6 +17,12 @@ async function openConvertor(page: Page, path = '/convertor'): Promise<void> {
     .locator('option')
     .first()
     .waitFor({ state: 'attached' });
+  // And the limits are known (shown as '…' until the plan or the profile has loaded).
+  await page.waitForFunction(() =>
+    /^\d+$/.test(
+      document.querySelector('[data-testid="characters-per-convert"]')?.textContent ?? '',
+    ),
+  );
 }
 
 const counter = async (page: Page, which: 'used' | 'per-convert' | 'remaining') =>
@@ -297,14 +303,17 @@ describe('the convertor page (issue 4)', () => {
   });
 
   it.each([
-    ['FREE', 'Buy a plan'],
-    ['PREMIUM', null],
-  ] as const)('download for a %s user', async (plan, message) => {
+    ['FREE', 'Buy a plan', 1000],
+    ['PREMIUM', null, 10_000],
+  ] as const)('download for a %s user', async (plan, message, perConvert) => {
     const user = await newUser(plan);
     const page = await session.newPage({ acceptDownloads: true });
     await setTokenCookie(page, user.token, session.baseUrl);
     await openConvertor(page);
     await page.getByRole('banner').getByRole('button', { name: user.email }).waitFor();
+    // The plan's per-conversion limit, and its allowance.
+    await expect.poll(() => counter(page, 'per-convert')).toBe(perConvert);
+    expect(await page.getByText('Plan allowance left:').count()).toBe(1);
     await page.getByRole('textbox', { name: 'Text editor' }).click();
     await page.keyboard.type('Download me.');
     await page.getByRole('button', { name: 'Convert', exact: true }).click();

@@ -113,10 +113,14 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const capabilities = capabilitiesOf(voice);
   const effects = settings ? effectsFor(settings.engine, voice) : [];
 
+  // Until the limits are known (profile or plan info), nothing is capped here; the server
+  // enforces them anyway.
   const perConvert =
-    profile?.plan.count_characters_per_convert ??
-    planInfo.data?.free.count_characters_per_convert ??
-    0;
+    (profile
+      ? profile.plan.count_characters_per_convert
+      : session.status === 'signed-out'
+        ? planInfo.data?.free.count_characters_per_convert
+        : undefined) ?? Number.POSITIVE_INFINITY;
   const counter = characterCounter(document.ssml, perConvert);
   const [alert, setAlert] = useState<string | null>(null);
   const convert = useConvert();
