@@ -61,7 +61,10 @@ const SsmlEditor = lazy(() => import('./ssml-editor'));
 export interface ConvertorPageProps {
   /** Rendered in the player area for signed-in users after a conversion (file history's Save). */
   saveSlot?: (conversion: { audioUrl: string; settings: VoiceSettings; ssml: string }) => ReactNode;
-  /** A saved file to open (`?id=`): its SSML and settings. */
+  /**
+   * A saved file to open (`?id=`): its SSML and settings. Read when the page mounts; to open
+   * another file, mount the page again (e.g. with the file id as its React key).
+   */
   initial?: { ssml: string; settings: VoiceSettings };
 }
 
@@ -102,7 +105,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const teasers = useBlogTeasers(language);
   const texts = convertorTexts(content.data);
 
-  const document = useEditorDocument(initial?.ssml ?? '');
+  const doc = useEditorDocument(initial?.ssml ?? '');
   const editor = useRef<EditorHandle>(null);
   const [chosen, setChosen] = useState<PanelSettings | null>(
     initial ? (({ text: _, ...rest }) => rest)(initial.settings) : null,
@@ -121,7 +124,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
       : session.status === 'signed-out'
         ? planInfo.data?.free.count_characters_per_convert
         : undefined) ?? Number.POSITIVE_INFINITY;
-  const counter = characterCounter(document.ssml, perConvert);
+  const counter = characterCounter(doc.ssml, perConvert);
   const [alert, setAlert] = useState<string | null>(null);
   const convert = useConvert();
   const [conversion, setConversion] = useState<Conversion | null>(null);
@@ -132,7 +135,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
 
   const onChange = (target: 'TEXT' | 'SSML') => (next: string, operation: ChangeOperation) => {
     if (convert.error) convert.reset();
-    document.change(next, operation, target);
+    doc.change(next, operation, target);
   };
 
   const onInsert = (kind: TagKind, value: string) => {
@@ -140,7 +143,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     const spec = TAG_SPECS[kind];
     const open = openingTag(kind, value);
     const close = spec.empty ? null : closingTag(kind);
-    const preview = editor.current?.previewInsert(open, close) ?? document.ssml;
+    const preview = editor.current?.previewInsert(open, close) ?? doc.ssml;
     // SPEC §5: a tag needs its cost in remaining characters (and must fit the limit).
     if (!tagFits(kind, counter) || usedCharacters(preview) > perConvert) {
       setAlert(MESSAGES.editor.notEnoughCharacters);
@@ -152,11 +155,11 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const onUpload = async (file: File) => {
     const text = cleanUploadedText(await file.text(), perConvert);
     const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
-    document.change(escaped, 'upload', mode === 'ssml' ? 'SSML' : 'TEXT');
+    doc.change(escaped, 'upload', mode === 'ssml' ? 'SSML' : 'TEXT');
   };
 
   const onConvert = () => {
-    const text = textToSend(document.ssml);
+    const text = textToSend(doc.ssml);
     // SPEC §5: converting an empty text does nothing.
     if (!settings || text.trim() === '') return;
     const body: VoiceSettings = { ...settings, text, voice_effects: effectsInDocument(text) };
@@ -166,7 +169,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           path: result.path ?? '',
           duration: result.duration ?? 0,
           settings: body,
-          ssml: document.ssml,
+          ssml: doc.ssml,
           at: new Date(),
         }),
     });
@@ -178,10 +181,10 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   if (effects.length === 0) unavailable.voiceEffect = 'This voice has no effects.';
 
   const editorProps = {
-    value: document.ssml,
+    value: doc.ssml,
     limit: perConvert,
-    onUndo: document.undo,
-    onRedo: document.redo,
+    onUndo: doc.undo,
+    onRedo: doc.redo,
   };
 
   return (
@@ -221,10 +224,10 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 unavailable={unavailable}
                 effects={effects}
                 onInsert={onInsert}
-                canUndo={document.canUndo}
-                canRedo={document.canRedo}
-                onUndo={document.undo}
-                onRedo={document.redo}
+                canUndo={doc.canUndo}
+                canRedo={doc.canRedo}
+                onUndo={doc.undo}
+                onRedo={doc.redo}
                 onUpload={(file) => void onUpload(file)}
               />
               {alert && (
