@@ -256,6 +256,14 @@ describe('the convertor page (issue 4)', () => {
     const page = await session.newPage({ colorScheme: 'dark' });
     await openConvertor(page, '/convertor/ssml');
     await page.getByRole('textbox', { name: 'SSML editor' }).click();
+    // Completion offers the supported elements and their attribute values.
+    await page.keyboard.type('<say');
+    await page.getByRole('option', { name: 'say-as' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' interpret-as="tel');
+    await page.getByRole('option', { name: '"telephone"' }).waitFor();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
     // The editor closes the tag itself; the level is what is wrong.
     await page.keyboard.type('Hello\n<emphasis level="loud">there');
     expect(await page.getByRole('textbox', { name: 'SSML editor' }).textContent()).toContain(
