@@ -22,6 +22,7 @@ import {
   sampleRateOptions,
   voicesOf,
 } from '../lib/voice-settings';
+import classes from './voice-settings-panel.module.css';
 
 function ticks(kind: SliderKind) {
   const { min, max, tick, unit }: { min: number; max: number; tick: number; unit: string } =
@@ -85,6 +86,7 @@ function SliderField({
         onChange={onChange}
         mb="md"
         mx="xs"
+        classNames={{ bar: classes.bar, mark: classes.mark }}
         label={(v) => `${v} ${unit}`}
       />
     </Stack>
