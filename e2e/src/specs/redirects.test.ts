@@ -27,7 +27,10 @@ describe('redirects and unknown paths (SPEC §2 route table)', () => {
     const page = await session.newPage();
     await visit(page, '/convertor/ssml');
     expect(pathOf(page)).toBe('/convertor/ssml');
-    expect(await page.getByRole('radio', { name: 'SSML' }).isChecked()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'SSML' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await page.getByRole('textbox', { name: 'SSML editor' }).waitFor();
   });
 
   it('an unknown path shows the convertor page and keeps its address', async () => {

@@ -1,0 +1,192 @@
+import { ActionIcon, NativeSelect, Skeleton, Text } from '@mantine/core';
+import { DEFAULT_PLAYER_SPEED, PLAYER_SKIP_SECONDS, PLAYER_SPEEDS } from '@parla/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { getAudio } from '../api/get-audio';
+import { formatTime } from '../lib/time';
+import { decodeWaveform, seekTime } from '../lib/waveform';
+import classes from './audio-player.module.css';
+import { BackIcon, ForwardIcon, PauseIcon, PlayIcon } from './player-icons';
+
+type PlayerState = 'loaded' | 'playing' | 'paused' | 'finished';
+
+interface AudioPlayerProps {
+  path: string;
+  /** Seconds, from the conversion (the audio element's own duration wins once known). */
+  duration: number;
+  children?: ReactNode;
+}
+
+/**
+ * SPEC §4 "Player": play, pause, finish (play after finish restarts), 5 s back and forward,
+ * 0.2–2 speeds, time and duration, and the waveform of the decoded audio, which seeks on click
+ * and by keyboard (DESIGN.md: space plays and pauses, arrows seek).
+ */
+export function AudioPlayer({ path, duration: convertedDuration, children }: AudioPlayerProps) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [state, setState] = useState<PlayerState>('loaded');
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(convertedDuration);
+  const [speed, setSpeed] = useState(DEFAULT_PLAYER_SPEED);
+
+  const waveform = useQuery({
+    queryKey: ['convertor', 'waveform', path],
+    queryFn: async ({ signal }) =>
+      decodeWaveform(await (await getAudio(path, signal)).arrayBuffer()),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+  // A new conversion: back to the start.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new audio only.
+  useEffect(() => {
+    setState('loaded');
+    setTime(0);
+    setDuration(convertedDuration);
+  }, [path]);
+
+  useEffect(() => {
+    if (audio.current) audio.current.playbackRate = speed;
+  }, [speed]);
+
+  const play = () => {
+    const element = audio.current;
+    if (!element) return;
+    if (state === 'finished' || element.ended) element.currentTime = 0;
+    element.playbackRate = speed;
+    void element.play().catch(() => setState('paused'));
+  };
+  const pause = () => audio.current?.pause();
+  const toggle = () => (state === 'playing' ? pause() : play());
+  const seek = (to: number) => {
+    const element = audio.current;
+    if (!element) return;
+    element.currentTime = Math.min(Math.max(0, to), duration || element.duration || 0);
+    setTime(element.currentTime);
+    if (state === 'finished') setState('paused');
+  };
+  const skip = (by: number) => seek((audio.current?.currentTime ?? 0) + by);
+
+  const onWaveClick = (event: MouseEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    seek(seekTime((event.clientX - box.left) / box.width, duration));
+  };
+  const onWaveKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const actions: Record<string, () => void> = {
+      ' ': toggle,
+      ArrowLeft: () => skip(-PLAYER_SKIP_SECONDS),
+      ArrowDown: () => skip(-PLAYER_SKIP_SECONDS),
+      ArrowRight: () => skip(PLAYER_SKIP_SECONDS),
+      ArrowUp: () => skip(PLAYER_SKIP_SECONDS),
+      Home: () => seek(0),
+      End: () => seek(duration),
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  const progress = duration > 0 ? time / duration : 0;
+  const bars = waveform.data ?? [];
+  return (
+    <div className={classes.player} data-state={state}>
+      {/* biome-ignore lint/a11y/useMediaCaption: synthesized speech of the user's own text, which is on screen. */}
+      <audio
+        ref={audio}
+        src={path}
+        preload="auto"
+        data-testid="audio"
+        onPlay={() => setState('playing')}
+        onPause={(event) => {
+          if (!event.currentTarget.ended) setState('paused');
+        }}
+        onEnded={() => setState('finished')}
+        onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
+        onLoadedMetadata={(event) => {
+          const d = event.currentTarget.duration;
+          if (Number.isFinite(d) && d > 0) setDuration(d);
+        }}
+      />
+      <div className={classes.controls}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={`Back ${PLAYER_SKIP_SECONDS} seconds`}
+          onClick={() => skip(-PLAYER_SKIP_SECONDS)}
+        >
+          <BackIcon />
+        </ActionIcon>
+        <ActionIcon
+          size="xl"
+          radius="xl"
+          aria-label={state === 'playing' ? 'Pause' : 'Play'}
+          onClick={toggle}
+        >
+          {state === 'playing' ? <PauseIcon size={22} /> : <PlayIcon size={22} />}
+        </ActionIcon>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={`Forward ${PLAYER_SKIP_SECONDS} seconds`}
+          onClick={() => skip(PLAYER_SKIP_SECONDS)}
+        >
+          <ForwardIcon />
+        </ActionIcon>
+        <div
+          className={classes.wave}
+          role="slider"
+          tabIndex={0}
+          aria-label="Seek"
+          aria-valuemin={0}
+          aria-valuemax={Math.round(duration)}
+          aria-valuenow={Math.round(time)}
+          aria-valuetext={`${formatTime(time)} of ${formatTime(duration)}`}
+          data-testid="waveform"
+          onClick={onWaveClick}
+          onKeyDown={onWaveKey}
+        >
+          {waveform.isPending ? (
+            <Skeleton height="100%" />
+          ) : (
+            bars.map((height, index) => (
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: the bars are positions in time.
+                key={index}
+                className={classes.bar}
+                data-played={index / bars.length < progress || undefined}
+                style={{ height: `${Math.max(4, height * 100)}%` }}
+              />
+            ))
+          )}
+        </div>
+        <Text
+          size="sm"
+          ff="monospace"
+          aria-live="off"
+          data-testid="player-time"
+          miw={90}
+          ta="right"
+        >
+          {formatTime(time)} / {formatTime(duration)}
+        </Text>
+        <NativeSelect
+          aria-label="Playback speed"
+          size="xs"
+          w={76}
+          data={PLAYER_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }))}
+          value={String(speed)}
+          onChange={(event) => setSpeed(Number(event.currentTarget.value))}
+        />
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Profile, VoiceSettings } from '@parla/contract';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteCookie, setCookie } from '../../../lib/cookies';
+import { signJwt } from '../../../test/jwt';
+import { interceptFetch, jsonResponse, renderAt, restoreFetch } from '../../../test/render';
+import { ConvertorPage } from './convertor-page';
+
+const PROFILE: Profile = {
+  user: {
+    email: 'me@example.com',
+    name: null,
+    phone: null,
+    role: 'USER',
+    address: {
+      country: null,
+      state: null,
+      city: null,
+      line1: null,
+      line2: null,
+      postal_code: null,
+    },
+    tax: { type: null, code: null },
+    card: null,
+    metadata: { has_payment_method_added: false },
+  },
+  plan: {
+    type: 'PREMIUM',
+    period: 'month',
+    count_characters: 12345,
+    count_characters_per_convert: 10000,
+    count_characters_added: 0,
+  },
+};
+
+const VOICES = [
+  {
+    language_name: 'French',
+    language_code: 'fr-fr',
+    voices: [
+      {
+        id: 'standard:fr-fr',
+        name: 'French',
+        gender: 'male',
+        effects: ['calm'],
+        engine: 'standard',
+        capabilities: { pitch: true, emphasis: true },
+      },
+    ],
+  },
+];
+
+const SAVED: VoiceSettings = {
+  engine: 'standard',
+  voice_id: 'standard:fr-fr',
+  language_code: 'fr-fr',
+  text: 'Bonjour <break time="2s" />',
+  output_format: 'ogg',
+  sample_rate: 22050,
+  effect: 'calm',
+  master_speed: 20,
+  master_volume: -4,
+  master_pitch: 0,
+  voice_effects: [],
+};
+
+beforeEach(() => {
+  setCookie(
+    'token',
+    signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    new Date(Date.now() + 3_600_000),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  restoreFetch();
+  deleteCookie('token');
+});
+
+describe('the convertor page', () => {
+  it('opens a saved file and offers Save and Download to a paying user after a conversion', async () => {
+    const network = interceptFetch((call) => {
+      if (call.url === '/api/account/profile') return jsonResponse(200, PROFILE);
+      if (call.url === '/api/convertor/voices') return jsonResponse(200, VOICES);
+      if (call.method === 'POST' && call.url === '/api/convertor') {
+        return jsonResponse(200, {
+          success: true,
+          message: 'ok',
+          path: '/api/convertor/audio/abc.ogg',
+          duration: 2,
+        });
+      }
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    const saveSlot = vi.fn(({ audioUrl }: { audioUrl: string }) => (
+      <button type="button">Save {audioUrl}</button>
+    ));
+    renderAt(
+      '/convertor',
+      '/convertor',
+      <ConvertorPage initial={{ ssml: SAVED.text, settings: SAVED }} saveSlot={saveSlot} />,
+    );
+
+    // The saved settings and document are shown; the pause is a chip.
+    await waitFor(() =>
+      expect(
+        (screen.getByLabelText('Sample rate', { selector: 'select' }) as HTMLSelectElement).value,
+      ).toBe('22050'),
+    );
+    const effect = screen.getByLabelText('Effect', { selector: 'select' }) as HTMLSelectElement;
+    await waitFor(() => expect(effect.options).toHaveLength(2));
+    expect(effect.value).toBe('calm');
+    expect(await screen.findByRole('button', { name: 'Pause 2s, edit' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('characters-per-convert').textContent).toBe('10000'),
+    );
+    expect(screen.getByTestId('characters-used').textContent).toBe(String(SAVED.text.length));
+    expect(saveSlot).not.toHaveBeenCalled();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Convert' }));
+    expect(
+      await screen.findByRole('button', { name: 'Save /api/convertor/audio/abc.ogg' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();
+    const sent = network.calls.find((call) => call.method === 'POST')?.body;
+    expect(sent).toEqual(SAVED);
+    expect(saveSlot).toHaveBeenLastCalledWith({
+      audioUrl: '/api/convertor/audio/abc.ogg',
+      settings: SAVED,
+      ssml: SAVED.text,
+    });
+  });
+});

@@ -1,0 +1,355 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  MESSAGES,
+  type TagKind,
+  VOICE_EFFECTS,
+  type VoiceEffect,
+  type VoiceSettings,
+} from '@parla/contract';
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Page } from '../../../components/page';
+import { useRouteLanguage } from '../../../hooks/use-route-language';
+import { useSession } from '../../../lib/auth';
+import { useConvert } from '../api/convert';
+import { useBlogTeasers } from '../api/get-blog-teasers';
+import { useConvertorContent } from '../api/get-page-content';
+import { usePlanInfo } from '../api/get-plan-info';
+import { useVoices } from '../api/get-voices';
+import { useEditorDocument } from '../hooks/use-editor-document';
+import { characterCounter, cleanUploadedText, tagFits, usedCharacters } from '../lib/characters';
+import { downloadRight } from '../lib/download';
+import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
+import { convertorTexts } from '../lib/page-sections';
+import { textToSend } from '../lib/ssml-document';
+import { errorPosition } from '../lib/ssml-error';
+import { closingTag, openingTag, TAG_SPECS } from '../lib/ssml-tags';
+import { downloadName } from '../lib/time';
+import {
+  capabilitiesOf,
+  effectsFor,
+  findVoice,
+  initialSettings,
+  type PanelSettings,
+} from '../lib/voice-settings';
+import { AudioPlayer } from './audio-player';
+import { CharacterCounter } from './character-counter';
+import { DownloadArea } from './download-area';
+import { EditorToolbar } from './editor-toolbar';
+import { BlogTeasers, Faq, HowItWorks, InfoTiles } from './page-sections';
+import { ChipContext } from './tag-chip';
+import { TextEditor } from './text-editor';
+import { VoiceSettingsPanel } from './voice-settings-panel';
+import { WidgetBoundary } from './widget-boundary';
+
+// CodeMirror is loaded when the SSML tab is first opened.
+const SsmlEditor = lazy(() => import('./ssml-editor'));
+
+export interface ConvertorPageProps {
+  /** Rendered in the player area for signed-in users after a conversion (file history's Save). */
+  saveSlot?: (conversion: { audioUrl: string; settings: VoiceSettings; ssml: string }) => ReactNode;
+  /**
+   * A saved file to open (`?id=`): its SSML and settings. Read when the page mounts; to open
+   * another file, mount the page again (e.g. with the file id as its React key).
+   */
+  initial?: { ssml: string; settings: VoiceSettings };
+}
+
+interface Conversion {
+  path: string;
+  duration: number;
+  settings: VoiceSettings;
+  ssml: string;
+  at: Date;
+}
+
+/** The effects named by `<effect name>` tags of the document (VoiceSettings.voice_effects). */
+function effectsInDocument(ssml: string): VoiceEffect[] {
+  const found = new Set<VoiceEffect>();
+  for (const match of ssml.matchAll(/<effect\s+name\s*=\s*["']([\w-]+)["']/g)) {
+    const name = match[1] as VoiceEffect;
+    if (VOICE_EFFECTS.includes(name)) found.add(name);
+  }
+  return [...found];
+}
+
+/**
+ * The editor home (SPEC §2 "Convertor", issue 4): intro, the editor with its Text and SSML
+ * tabs, the player and the voice settings side by side (DESIGN.md: visible together on a
+ * laptop), then tiles, how-it-works, FAQ and blog teasers.
+ */
+export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
+  const { to, path, language } = useRouteLanguage();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const mode = path.endsWith('/ssml') ? 'ssml' : 'text';
+
+  const session = useSession();
+  const profile = session.status === 'signed-in' ? session.profile : undefined;
+  const planInfo = usePlanInfo();
+  const voices = useVoices();
+  const content = useConvertorContent(language);
+  const teasers = useBlogTeasers(language);
+  const texts = convertorTexts(content.data);
+
+  const doc = useEditorDocument(initial?.ssml ?? '');
+  const editor = useRef<EditorHandle>(null);
+  const [chosen, setChosen] = useState<PanelSettings | null>(
+    initial ? (({ text: _, ...rest }) => rest)(initial.settings) : null,
+  );
+  const languages = voices.data ?? [];
+  const settings = chosen ?? (voices.data ? initialSettings(languages) : null);
+  const voice = settings ? findVoice(languages, settings) : undefined;
+  const capabilities = capabilitiesOf(voice);
+  const effects = settings ? effectsFor(settings.engine, voice) : [];
+
+  // Until the limits are known (profile or plan info), nothing is capped here; the server
+  // enforces them anyway.
+  const perConvert =
+    (profile
+      ? profile.plan.count_characters_per_convert
+      : session.status === 'signed-out'
+        ? planInfo.data?.free.count_characters_per_convert
+        : undefined) ?? Number.POSITIVE_INFINITY;
+  const counter = characterCounter(doc.ssml, perConvert);
+  const [alert, setAlert] = useState<string | null>(null);
+  const convert = useConvert();
+  const [conversion, setConversion] = useState<Conversion | null>(null);
+  const ssmlError = useMemo(() => {
+    if (!convert.error || mode !== 'ssml') return null;
+    return errorPosition(convert.error.message);
+  }, [convert.error, mode]);
+
+  const onChange = (target: 'TEXT' | 'SSML') => (next: string, operation: ChangeOperation) => {
+    if (convert.error) convert.reset();
+    doc.change(next, operation, target);
+  };
+
+  const onInsert = (kind: TagKind, value: string) => {
+    setAlert(null);
+    const spec = TAG_SPECS[kind];
+    const open = openingTag(kind, value);
+    const close = spec.empty ? null : closingTag(kind);
+    const preview = editor.current?.previewInsert(open, close) ?? doc.ssml;
+    // SPEC §5: a tag needs its cost in remaining characters (and must fit the limit).
+    if (!tagFits(kind, counter) || usedCharacters(preview) > perConvert) {
+      setAlert(MESSAGES.editor.notEnoughCharacters);
+      return;
+    }
+    editor.current?.insertTag(open, close);
+  };
+
+  const onUpload = async (file: File) => {
+    const text = cleanUploadedText(await file.text(), perConvert);
+    const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+    doc.change(escaped, 'upload', mode === 'ssml' ? 'SSML' : 'TEXT');
+  };
+
+  const onConvert = () => {
+    const text = textToSend(doc.ssml);
+    // SPEC §5: converting an empty text does nothing.
+    if (!settings || text.trim() === '') return;
+    const body: VoiceSettings = { ...settings, text, voice_effects: effectsInDocument(text) };
+    convert.mutate(body, {
+      onSuccess: (result) =>
+        setConversion({
+          path: result.path ?? '',
+          duration: result.duration ?? 0,
+          settings: body,
+          ssml: doc.ssml,
+          at: new Date(),
+        }),
+    });
+  };
+
+  const unavailable: Partial<Record<TagKind, string>> = {};
+  if (!capabilities.pitch) unavailable.pitch = 'This voice cannot change its pitch.';
+  if (!capabilities.emphasis) unavailable.emphasis = 'This voice cannot emphasise words.';
+  if (effects.length === 0) unavailable.voiceEffect = 'This voice has no effects.';
+
+  const editorProps = {
+    value: doc.ssml,
+    limit: perConvert,
+    onUndo: doc.undo,
+    onRedo: doc.redo,
+  };
+
+  return (
+    <Page
+      size="xl"
+      title="Text to speech convertor"
+      heading={texts.intro.title}
+      description="Type or paste plain text or SSML, choose a voice, and listen in your browser: Parla speaks more than 130 languages with 700+ voices."
+      lead={
+        <>
+          Type or paste text or SSML, choose a voice, and listen.{' '}
+          {texts.intro.link && (
+            <Anchor component={Link} to={to(texts.intro.link.link)}>
+              {texts.intro.link.label}
+            </Anchor>
+          )}
+        </>
+      }
+    >
+      <Grid gap="lg" mb={48}>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder padding="md" component="section" aria-label="Editor">
+            <Stack gap="sm">
+              <Tabs
+                value={mode}
+                onChange={(value) =>
+                  value && void navigate(`${to(`/convertor/${value}`)}${search}`)
+                }
+                keepMounted={false}
+              >
+                <Tabs.List>
+                  <Tabs.Tab value="text">Text</Tabs.Tab>
+                  <Tabs.Tab value="ssml">SSML</Tabs.Tab>
+                </Tabs.List>
+              </Tabs>
+              <EditorToolbar
+                unavailable={unavailable}
+                effects={effects}
+                onInsert={onInsert}
+                canUndo={doc.canUndo}
+                canRedo={doc.canRedo}
+                onUndo={doc.undo}
+                onRedo={doc.redo}
+                onUpload={(file) => void onUpload(file)}
+              />
+              {alert && (
+                <Alert
+                  color="red"
+                  role="alert"
+                  withCloseButton
+                  closeButtonLabel="Dismiss"
+                  onClose={() => setAlert(null)}
+                  p="xs"
+                >
+                  {alert}
+                </Alert>
+              )}
+              <WidgetBoundary name="The editor">
+                <ChipContext.Provider value={{ effects }}>
+                  {mode === 'ssml' ? (
+                    <Suspense fallback={<Skeleton h={250} />}>
+                      <SsmlEditor
+                        {...editorProps}
+                        ref={editor}
+                        label="SSML editor"
+                        error={ssmlError}
+                        onChange={onChange('SSML')}
+                      />
+                    </Suspense>
+                  ) : (
+                    <TextEditor
+                      {...editorProps}
+                      ref={editor}
+                      label="Text editor"
+                      onChange={onChange('TEXT')}
+                    />
+                  )}
+                </ChipContext.Provider>
+              </WidgetBoundary>
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <CharacterCounter
+                  counter={counter}
+                  allowance={profile ? profile.plan.count_characters : null}
+                />
+                <Button
+                  onClick={onConvert}
+                  loading={convert.isPending}
+                  disabled={!settings || !voice}
+                  size="md"
+                >
+                  Convert
+                </Button>
+              </Group>
+              {convert.isPending && (
+                <Group gap="xs" role="status">
+                  <Loader size="xs" />
+                  <Text size="sm">Converting your text…</Text>
+                </Group>
+              )}
+              {convert.error && (
+                <Alert color="red" role="alert" p="xs" data-testid="convert-error">
+                  {convert.error.message}
+                </Alert>
+              )}
+            </Stack>
+          </Card>
+          <Card withBorder padding="md" mt="md" component="section" aria-label="Player">
+            {conversion ? (
+              <WidgetBoundary name="The player">
+                <AudioPlayer path={conversion.path} duration={conversion.duration}>
+                  <Group gap="sm" wrap="wrap">
+                    {session.status !== 'loading' && (
+                      <DownloadArea
+                        right={downloadRight(profile)}
+                        path={conversion.path}
+                        fileName={downloadName(
+                          findVoice(languages, conversion.settings)?.name ??
+                            conversion.settings.voice_id,
+                          conversion.settings.language_code,
+                          conversion.settings.output_format,
+                          conversion.at,
+                        )}
+                        to={to}
+                      />
+                    )}
+                    {profile &&
+                      saveSlot?.({
+                        audioUrl: conversion.path,
+                        settings: conversion.settings,
+                        ssml: conversion.ssml,
+                      })}
+                  </Group>
+                </AudioPlayer>
+              </WidgetBoundary>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Your audio will play here once you convert a text.
+              </Text>
+            )}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder padding="md" component="section" aria-labelledby="voice-settings-title">
+            <Title order={2} fz="lg" id="voice-settings-title" mb="sm">
+              Voice settings
+            </Title>
+            {settings ? (
+              <VoiceSettingsPanel languages={languages} settings={settings} onChange={setChosen} />
+            ) : voices.isError ? (
+              <Alert color="red">{voices.error.message}</Alert>
+            ) : (
+              <Loader size="sm" aria-label="Loading voices" />
+            )}
+          </Card>
+        </Grid.Col>
+      </Grid>
+      <Stack gap={56}>
+        <Text component="section" aria-label="About Parla" fz="lg" maw="70ch">
+          {texts.intro.text}
+        </Text>
+        <InfoTiles tiles={texts.tiles} />
+        <HowItWorks section={texts.howItWorks} />
+        <Faq section={texts.faq} />
+        <BlogTeasers section={texts.blog} articles={teasers.data ?? []} to={to} />
+      </Stack>
+    </Page>
+  );
+}

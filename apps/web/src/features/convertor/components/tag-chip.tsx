@@ -1,0 +1,82 @@
+import { Popover, UnstyledButton } from '@mantine/core';
+import type { VoiceEffect } from '@parla/contract';
+import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
+import { createContext, useContext, useState } from 'react';
+import { describeChip, TAG_SPECS, withValue } from '../lib/ssml-tags';
+import classes from './tag-chip.module.css';
+import { TagValueForm } from './tag-value-form';
+
+/** What chips need from the page: the voice's effects for the voice-effect menu. */
+export const ChipContext = createContext<{ effects: readonly VoiceEffect[] }>({ effects: [] });
+
+/**
+ * A tag of the document shown inline in the Text tab. An opening tag of the toolbar's kinds
+ * shows its value and edits it in a popover; closing tags and other markup show their source.
+ */
+export function TagChip({ node, updateAttributes, selected }: ReactNodeViewProps) {
+  const raw = String(node.attrs.raw ?? '');
+  const info = describeChip(raw);
+  const { effects } = useContext(ChipContext);
+  const [opened, setOpened] = useState(false);
+
+  if (info.role !== 'open') {
+    const label =
+      info.role === 'close'
+        ? `/${info.kind ? TAG_SPECS[info.kind].label.toLowerCase() : info.element}`
+        : raw;
+    return (
+      <NodeViewWrapper
+        as="span"
+        className={classes.chip}
+        data-role={info.role}
+        data-selected={selected || undefined}
+        contentEditable={false}
+        title={raw}
+      >
+        {label}
+      </NodeViewWrapper>
+    );
+  }
+  const spec = TAG_SPECS[info.kind];
+  return (
+    <NodeViewWrapper as="span" className={classes.wrapper} contentEditable={false}>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        trapFocus
+        withArrow
+        position="bottom"
+        shadow="md"
+      >
+        <Popover.Target>
+          <UnstyledButton
+            component="span"
+            role="button"
+            tabIndex={-1}
+            className={classes.chip}
+            data-role="open"
+            data-kind={info.kind}
+            data-selected={selected || undefined}
+            aria-label={`${spec.label} ${info.value}, edit`}
+            title={raw}
+            onClick={() => setOpened((o) => !o)}
+          >
+            {spec.label.toLowerCase()}: {info.value}
+          </UnstyledButton>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <TagValueForm
+            kind={info.kind}
+            initial={info.value}
+            effects={effects}
+            submitLabel="Apply"
+            onSubmit={(value) => {
+              updateAttributes({ raw: withValue(raw, value) });
+              setOpened(false);
+            }}
+          />
+        </Popover.Dropdown>
+      </Popover>
+    </NodeViewWrapper>
+  );
+}

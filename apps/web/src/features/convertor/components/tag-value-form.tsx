@@ -1,0 +1,118 @@
+import { Alert, Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
+import {
+  MESSAGES,
+  PAUSE,
+  PAUSE_UNITS,
+  RATE_INPUT_MAX,
+  RATE_INPUT_MIN,
+  rateRangeMessage,
+  type TagKind,
+  type VoiceEffect,
+} from '@parla/contract';
+import { useState } from 'react';
+import { parsePause, parsePercent, TAG_SPECS } from '../lib/ssml-tags';
+
+const PERCENT = 'percentage';
+
+interface TagValueFormProps {
+  kind: TagKind;
+  /** The value to start from ('1s', 'medium', '20%', 'date'). */
+  initial: string;
+  /** Effects the voice offers (the voice-effect menu lists only these). */
+  effects: readonly VoiceEffect[];
+  submitLabel: string;
+  onSubmit: (value: string) => void;
+}
+
+/**
+ * The value of one tag: the pause length (1..10, ms or s), a speed/volume/pitch level or
+ * percentage (0..100), a say-as type, an emphasis level or a voice effect, with SPEC §5's
+ * alerts word for word. Used by the toolbar to insert and by a chip to edit.
+ */
+export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: TagValueFormProps) {
+  const spec = TAG_SPECS[kind];
+  const pause = parsePause(initial);
+  const percent = parsePercent(initial);
+  const [amount, setAmount] = useState<number | string>(
+    kind === 'pause' ? (pause?.amount ?? PAUSE.defaultValue) : (percent ?? 0),
+  );
+  const [unit, setUnit] = useState<string>(pause?.unit ?? PAUSE.defaultUnit);
+  const [choice, setChoice] = useState(percent === null ? initial : PERCENT);
+  const number = typeof amount === 'number' ? amount : Number.parseFloat(amount);
+
+  let alert: string | undefined;
+  let value = choice;
+  if (kind === 'pause') {
+    if (number > PAUSE.max) alert = MESSAGES.editor.pauseRange;
+    value = `${number}${unit}`;
+  } else if (kind === 'speed' || kind === 'volume' || kind === 'pitch') {
+    if (choice === PERCENT) {
+      if (number > RATE_INPUT_MAX) alert = rateRangeMessage(kind);
+      value = `${number}%`;
+    }
+  }
+  const invalid =
+    alert !== undefined ||
+    ((kind === 'pause' || choice === PERCENT) && !Number.isFinite(number)) ||
+    (kind === 'pause' && number < PAUSE.min);
+  const options =
+    kind === 'voiceEffect'
+      ? effects
+      : kind === 'speed' || kind === 'volume' || kind === 'pitch'
+        ? [...spec.values, PERCENT]
+        : spec.values;
+
+  return (
+    <Stack gap="xs" w={240}>
+      {kind === 'pause' ? (
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <NumberInput
+            label="Pause"
+            min={PAUSE.min}
+            max={PAUSE.max}
+            clampBehavior="none"
+            value={amount}
+            onChange={setAmount}
+            data-autofocus
+          />
+          <NativeSelect
+            label="Unit"
+            data={[...PAUSE_UNITS]}
+            value={unit}
+            onChange={(event) => setUnit(event.currentTarget.value)}
+          />
+        </Group>
+      ) : (
+        <NativeSelect
+          label={spec.label}
+          data={options.map((option) => ({
+            value: option,
+            label: option === PERCENT ? 'percentage (0–100)' : option,
+          }))}
+          value={choice}
+          onChange={(event) => setChoice(event.currentTarget.value)}
+          data-autofocus
+        />
+      )}
+      {kind !== 'pause' && choice === PERCENT && (
+        <NumberInput
+          label={`${spec.label} rate (%)`}
+          min={RATE_INPUT_MIN}
+          max={RATE_INPUT_MAX}
+          clampBehavior="none"
+          allowNegative={false}
+          value={amount}
+          onChange={setAmount}
+        />
+      )}
+      {alert && (
+        <Alert color="red" variant="light" p="xs" role="alert">
+          {alert}
+        </Alert>
+      )}
+      <Button size="xs" disabled={invalid} onClick={() => onSubmit(value)}>
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+}

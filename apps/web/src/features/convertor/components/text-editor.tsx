@@ -1,0 +1,226 @@
+import { Extension, Node as TiptapNode } from '@tiptap/core';
+import Document from '@tiptap/extension-document';
+import Paragraph from '@tiptap/extension-paragraph';
+import Text from '@tiptap/extension-text';
+import { Placeholder } from '@tiptap/extensions';
+import type { Node as PmNode } from '@tiptap/pm/model';
+import { type EditorState, Plugin, TextSelection, type Transaction } from '@tiptap/pm/state';
+import { EditorContent, type JSONContent, ReactNodeViewRenderer, useEditor } from '@tiptap/react';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { cutToFit, usedCharacters } from '../lib/characters';
+import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
+import { fromSsml, type SsmlDocument, toSsml } from '../lib/ssml-document';
+import classes from './editor.module.css';
+import { TagChip } from './tag-chip';
+
+/** ProseMirror JSON of a document (lines -> paragraphs, chips -> ssmlTag atoms). */
+export function toEditorJson(ssml: string): JSONContent {
+  return {
+    type: 'doc',
+    content: fromSsml(ssml).map((line) => ({
+      type: 'paragraph',
+      content: line.map((inline) =>
+        inline.type === 'text'
+          ? { type: 'text', text: inline.text }
+          : { type: 'ssmlTag', attrs: { raw: inline.raw } },
+      ),
+    })),
+  };
+}
+
+/** The SSML of the editor's ProseMirror document. */
+export function fromEditorDoc(doc: PmNode): string {
+  const lines: SsmlDocument = [];
+  doc.forEach((paragraph) => {
+    const line: SsmlDocument[number] = [];
+    paragraph.forEach((child) => {
+      if (child.isText) line.push({ type: 'text', text: child.text ?? '' });
+      else if (child.type.name === 'ssmlTag')
+        line.push({ type: 'tag', raw: String(child.attrs.raw) });
+    });
+    lines.push(line);
+  });
+  return toSsml(lines);
+}
+
+/** A transaction that puts `open` before and `close` after the selection. */
+function withTag(state: EditorState, open: string, close: string | null): Transaction {
+  const type = state.schema.nodes.ssmlTag;
+  const tr = state.tr;
+  if (!type) return tr;
+  // An all-selection (Ctrl+A) starts before the first paragraph; tags go inside it.
+  const { from, to } = TextSelection.between(state.selection.$from, state.selection.$to);
+  if (close) tr.insert(to, type.create({ raw: close }));
+  tr.insert(from, type.create({ raw: open }));
+  // The cursor goes after what was inserted (each chip is one position), so that the next
+  // keystroke cannot replace the wrapped text.
+  return tr.setSelection(TextSelection.create(tr.doc, close ? to + 2 : from + 1));
+}
+
+export const SsmlTag = TiptapNode.create({
+  name: 'ssmlTag',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  selectable: true,
+  addAttributes() {
+    return {
+      raw: {
+        default: '',
+        parseHTML: (element) => element.getAttribute('data-ssml-tag') ?? '',
+        renderHTML: (attributes) => ({ 'data-ssml-tag': attributes.raw }),
+      },
+    };
+  },
+  parseHTML() {
+    return [{ tag: 'span[data-ssml-tag]' }];
+  },
+  renderHTML({ HTMLAttributes, node }) {
+    return ['span', HTMLAttributes, String(node.attrs.raw)];
+  },
+  renderText({ node }) {
+    return String(node.attrs.raw);
+  },
+  addNodeView() {
+    return ReactNodeViewRenderer(TagChip, { as: 'span' });
+  },
+});
+
+interface TextEditorProps {
+  value: string;
+  limit: number;
+  onChange: (value: string, operation: ChangeOperation) => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  label: string;
+}
+
+/**
+ * The Text tab (issue 4, item 6): TipTap with the tags as inline chips. The document is the
+ * page's SSML; the mapping of lib/ssml-document keeps both tabs on the same text.
+ */
+export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function TextEditor(
+  { value, limit, onChange, onUndo, onRedo, label },
+  ref,
+) {
+  const latest = useRef({ value, limit, onChange, onUndo, onRedo, syncing: false, pasting: false });
+  latest.current = { ...latest.current, value, limit, onChange, onUndo, onRedo };
+  const emitted = useRef(value);
+
+  const editor = useEditor({
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    extensions: [
+      Document,
+      Paragraph,
+      Text,
+      SsmlTag,
+      Placeholder.configure({ placeholder: 'Type or paste your text here…' }),
+      Extension.create({
+        name: 'parlaEditorRules',
+        addKeyboardShortcuts() {
+          return {
+            'Mod-z': () => {
+              latest.current.onUndo();
+              return true;
+            },
+            'Mod-Shift-z': () => {
+              latest.current.onRedo();
+              return true;
+            },
+            'Mod-y': () => {
+              latest.current.onRedo();
+              return true;
+            },
+          };
+        },
+        addProseMirrorPlugins() {
+          return [
+            new Plugin({
+              // SPEC §5: typing is capped at the per-conversion limit.
+              filterTransaction: (tr, state) => {
+                if (!tr.docChanged || latest.current.syncing) return true;
+                const after = usedCharacters(fromEditorDoc(tr.doc));
+                return (
+                  after <= latest.current.limit || after <= usedCharacters(fromEditorDoc(state.doc))
+                );
+              },
+              props: {
+                // SPEC §5: a paste is cut to what remains.
+                handlePaste: (view, event) => {
+                  if (latest.current.pasting) return false;
+                  const text = event.clipboardData?.getData('text/plain') ?? '';
+                  const { from, to } = view.state.selection;
+                  const measure = (candidate: string) =>
+                    usedCharacters(
+                      fromEditorDoc(view.state.tr.insertText(candidate, from, to).doc),
+                    );
+                  const cut = cutToFit(text, latest.current.limit, measure);
+                  // What fits is pasted as usual (chips copied from this tab stay chips).
+                  if (cut === text) return false;
+                  latest.current.pasting = true;
+                  try {
+                    view.pasteText(cut);
+                  } finally {
+                    latest.current.pasting = false;
+                  }
+                  return true;
+                },
+              },
+            }),
+          ];
+        },
+      }),
+    ],
+    content: toEditorJson(value),
+    editorProps: {
+      attributes: {
+        'aria-label': label,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        class: classes.prose ?? '',
+      },
+    },
+    onUpdate: ({ editor: current, transaction }) => {
+      if (latest.current.syncing) return;
+      const next = fromEditorDoc(current.state.doc);
+      emitted.current = next;
+      const operation =
+        (transaction.getMeta('parla-operation') as ChangeOperation | undefined) ??
+        (transaction.getMeta('uiEvent') === 'paste' ? 'paste' : 'edit');
+      latest.current.onChange(next, operation);
+    },
+  });
+
+  // The document changed outside this tab (undo, redo, an upload): show it.
+  useEffect(() => {
+    if (value === emitted.current || !editor || editor.isDestroyed) return;
+    emitted.current = value;
+    latest.current.syncing = true;
+    try {
+      editor.commands.setContent(toEditorJson(value), { emitUpdate: false });
+    } finally {
+      latest.current.syncing = false;
+    }
+  }, [value, editor]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: () => editor?.commands.focus(),
+      previewInsert(open, close) {
+        return editor ? fromEditorDoc(withTag(editor.state, open, close).doc) : value;
+      },
+      insertTag(open, close) {
+        if (!editor) return;
+        const tr = withTag(editor.state, open, close);
+        tr.setMeta('parla-operation', `insert-${open.slice(1).split(/[\s/>]/)[0]}`);
+        editor.view.dispatch(tr);
+        editor.commands.focus();
+      },
+    }),
+    [editor, value],
+  );
+
+  return <EditorContent editor={editor} className={classes.area} />;
+});

@@ -1,0 +1,194 @@
+import { Group, NativeSelect, NumberInput, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
+import {
+  type AudioFormat,
+  ENGINES,
+  type Engine,
+  type Language,
+  type SampleRate,
+  SLIDERS,
+  type SliderKind,
+  type VoiceEffect,
+} from '@parla/contract';
+import {
+  changeEngine,
+  changeFormat,
+  changeLanguage,
+  changeVoice,
+  effectsFor,
+  FORMAT_OPTIONS,
+  findVoice,
+  languagesFor,
+  type PanelSettings,
+  sampleRateOptions,
+  voicesOf,
+} from '../lib/voice-settings';
+import classes from './voice-settings-panel.module.css';
+
+function ticks(kind: SliderKind) {
+  const { min, max, tick, unit }: { min: number; max: number; tick: number; unit: string } =
+    SLIDERS[kind];
+  const marks = [];
+  for (let value = min; value <= max; value += tick) {
+    marks.push({
+      value,
+      label:
+        value === min || value === 0 || value === max
+          ? `${value}${unit === '%' ? '%' : ''}`
+          : undefined,
+    });
+  }
+  return marks;
+}
+
+function SliderField({
+  kind,
+  value,
+  disabled,
+  onChange,
+}: {
+  kind: SliderKind;
+  value: number;
+  disabled?: boolean;
+  onChange: (value: number) => void;
+}) {
+  const { min, max, unit } = SLIDERS[kind];
+  const label = `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={500} component="span" id={`slider-${kind}`}>
+          {label} ({unit})
+        </Text>
+        <NumberInput
+          aria-label={`${label} value`}
+          size="xs"
+          w={84}
+          min={min}
+          max={max}
+          step={1}
+          clampBehavior="strict"
+          disabled={disabled}
+          value={value}
+          onChange={(next) =>
+            onChange(typeof next === 'number' ? next : Number.parseFloat(next) || 0)
+          }
+        />
+      </Group>
+      <Slider
+        aria-labelledby={`slider-${kind}`}
+        thumbLabel={`${label} slider`}
+        min={min}
+        max={max}
+        step={1}
+        marks={ticks(kind)}
+        disabled={disabled}
+        value={value}
+        onChange={onChange}
+        mb="md"
+        mx="xs"
+        classNames={{ bar: classes.bar, mark: classes.mark }}
+        label={(v) => `${v} ${unit}`}
+      />
+    </Stack>
+  );
+}
+
+interface VoiceSettingsPanelProps {
+  languages: readonly Language[];
+  settings: PanelSettings;
+  onChange: (settings: PanelSettings) => void;
+}
+
+/** SPEC §1, §5, §9: engine, language, voice, effect, format, sample rate, speed, volume, pitch. */
+export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSettingsPanelProps) {
+  const voice = findVoice(languages, settings);
+  const effects: VoiceEffect[] = effectsFor(settings.engine, voice);
+  const languageOptions = languagesFor(languages, settings.engine).map((l) => ({
+    value: l.language_code,
+    label: l.language_name,
+  }));
+  const voiceOptions = voicesOf(languages, settings.language_code, settings.engine).map((v) => ({
+    value: v.id,
+    label: `${v.name} (${v.gender})`,
+  }));
+  return (
+    <Stack gap="sm" px={4}>
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+        <NativeSelect
+          label="Engine"
+          data={ENGINES.map((engine) => ({
+            value: engine,
+            label: engine.charAt(0).toUpperCase() + engine.slice(1),
+            disabled: languagesFor(languages, engine).length === 0,
+          }))}
+          value={settings.engine}
+          onChange={(event) =>
+            onChange(changeEngine(settings, event.currentTarget.value as Engine, languages))
+          }
+        />
+        <NativeSelect
+          label="Language"
+          data={languageOptions}
+          value={settings.language_code}
+          onChange={(event) =>
+            onChange(changeLanguage(settings, event.currentTarget.value, languages))
+          }
+        />
+        <NativeSelect
+          label="Voice"
+          data={voiceOptions}
+          value={settings.voice_id}
+          onChange={(event) =>
+            onChange(changeVoice(settings, event.currentTarget.value, languages))
+          }
+        />
+        <NativeSelect
+          label="Effect"
+          data={[
+            { value: '', label: 'None' },
+            ...effects.map((effect) => ({ value: effect, label: effect })),
+          ]}
+          value={settings.effect ?? ''}
+          onChange={(event) =>
+            onChange({
+              ...settings,
+              effect: (event.currentTarget.value || null) as VoiceEffect | null,
+            })
+          }
+        />
+        <NativeSelect
+          label="Format"
+          data={FORMAT_OPTIONS}
+          value={settings.output_format}
+          onChange={(event) =>
+            onChange(changeFormat(settings, event.currentTarget.value as AudioFormat))
+          }
+        />
+        <NativeSelect
+          label="Sample rate"
+          data={sampleRateOptions(settings.engine, settings.output_format)}
+          value={String(settings.sample_rate)}
+          onChange={(event) =>
+            onChange({ ...settings, sample_rate: Number(event.currentTarget.value) as SampleRate })
+          }
+        />
+      </SimpleGrid>
+      <SliderField
+        kind="speed"
+        value={settings.master_speed}
+        onChange={(master_speed) => onChange({ ...settings, master_speed })}
+      />
+      <SliderField
+        kind="volume"
+        value={settings.master_volume}
+        onChange={(master_volume) => onChange({ ...settings, master_volume })}
+      />
+      <SliderField
+        kind="pitch"
+        value={settings.master_pitch}
+        disabled={voice !== undefined && !voice.capabilities.pitch}
+        onChange={(master_pitch) => onChange({ ...settings, master_pitch })}
+      />
+    </Stack>
+  );
+}

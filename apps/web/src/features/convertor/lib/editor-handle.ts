@@ -1,0 +1,11 @@
+/** What the toolbar and the page ask of either tab's editor. */
+export interface EditorHandle {
+  /** Puts `open` before and `close` after the selection (or `open` alone at the cursor). */
+  insertTag(open: string, close: string | null): void;
+  /** The document with the tag inserted, to check its length before inserting it. */
+  previewInsert(open: string, close: string | null): string;
+  focus(): void;
+}
+
+/** How the editors report a change of the document to the page's history. */
+export type ChangeOperation = 'edit' | 'paste' | `insert-${string}`;

@@ -1,0 +1,112 @@
+import type { Language } from '@parla/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  changeEngine,
+  changeFormat,
+  changeVoice,
+  effectsFor,
+  findVoice,
+  initialSettings,
+  sampleRateOptions,
+} from './voice-settings';
+
+const LANGUAGES: Language[] = [
+  {
+    language_name: 'English (US)',
+    language_code: 'en-us',
+    voices: [
+      {
+        id: 'neural:amy',
+        name: 'Amy',
+        gender: 'female',
+        effects: ['news', 'calm'],
+        engine: 'neural',
+        capabilities: { pitch: true, emphasis: false },
+      },
+      {
+        id: 'standard:en-us',
+        name: 'Standard',
+        gender: 'male',
+        effects: ['whispered', 'soft', 'calm'],
+        engine: 'standard',
+        capabilities: { pitch: true, emphasis: true },
+      },
+    ],
+  },
+  {
+    language_name: 'Welsh',
+    language_code: 'cy',
+    voices: [
+      {
+        id: 'standard:cy',
+        name: 'Welsh',
+        gender: 'male',
+        effects: [],
+        engine: 'standard',
+        capabilities: { pitch: false, emphasis: false },
+      },
+    ],
+  },
+];
+
+const enabled = (options: { value: string; disabled?: boolean }[]) =>
+  options.filter((option) => !option.disabled).map((option) => Number(option.value));
+
+describe('the voice settings rules', () => {
+  it('starts on the SPEC defaults: neural, mp3, 48000, sliders at 0', () => {
+    const settings = initialSettings(LANGUAGES);
+    expect(settings).toMatchObject({
+      engine: 'neural',
+      output_format: 'mp3',
+      sample_rate: 48000,
+      voice_id: 'neural:amy',
+      master_speed: 0,
+    });
+  });
+
+  it('falls back to the standard engine (at 24000) when no neural voice is installed', () => {
+    const standardOnly = LANGUAGES.map((l) => ({
+      ...l,
+      voices: l.voices.filter((v) => v.engine === 'standard'),
+    }));
+    expect(initialSettings(standardOnly)).toMatchObject({
+      engine: 'standard',
+      sample_rate: 24000,
+      voice_id: 'standard:en-us',
+    });
+  });
+
+  it('disables 48000 and 44100 on the standard engine and all but 16000 for wav', () => {
+    expect(enabled(sampleRateOptions('neural', 'mp3'))).toEqual([
+      48000, 44100, 24000, 22050, 16000, 8000,
+    ]);
+    expect(enabled(sampleRateOptions('standard', 'ogg'))).toEqual([24000, 22050, 16000, 8000]);
+    expect(enabled(sampleRateOptions('neural', 'wav'))).toEqual([16000]);
+    expect(sampleRateOptions('standard', 'mp3')).toHaveLength(6);
+  });
+
+  it('resets the rate on an engine or format change', () => {
+    const neural = { ...initialSettings(LANGUAGES), sample_rate: 22050 as const };
+    const standard = changeEngine(neural, 'standard', LANGUAGES);
+    expect(standard).toMatchObject({ sample_rate: 24000, voice_id: 'standard:en-us' });
+    expect(changeEngine({ ...standard, sample_rate: 8000 }, 'neural', LANGUAGES).sample_rate).toBe(
+      48000,
+    );
+    expect(changeFormat(neural, 'wav').sample_rate).toBe(16000);
+    expect(changeFormat(changeFormat(standard, 'wav'), 'ogg').sample_rate).toBe(24000);
+  });
+
+  it('offers breathing, soft and whispered only on the standard engine and for voices that have them', () => {
+    const standard = changeEngine(initialSettings(LANGUAGES), 'standard', LANGUAGES);
+    expect(effectsFor('standard', findVoice(LANGUAGES, standard))).toEqual([
+      'whispered',
+      'soft',
+      'calm',
+    ]);
+    expect(effectsFor('neural', findVoice(LANGUAGES, standard))).toEqual(['calm']);
+    const whispering = { ...standard, effect: 'whispered' as const };
+    expect(
+      changeVoice({ ...whispering, language_code: 'cy' }, 'standard:cy', LANGUAGES).effect,
+    ).toBeNull();
+  });
+});

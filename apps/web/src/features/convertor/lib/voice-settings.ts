@@ -1,0 +1,168 @@
+import {
+  AUDIO_FORMATS,
+  type AudioFormat,
+  allowedSampleRates,
+  availableEffects,
+  defaultSampleRate,
+  type Engine,
+  type Language,
+  SAMPLE_RATES,
+  VOICE_SETTINGS_DEFAULTS,
+  type Voice,
+  type VoiceCapabilities,
+  type VoiceEffect,
+  type VoiceSettings,
+} from '@parla/contract';
+
+/**
+ * The voice settings panel's rules (SPEC §5, issue 4 item 8), on top of the sample-rate rules
+ * of @parla/contract: this module only decides what the selects offer and what a change resets.
+ */
+
+/** The settings without the text; the page adds the document when it converts. */
+export type PanelSettings = Omit<VoiceSettings, 'text'>;
+
+export interface Option {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+/** Every rate of SPEC §9, the ones the engine and format cannot produce disabled. */
+export function sampleRateOptions(engine: Engine, format: AudioFormat): Option[] {
+  const allowed = allowedSampleRates(engine, format);
+  return SAMPLE_RATES.map((rate) => ({
+    value: String(rate),
+    label: `${rate} Hz`,
+    disabled: !allowed.includes(rate),
+  }));
+}
+
+export const FORMAT_OPTIONS: Option[] = AUDIO_FORMATS.map((format) => ({
+  value: format,
+  label: format.toUpperCase(),
+}));
+
+export function voicesOf(languages: readonly Language[], code: string, engine: Engine): Voice[] {
+  return (
+    languages.find((l) => l.language_code === code)?.voices.filter((v) => v.engine === engine) ?? []
+  );
+}
+
+/** Languages that have at least one voice on the engine. */
+export function languagesFor(languages: readonly Language[], engine: Engine): Language[] {
+  return languages.filter((language) => language.voices.some((voice) => voice.engine === engine));
+}
+
+export function findVoice(
+  languages: readonly Language[],
+  settings: PanelSettings,
+): Voice | undefined {
+  return voicesOf(languages, settings.language_code, settings.engine).find(
+    (v) => v.id === settings.voice_id,
+  );
+}
+
+const NO_CAPABILITIES: VoiceCapabilities = { pitch: false, emphasis: false };
+
+export function capabilitiesOf(voice: Voice | undefined): VoiceCapabilities {
+  return voice?.capabilities ?? NO_CAPABILITIES;
+}
+
+/** The effects the effect select and the voice-effect menu offer for the chosen voice. */
+export function effectsFor(engine: Engine, voice: Voice | undefined): VoiceEffect[] {
+  return voice ? availableEffects(engine, voice) : [];
+}
+
+/** Keeps the effect only when the new engine and voice still offer it. */
+function keepEffect(settings: PanelSettings, languages: readonly Language[]): PanelSettings {
+  const voice = findVoice(languages, settings);
+  const effects = effectsFor(settings.engine, voice);
+  return {
+    ...settings,
+    effect: settings.effect && effects.includes(settings.effect) ? settings.effect : null,
+  };
+}
+
+/** The first voice of the language on the engine when the current one is not there. */
+function keepVoice(settings: PanelSettings, languages: readonly Language[]): PanelSettings {
+  let { language_code } = settings;
+  if (voicesOf(languages, language_code, settings.engine).length === 0) {
+    language_code =
+      preferredLanguage(languagesFor(languages, settings.engine))?.language_code ?? language_code;
+  }
+  const voices = voicesOf(languages, language_code, settings.engine);
+  const voice_id = voices.some((v) => v.id === settings.voice_id)
+    ? settings.voice_id
+    : (voices[0]?.id ?? '');
+  return keepEffect({ ...settings, language_code, voice_id }, languages);
+}
+
+function preferredLanguage(languages: readonly Language[]): Language | undefined {
+  return (
+    languages.find((l) => l.language_code.toLowerCase() === 'en-us') ??
+    languages.find((l) => l.language_code.toLowerCase().startsWith('en')) ??
+    languages[0]
+  );
+}
+
+/** SPEC §4: an engine change resets the sample rate (to the default of the engine and format). */
+export function changeEngine(
+  settings: PanelSettings,
+  engine: Engine,
+  languages: readonly Language[],
+): PanelSettings {
+  return keepVoice(
+    { ...settings, engine, sample_rate: defaultSampleRate(engine, settings.output_format) },
+    languages,
+  );
+}
+
+/** SPEC §5: neural + mp3/ogg gives 48000, standard + mp3/ogg 24000, wav forces 16000. */
+export function changeFormat(settings: PanelSettings, output_format: AudioFormat): PanelSettings {
+  return {
+    ...settings,
+    output_format,
+    sample_rate: defaultSampleRate(settings.engine, output_format),
+  };
+}
+
+export function changeLanguage(
+  settings: PanelSettings,
+  language_code: string,
+  languages: readonly Language[],
+): PanelSettings {
+  return keepVoice({ ...settings, language_code, voice_id: '' }, languages);
+}
+
+export function changeVoice(
+  settings: PanelSettings,
+  voice_id: string,
+  languages: readonly Language[],
+): PanelSettings {
+  return keepEffect({ ...settings, voice_id }, languages);
+}
+
+/** The starting settings: SPEC §9 defaults, on an engine that has voices, in English if there is. */
+export function initialSettings(
+  languages: readonly Language[],
+  initial?: PanelSettings,
+): PanelSettings {
+  if (initial) return initial;
+  const engine: Engine =
+    languagesFor(languages, VOICE_SETTINGS_DEFAULTS.engine).length > 0
+      ? VOICE_SETTINGS_DEFAULTS.engine
+      : 'standard';
+  const language = preferredLanguage(languagesFor(languages, engine));
+  return keepVoice(
+    {
+      ...VOICE_SETTINGS_DEFAULTS,
+      voice_effects: [],
+      engine,
+      sample_rate: defaultSampleRate(engine, VOICE_SETTINGS_DEFAULTS.output_format),
+      language_code: language?.language_code ?? '',
+      voice_id: '',
+    },
+    languages,
+  );
+}

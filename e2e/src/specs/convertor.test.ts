@@ -1,0 +1,342 @@
+import { MESSAGES, TAG_COSTS } from '@parla/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, expectNoPageErrors, useBrowser, visit } from '../harness/browser.js';
+import { newUser, setTokenCookie } from '../harness/users.js';
+
+const session = useBrowser();
+
+/** The anonymous visitor's per-conversion limit (the FREE plan of the server's catalogue). */
+const FREE_PER_CONVERT = 1000;
+
+async function openConvertor(page: Page, path = '/convertor'): Promise<void> {
+  await visit(page, path);
+  // The voice settings are ready once a voice is chosen.
+  await page
+    .getByLabel('Voice', { exact: true })
+    .locator('option')
+    .first()
+    .waitFor({ state: 'attached' });
+  // And the limits are known (shown as '…' until the plan or the profile has loaded).
+  await page.waitForFunction(() =>
+    /^\d+$/.test(
+      document.querySelector('[data-testid="characters-per-convert"]')?.textContent ?? '',
+    ),
+  );
+}
+
+const counter = async (page: Page, which: 'used' | 'per-convert' | 'remaining') =>
+  Number(await page.getByTestId(`characters-${which}`).textContent());
+
+async function pasteInto(page: Page, editor: string, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: editor }).click();
+  await page.evaluate((value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    const target = document.activeElement ?? document.body;
+    target.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+async function insertTag(page: Page, label: string): Promise<void> {
+  await page
+    .getByRole('toolbar', { name: 'Editor tools' })
+    .getByRole('button', { name: `Insert ${label}` })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Insert ${label}` })
+    .click();
+}
+
+describe('the convertor page (issue 4)', () => {
+  it('converts typed text, plays it, and draws its waveform', async () => {
+    const page = await session.newPage();
+    await openConvertor(page);
+    const editor = page.getByRole('textbox', { name: 'Text editor' });
+    await editor.click();
+    await page.keyboard.type('Hello from Parla. This is a test of the player.');
+    expect(await counter(page, 'used')).toBe(47);
+    expect(await counter(page, 'per-convert')).toBe(FREE_PER_CONVERT);
+    expect(await counter(page, 'remaining')).toBe(FREE_PER_CONVERT - 47);
+
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await play.waitFor({ timeout: 30_000 });
+    const bars = page.getByTestId('waveform').locator('span');
+    await expect.poll(() => bars.count(), { timeout: 15_000 }).toBe(120);
+    const heights = await bars.evaluateAll((spans) =>
+      spans.map((s) => Number.parseFloat((s as HTMLElement).style.height)),
+    );
+    expect(Math.max(...heights)).toBe(100);
+    expect(new Set(heights).size).toBeGreaterThan(5);
+
+    await play.click();
+    await page.waitForFunction(
+      () => (document.querySelector('audio')?.currentTime ?? 0) > 0.5,
+      null,
+      { timeout: 15_000 },
+    );
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const pausedAt = await page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0);
+    await page.getByRole('button', { name: 'Back 5 seconds' }).click();
+    expect(await page.evaluate(() => document.querySelector('audio')?.currentTime)).toBeLessThan(
+      pausedAt,
+    );
+    await page.getByLabel('Playback speed').selectOption('1.4');
+    expect(await page.evaluate(() => document.querySelector('audio')?.playbackRate)).toBe(1.4);
+
+    // A click on the middle of the waveform seeks to about half of the audio.
+    const box = await page.getByTestId('waveform').boundingBox();
+    if (!box) throw new Error('no waveform');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const { currentTime, duration } = await page.evaluate(() => {
+      const audio = document.querySelector('audio');
+      return { currentTime: audio?.currentTime ?? 0, duration: audio?.duration ?? 0 };
+    });
+    expect(Math.abs(currentTime - duration / 2)).toBeLessThan(duration / 10);
+
+    // Anonymous: no download, and the message to log in and have a plan.
+    expect(await page.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
+    expect(await page.getByTestId('download-message').textContent()).toContain(
+      'Log in and have a plan',
+    );
+    await page.screenshot({ path: '/tmp/convertor-e2e.png', fullPage: false });
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('plays by keyboard, finishes, and restarts from the beginning', async () => {
+    const page = await session.newPage();
+    await openConvertor(page);
+    await page.getByRole('textbox', { name: 'Text editor' }).click();
+    await page.keyboard.type('One, two, three, four, five.');
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Playback speed').selectOption('2');
+    const currentTime = () =>
+      page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0);
+
+    // Space on the waveform plays and pauses; the arrows seek 5 s.
+    const waveform = page.getByRole('slider', { name: 'Seek' });
+    await waveform.focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    await page.keyboard.press('Home');
+    expect(await currentTime()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    const duration = await page.evaluate(() => document.querySelector('audio')?.duration ?? 0);
+    expect(await currentTime()).toBeCloseTo(Math.min(5, duration), 1);
+    await page.keyboard.press('Home');
+
+    // Played to the end, Play starts again from the beginning.
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 3);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('audio')?.ended === true, null, {
+      timeout: 20_000,
+    });
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    expect(await currentTime()).toBeLessThan(duration / 2);
+    expectNoPageErrors(page);
+  });
+
+  it('deducts each tag from the remaining characters and refuses one that does not fit', async () => {
+    const page = await session.newPage();
+    await openConvertor(page);
+    await page.getByRole('textbox', { name: 'Text editor' }).click();
+    await page.keyboard.type('word');
+    const lengths: Record<string, number> = {
+      pause: TAG_COSTS.pause,
+      speed: TAG_COSTS.speed,
+      volume: TAG_COSTS.volume,
+      pitch: TAG_COSTS.pitch,
+      emphasis: TAG_COSTS.emphasis,
+      // `<say-as interpret-as="characters"></say-as>` and `<effect name="whispered"></effect>`:
+      // SPEC's costs (45, 23) are what is checked; the counter counts what is sent.
+      'say as': 43,
+      'voice effect': 34,
+    };
+    for (const [label, length] of Object.entries(lengths)) {
+      const before = await counter(page, 'remaining');
+      await page.keyboard.press('Control+a');
+      await insertTag(page, label);
+      expect(await counter(page, 'remaining'), label).toBe(before - length);
+    }
+    // Each tag is a chip in the Text tab and markup in the SSML tab: the same document.
+    await page.getByRole('tab', { name: 'SSML' }).click();
+    await page.waitForURL((url) => url.pathname === '/convertor/ssml');
+    const ssml = await page.getByRole('textbox', { name: 'SSML editor' }).textContent();
+    for (const tag of [
+      '<break time="1s" />',
+      '<prosody rate="medium">',
+      '<emphasis level="strong">',
+      '<say-as interpret-as="characters">',
+      '</effect>',
+    ]) {
+      expect(ssml).toContain(tag);
+    }
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Text' }).click();
+    // A chip's value is edited in place.
+    await page.getByRole('button', { name: 'Speed medium, edit' }).click();
+    await page.getByRole('dialog').getByLabel('Speed', { exact: true }).selectOption('fast');
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Speed fast, edit' }).waitFor();
+    await page.getByRole('tab', { name: 'SSML' }).click();
+    await page.getByText('<prosody rate="fast">').first().waitFor();
+    await page.getByRole('tab', { name: 'Text' }).click();
+    await page.getByRole('textbox', { name: 'Text editor' }).click();
+    await page.keyboard.press('Control+End');
+
+    // Fill up to 10 characters short of the limit: a pause (19) no longer fits.
+    const remaining = await counter(page, 'remaining');
+    await pasteInto(page, 'Text editor', 'x'.repeat(remaining - 10));
+    expect(await counter(page, 'remaining')).toBe(10);
+    await insertTag(page, 'pause');
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: MESSAGES.editor.notEnoughCharacters })
+        .count(),
+    ).toBe(1);
+    expect(await counter(page, 'remaining')).toBe(10);
+    expectNoPageErrors(page);
+  });
+
+  it('cuts a paste to the per-conversion limit and refuses typing past it, in both tabs', async () => {
+    const page = await session.newPage();
+    await openConvertor(page);
+    // An empty text converts nothing: no request leaves the page.
+    const conversions: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/convertor'))
+        conversions.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(conversions).toEqual([]);
+
+    await pasteInto(page, 'Text editor', 'a'.repeat(FREE_PER_CONVERT + 500));
+    expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
+    expect(await counter(page, 'remaining')).toBe(0);
+    await page.keyboard.type('more');
+    expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
+    // Undo takes the paste back.
+    await page.keyboard.press('Control+z');
+    expect(await counter(page, 'used')).toBe(0);
+    await page.keyboard.press('Control+Shift+z');
+    expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
+
+    await openConvertor(page, '/convertor/ssml');
+    await pasteInto(page, 'SSML editor', 'b'.repeat(FREE_PER_CONVERT + 1));
+    expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
+    await page.keyboard.type('c');
+    expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
+
+    // A TXT upload loses its new lines and tabs and is cut to the limit.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'speech.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`First line\r\nsecond\tline\n${'z'.repeat(2 * FREE_PER_CONVERT)}`),
+    });
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'SSML editor' }).textContent())
+      .toMatch(/^First line second line z+$/);
+    expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
+    expectNoPageErrors(page);
+  });
+
+  it('shows the server SSML error at its line and column', async () => {
+    // In the dark scheme, so that axe checks the SSML editor's colours there too.
+    const page = await session.newPage({ colorScheme: 'dark' });
+    await openConvertor(page, '/convertor/ssml');
+    await page.getByRole('textbox', { name: 'SSML editor' }).click();
+    // Completion offers the supported elements and their attribute values.
+    await page.keyboard.type('<say');
+    await page.getByRole('option', { name: 'say-as' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' interpret-as="tel');
+    await page.getByRole('option', { name: '"telephone"' }).waitFor();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    // The editor closes the tag itself; the level is what is wrong.
+    await page.keyboard.type('Hello\n<emphasis level="loud">there');
+    expect(await page.getByRole('textbox', { name: 'SSML editor' }).textContent()).toContain(
+      '</emphasis>',
+    );
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    const error = page.getByTestId('convert-error');
+    await error.waitFor({ timeout: 30_000 });
+    expect(await error.textContent()).toMatch(/^2:1: emphasis level "loud" is not one of/);
+    await page.locator('.cm-lintRange-error').waitFor();
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('applies the sample-rate rules of SPEC §5', async () => {
+    const page = await session.newPage();
+    await openConvertor(page);
+    const engine = page.getByLabel('Engine', { exact: true });
+    const format = page.getByLabel('Format', { exact: true });
+    const rate = page.getByLabel('Sample rate', { exact: true });
+    const enabledRates = () =>
+      rate
+        .locator('option')
+        .evaluateAll((options) =>
+          options
+            .filter((o) => !(o as HTMLOptionElement).disabled)
+            .map((o) => Number((o as HTMLOptionElement).value)),
+        );
+    const neuralAvailable = !(await engine.locator('option[value="neural"]').isDisabled());
+    if (neuralAvailable) {
+      await engine.selectOption('neural');
+      expect(Number(await rate.inputValue())).toBe(48000);
+      expect(await enabledRates()).toEqual([48000, 44100, 24000, 22050, 16000, 8000]);
+    }
+    await engine.selectOption('standard');
+    expect(Number(await rate.inputValue())).toBe(24000);
+    expect(await enabledRates()).toEqual([24000, 22050, 16000, 8000]);
+    await rate.selectOption('8000');
+    await format.selectOption('wav');
+    expect(Number(await rate.inputValue())).toBe(16000);
+    expect(await enabledRates()).toEqual([16000]);
+    await format.selectOption('ogg');
+    expect(Number(await rate.inputValue())).toBe(24000);
+    expectNoPageErrors(page);
+  });
+
+  it.each([
+    ['FREE', 'Buy a plan', 1000],
+    ['PREMIUM', null, 10_000],
+  ] as const)('download for a %s user', async (plan, message, perConvert) => {
+    const user = await newUser(plan);
+    const page = await session.newPage({ acceptDownloads: true });
+    await setTokenCookie(page, user.token, session.baseUrl);
+    await openConvertor(page);
+    await page.getByRole('banner').getByRole('button', { name: user.email }).waitFor();
+    // The plan's per-conversion limit, and its allowance.
+    await expect.poll(() => counter(page, 'per-convert')).toBe(perConvert);
+    expect(await page.getByText('Plan allowance left:').count()).toBe(1);
+    await page.getByRole('textbox', { name: 'Text editor' }).click();
+    await page.keyboard.type('Download me.');
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
+    if (message) {
+      expect(await page.getByTestId('download-message').textContent()).toContain(message);
+      expect(await page.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
+    } else {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download', exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^parla-[\w-]+-\d{4}-\d{2}-\d{2}-\d{4}\.mp3$/);
+    }
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+});
