@@ -127,7 +127,7 @@ describe(`the API skeleton (${TEST_DATABASE_KIND})`, () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
-    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    expect(csp).toContain("connect-src 'self' blob: https://api.stripe.com");
   });
 
   it('serves the web app: files as they are, and index.html for every other path', async () => {

@@ -105,3 +105,61 @@ describe('file history (SPEC §2 File History, §4 File deletion)', () => {
     await page.getByRole('link', { name: 'See the plans' }).waitFor();
   });
 });
+
+describe('saving from the convertor and opening again (SPEC §2 Convertor, §4 Convert)', () => {
+  it('a paid user saves a conversion, finds it in File History and reopens it with its audio', async () => {
+    const user = await newUser('PREMIUM');
+    const page = await session.newPage();
+    await setTokenCookie(page, user.token, session.baseUrl);
+    await visit(page, '/convertor');
+    const editor = page.getByRole('textbox', { name: 'Text editor' });
+    await editor.click();
+    await page.keyboard.type('Saved from the convertor page.');
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.waitFor({ timeout: 30_000 });
+    await save.click();
+    await page.getByRole('status').filter({ hasText: /saved/i }).waitFor();
+
+    await visit(page, '/file-history');
+    const open = page.getByRole('link', { name: /^Open the file saved/ });
+    await open.click();
+    await page.waitForURL((url) => url.pathname === '/convertor' && url.searchParams.has('id'));
+    // The text, and the audio ready to play without converting again.
+    await page
+      .getByRole('textbox', { name: 'Text editor' })
+      .getByText('Saved from the convertor page.')
+      .waitFor();
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await play.waitFor({ timeout: 15_000 });
+    await play.click();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0.2);
+
+    // Saving again overwrites the same file rather than adding one.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /saved/i }).waitFor();
+    const list = await fetch(`${session.baseUrl}/api/file`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(((await list.json()) as unknown[]).length).toBe(1);
+    expectNoPageErrors(page);
+  });
+
+  it('an id that is not yours opens the empty convertor', async () => {
+    const owner = await newUser('BASIC');
+    const id = await saveFile(owner.token);
+    const stranger = await newUser('BASIC');
+    const page = await session.newPage();
+    await setTokenCookie(page, stranger.token, session.baseUrl);
+    await page.goto(`/convertor?id=${id}`);
+    await page.waitForURL((url) => url.pathname === '/convertor' && !url.searchParams.has('id'));
+    await page.getByRole('textbox', { name: 'Text editor' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Text editor' }).textContent()).not.toContain(
+      'Kept for thirty days.',
+    );
+  });
+});

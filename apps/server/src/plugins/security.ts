@@ -14,7 +14,8 @@ export const CONTENT_SECURITY_POLICY = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
+  // blob: lets the page read back audio it holds as an object URL (a reopened saved file).
+  connectSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],

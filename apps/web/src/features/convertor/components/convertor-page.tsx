@@ -65,7 +65,12 @@ export interface ConvertorPageProps {
    * A saved file to open (`?id=`): its SSML and settings. Read when the page mounts; to open
    * another file, mount the page again (e.g. with the file id as its React key).
    */
-  initial?: { ssml: string; settings: VoiceSettings };
+  initial?: {
+    ssml: string;
+    settings: VoiceSettings;
+    /** The saved audio (an object URL and its length in seconds), ready in the player. */
+    audio?: { path: string; duration: number };
+  };
 }
 
 interface Conversion {
@@ -127,7 +132,11 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const counter = characterCounter(doc.ssml, perConvert);
   const [alert, setAlert] = useState<string | null>(null);
   const convert = useConvert();
-  const [conversion, setConversion] = useState<Conversion | null>(null);
+  const [conversion, setConversion] = useState<Conversion | null>(() =>
+    initial?.audio
+      ? { ...initial.audio, settings: initial.settings, ssml: initial.ssml, at: new Date() }
+      : null,
+  );
   const ssmlError = useMemo(() => {
     if (!convert.error || mode !== 'ssml') return null;
     return errorPosition(convert.error.message);
