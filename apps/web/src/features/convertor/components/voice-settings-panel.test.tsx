@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { initialSettings, type PanelSettings } from '../lib/voice-settings';
-import { VoiceSettingsPanel } from './voice-settings-panel';
+import { NO_NEURAL_VOICES, VoiceSettingsPanel } from './voice-settings-panel';
 
 const LANGUAGES: Language[] = [
   {
@@ -32,11 +32,11 @@ const LANGUAGES: Language[] = [
   },
 ];
 
-function Panel() {
-  const [settings, setSettings] = useState<PanelSettings>(() => initialSettings(LANGUAGES));
+function Panel({ languages = LANGUAGES }: { languages?: Language[] }) {
+  const [settings, setSettings] = useState<PanelSettings>(() => initialSettings(languages));
   return (
     <AppProviders>
-      <VoiceSettingsPanel languages={LANGUAGES} settings={settings} onChange={setSettings} />
+      <VoiceSettingsPanel languages={languages} settings={settings} onChange={setSettings} />
     </AppProviders>
   );
 }
@@ -51,6 +51,22 @@ const enabled = (element: HTMLSelectElement) =>
 afterEach(cleanup);
 
 describe('the voice settings panel', () => {
+  it('starts on the standard engine and says how to add neural voices when none is installed', () => {
+    const standardOnly = LANGUAGES.map((language) => ({
+      ...language,
+      voices: language.voices.filter((voice) => voice.engine === 'standard'),
+    }));
+    render(<Panel languages={standardOnly} />);
+    expect(select('Engine').value).toBe('standard');
+    expect(enabled(select('Engine'))).toEqual(['standard']);
+    expect(screen.getByText(NO_NEURAL_VOICES)).toBeTruthy();
+  });
+
+  it('says nothing about installing voices when neural voices exist', () => {
+    render(<Panel />);
+    expect(screen.queryByText(NO_NEURAL_VOICES)).toBeNull();
+  });
+
   it('fills and disables the sample rates by engine and format (SPEC §5)', async () => {
     const user = userEvent.setup();
     render(<Panel />);

@@ -99,6 +99,9 @@ interface VoiceSettingsPanelProps {
   onChange: (settings: PanelSettings) => void;
 }
 
+export const NO_NEURAL_VOICES =
+  'No neural voice is installed on this server yet: its operator adds them with npm run voices -- install <voice>.';
+
 /** SPEC §1, §5, §9: engine, language, voice, effect, format, sample rate, speed, volume, pitch. */
 export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSettingsPanelProps) {
   const voice = findVoice(languages, settings);
@@ -124,6 +127,12 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
           value={settings.engine}
           onChange={(event) =>
             onChange(changeEngine(settings, event.currentTarget.value as Engine, languages))
+          }
+          description={
+            // Neural voices are what an installation has (issue 8): say how to get them.
+            languages.length > 0 && languagesFor(languages, 'neural').length === 0
+              ? NO_NEURAL_VOICES
+              : undefined
           }
         />
         <NativeSelect
