@@ -32,7 +32,7 @@ export function ArticleCard({
       )}
       <Stack gap="xs">
         <Title order={headingOrder} fz="xl">
-          <Anchor component={Link} to={article.link} c="inherit">
+          <Anchor component={Link} to={article.link} c="inherit" fz="inherit" fw="inherit">
             {article.title}
           </Anchor>
         </Title>
