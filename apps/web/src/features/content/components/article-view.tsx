@@ -26,7 +26,14 @@ export function ArticleView({
     <Stack component="article" gap="lg" maw="75ch" mx="auto">
       <Stack gap="sm">
         <Title order={1} fz={{ base: 28, md: 36 }}>
-          <Anchor component={Link} to={article.link} c="inherit" fz="inherit" fw="inherit" underline="hover">
+          <Anchor
+            component={Link}
+            to={article.link}
+            c="inherit"
+            fz="inherit"
+            fw="inherit"
+            underline="hover"
+          >
             {article.title}
           </Anchor>
         </Title>
