@@ -54,8 +54,7 @@ export function ContactForm({ text }: { text: ContentUiText['contactForm'] }) {
         <Textarea
           {...form.register('message')}
           label={text.message}
-          autosize
-          minRows={5}
+          rows={6}
           error={error('message')}
           withAsterisk
         />
