@@ -61,6 +61,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': t.colors.gray[7],
+    // Field errors and the light alerts' titles (red 6, green 6) are below AA on white and on
+    // their own tinted background. Red 9 is not; Mantine's greens are all too bright, so the
+    // success title takes a deeper green (6.5:1 on white).
+    '--mantine-color-error': t.colors.red[9],
+    '--mantine-color-red-light-color': t.colors.red[9],
+    '--mantine-color-green-light-color': '#1e6b30',
   },
   dark: {
     '--mantine-color-dimmed': t.colors.dark[1],
