@@ -132,6 +132,22 @@ describe('blog (SPEC §2 "Blog")', () => {
     expectNoPageErrors(page);
   });
 
+  it('the bottom-left switcher takes an article to its own translation', async () => {
+    const page = await session.newPage();
+    await visit(page, '/blog/article/ssml-breaks-and-pauses');
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page.waitForURL((url) => url.pathname === '/es/blog/article/pausas-naturales-con-break');
+    await page
+      .getByRole('heading', {
+        level: 1,
+        name: 'Pausas que suenan naturales: la etiqueta SSML break',
+      })
+      .waitFor();
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
   it('goes back to /blog when an article does not load', async () => {
     const page = await session.newPage();
     await page.goto('/fr/blog/article/no-such-article');

@@ -2,6 +2,7 @@ import { Container, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { articleTranslationQueryOptions } from '../../features/content/api/find-article-translation';
 import { articleQueryOptions } from '../../features/content/api/get-article';
 import { ArticleView } from '../../features/content/components/article-view';
 import { useSeoMeta } from '../../features/content/hooks/use-seo-meta';
@@ -15,10 +16,18 @@ export default function BlogArticlePage() {
   const { language } = useRouteLanguage();
   const navigate = useNavigate();
   const article = useQuery(articleQueryOptions(language, slug));
+  // The address may be a translation's slug under this language's prefix (the language
+  // switcher keeps the path): look for this language's own version before giving up.
+  const translation = useQuery({
+    ...articleTranslationQueryOptions(language, slug),
+    enabled: article.isError,
+  });
 
   useEffect(() => {
-    if (article.isError) void navigate('/blog', { replace: true });
-  }, [article.isError, navigate]);
+    if (!article.isError || translation.isPending) return;
+    // SPEC §2: an article that does not load goes back to /blog.
+    void navigate(translation.data ?? '/blog', { replace: true });
+  }, [article.isError, translation.isPending, translation.data, navigate]);
 
   usePageMeta({
     title: article.data?.title ?? 'Blog',
