@@ -53,7 +53,7 @@ describe(`GET /api/seo/meta (${TEST_DATABASE_KIND})`, () => {
     const login = SeoMetaSchema.parse(
       (await meta('type=pages&language=default&path=/auth/login')).body,
     );
-    expect(login.main.title).toBe('Log in | Parla');
+    expect(login.main.title).toBe('Login | Parla');
     const sitemap = SeoMetaSchema.parse(
       (await meta('type=pages&language=default&path=/sitemap.html')).body,
     );
@@ -126,7 +126,7 @@ describe(`metadata in the served HTML (${TEST_DATABASE_KIND})`, () => {
 
   it('falls back to the convertor for an unknown article instead of failing', async () => {
     const html = await page('/blog/article/no-such-article');
-    expect(html).toContain('<title>Text to speech | Parla</title>');
+    expect(html).toContain('<title>Text to speech convertor | Parla</title>');
   });
 });
 

@@ -5,7 +5,6 @@ import { useNavigate, useParams } from 'react-router';
 import { articleTranslationQueryOptions } from '../../features/content/api/find-article-translation';
 import { articleQueryOptions } from '../../features/content/api/get-article';
 import { ArticleView } from '../../features/content/components/article-view';
-import { useSeoMeta } from '../../features/content/hooks/use-seo-meta';
 import { contentUiText } from '../../features/content/lib/ui-text';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { useRouteLanguage } from '../../hooks/use-route-language';
@@ -33,7 +32,6 @@ export default function BlogArticlePage() {
     title: article.data?.title ?? 'Blog',
     description: article.data?.preview ?? 'An article of the Parla blog.',
   });
-  useSeoMeta();
 
   return (
     <Container size="lg" py={{ base: 'lg', md: 'xl' }}>

@@ -1,11 +1,9 @@
 import { PRODUCT_NAME } from '@parla/contract';
 import { Page } from '../../components/page';
 import { SitemapView } from '../../features/content/components/sitemap-view';
-import { useSeoMeta } from '../../features/content/hooks/use-seo-meta';
 
 /** /sitemap and /sitemap.html (SPEC §2): every page and article of every language. */
 export default function SitemapPage() {
-  useSeoMeta();
   return (
     <Page
       title="Sitemap"

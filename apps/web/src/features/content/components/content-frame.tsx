@@ -10,7 +10,6 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageMeta } from '../../../hooks/use-page-meta';
-import { useSeoMeta } from '../hooks/use-seo-meta';
 
 interface ContentFrameProps {
   /** The h1; a skeleton while it is empty (the content is loading). */
@@ -36,7 +35,6 @@ export function ContentFrame({
   children,
 }: ContentFrameProps) {
   usePageMeta({ title: title || fallbackTitle, description: lead || fallbackDescription });
-  useSeoMeta();
   return (
     <Container size={size} py={{ base: 'lg', md: 'xl' }}>
       <Stack gap="xs" mb="xl">

@@ -1,8 +1,22 @@
-import { type SeoMeta, seoMetaQueryFor } from '@parla/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type SeoMeta, type SeoMetaQuery, SeoMetaSchema, seoMetaQueryFor } from '@parla/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { seoMetaQueryOptions } from '../api/get-seo-meta';
+import { api } from '../lib/api-client';
+
+/** GET /seo/meta?type&language&path (SPEC §7): title, description, Open Graph, Twitter, microdata. */
+export function getSeoMeta(query: SeoMetaQuery): Promise<SeoMeta> {
+  return api.get('/seo/meta', { query: { ...query }, schema: SeoMetaSchema });
+}
+
+export function seoMetaQueryOptions(query: SeoMetaQuery) {
+  return queryOptions({
+    queryKey: ['seo', 'meta', query.type, query.language, query.path],
+    queryFn: () => getSeoMeta(query),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
 
 /** Finds or creates `<meta {attribute}="{key}">` (the server writes them with data-seo). */
 function setMeta(attribute: 'name' | 'property' | 'itemprop', key: string, content: string) {
@@ -38,7 +52,8 @@ export function applySeoMeta(meta: SeoMeta, url: string): void {
 /**
  * SPEC §2 "Each page sets search-engine metadata from the SEO call": asks GET /seo/meta for the
  * current location (a ?tag= filter is reported as /blog) and writes the answer into the head.
- * Until it answers, the page's own title and description (usePageMeta) stand.
+ * Until it answers, the page's own title and description (usePageMeta) stand; the server has
+ * written the same tags into the HTML it served (features/seo), for crawlers.
  */
 export function useSeoMeta(enabled = true): void {
   const { pathname } = useLocation();
