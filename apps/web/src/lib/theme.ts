@@ -67,6 +67,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-error': t.colors.red[9],
     '--mantine-color-red-light-color': t.colors.red[9],
     '--mantine-color-green-light-color': '#1e6b30',
+    // White on the filled red button (delete account) needs red 9 for AA.
+    '--mantine-color-red-filled': t.colors.red[9],
+    '--mantine-color-red-filled-hover': '#a51d1d',
   },
   dark: {
     '--mantine-color-dimmed': t.colors.dark[1],
