@@ -33,6 +33,22 @@ describe(`POST /api/mail/contact (${TEST_DATABASE_KIND})`, () => {
     expect(mail.html).toContain('Do you have a Welsh voice for our audio guide?');
   });
 
+  it("keeps the visitor's words as text: HTML in a message is not rendered", async () => {
+    const from = uniqueEmail('markup');
+    const response = await contact({
+      name: 'Mallory <b>Bold</b>',
+      from,
+      subject: 'Markup',
+      message: '<script>alert(1)</script><a href="javascript:alert(2)">click me</a>',
+    });
+    expect(response.statusCode).toBe(200);
+    const mail = await smtp.mailTo(CONTACT_EMAIL);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<a href="javascript:');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.text).toContain('<script>alert(1)</script>');
+  });
+
   it('refuses invalid input with the messages of SPEC §5 and sends nothing', async () => {
     const before = smtp.received.length;
     const empty = await contact({ name: '', from: '', subject: '', message: '' });
