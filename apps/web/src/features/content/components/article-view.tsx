@@ -6,6 +6,7 @@ import { localizePath } from '../../../lib/languages';
 import { tagLink } from '../lib/blog';
 import { type ContentUiText, formatDate } from '../lib/ui-text';
 import { Prose } from './prose';
+import classes from './prose.module.css';
 import { TagLinks } from './tag-links';
 import { TranslationSwitcher } from './translation-switcher';
 
@@ -25,7 +26,7 @@ export function ArticleView({
   return (
     <Stack component="article" gap="lg" maw="75ch" mx="auto">
       <Stack gap="sm">
-        <Title order={1} fz={{ base: 28, md: 36 }}>
+        <Title order={1} fz={{ base: 28, md: 36 }} className={classes.heading}>
           <Anchor
             component={Link}
             to={article.link}

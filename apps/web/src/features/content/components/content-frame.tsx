@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageMeta } from '../../../hooks/use-page-meta';
+import classes from './prose.module.css';
 
 interface ContentFrameProps {
   /** The h1; a skeleton while it is empty (the content is loading). */
@@ -39,7 +40,7 @@ export function ContentFrame({
     <Container size={size} py={{ base: 'lg', md: 'xl' }}>
       <Stack gap="xs" mb="xl">
         {title ? (
-          <Title order={1} fz={{ base: 28, md: 36 }}>
+          <Title order={1} fz={{ base: 28, md: 36 }} className={classes.heading}>
             {title}
           </Title>
         ) : (
