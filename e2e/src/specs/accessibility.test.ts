@@ -13,14 +13,14 @@ const PUBLIC_PAGES = [
   ['/terms-of-services', 'Terms of Services | Parla'],
   ['/sitemap', 'Sitemap | Parla'],
   ['/blog', 'Blog | Parla'],
-  ['/blog/article/how-to-write-ssml', 'How to write ssml | Parla'],
+  ['/blog/article/what-is-ssml', 'What is SSML? A practical introduction | Parla'],
   ['/auth/login', 'Login | Parla'],
   ['/auth/register', 'Register | Parla'],
   ['/auth/forgotten-password', 'Forgotten password | Parla'],
   ['/auth/reset-password/some-key', 'Reset password | Parla'],
   ['/auth/validate-email-address/some-key', 'Email address validation | Parla'],
-  ['/es/terms-of-services', 'Terms of Services | Parla'],
-  ['/ar/blog', 'Blog | Parla'],
+  ['/es/terms-of-services', 'Términos del servicio | Parla'],
+  ['/ar/blog', 'المدونة | Parla'],
 ] as const;
 
 const ACCOUNT_PAGES = [

@@ -11,8 +11,8 @@ describe('navigation through the header', () => {
 
     const stops = [
       { link: 'Pricing', path: '/pricing', heading: 'Plans and pricing', title: 'Pricing | Parla' },
-      { link: 'Blog', path: '/blog', heading: 'The Parla blog', title: 'Blog | Parla' },
-      { link: 'Contact', path: '/contact', heading: 'Contact us', title: 'Contact | Parla' },
+      { link: 'Blog', path: '/blog', heading: 'Blog', title: 'Blog | Parla' },
+      { link: 'Contact', path: '/contact', heading: 'Contact', title: 'Contact | Parla' },
       {
         link: 'Home',
         path: '/convertor',

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie } from '../lib/cookies';
 import { signJwt } from '../test/jwt';
+import { interceptFetch, jsonResponse, restoreFetch } from '../test/render';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
@@ -29,6 +30,7 @@ async function renderAt(path: string) {
 
 afterEach(() => {
   cleanup();
+  restoreFetch();
   deleteCookie('token');
 });
 
@@ -94,8 +96,28 @@ describe('pages', () => {
   });
 
   it('Arabic pages read right to left', async () => {
+    // The contact page's text comes from the content service (issue 7).
+    interceptFetch((call) =>
+      call.url.startsWith('/api/content/pages/ar/contact')
+        ? jsonResponse(200, {
+            translations: [],
+            language: { name: 'Arabic', code: 'ar' },
+            link: '/ar/contact',
+            sections: [
+              {
+                id: 'header',
+                visibility: 'visible',
+                tags: [
+                  { type: 'title', content: 'اتصل بنا' },
+                  { type: 'text', content: 'راسل فريق Parla.' },
+                ],
+              },
+            ],
+          })
+        : jsonResponse(404, { message: 'not here' }),
+    );
     await renderAt('/ar/contact');
-    await screen.findByRole('heading', { level: 1, name: 'Contact us' });
+    await screen.findByRole('heading', { level: 1, name: 'اتصل بنا' });
     expect(document.documentElement.dir).toBe('rtl');
     expect(document.documentElement.lang).toBe('ar');
   });

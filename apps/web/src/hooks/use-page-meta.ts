@@ -23,8 +23,8 @@ export function documentTitle(title: string): string {
 }
 
 /**
- * Sets the document title and meta description of the current page. The SEO call of SPEC §7
- * (a later issue) will feed it the server's metadata; until then each page passes its own.
+ * Sets the document title and meta description of the current page at once. The layout's
+ * useSeoMeta then writes the server's metadata (SPEC §7 GET /seo/meta) over them.
  */
 export function usePageMeta({ title, description }: PageMeta): void {
   useEffect(() => {

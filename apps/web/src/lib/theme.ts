@@ -58,15 +58,23 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's default "dimmed" grey and error red are below WCAG AA on white, and its dark-scheme link colour
- * (shade 4 of the accent) is below it on the dark body; these are not, in either scheme.
+ * Mantine's default "dimmed" grey and error red are below WCAG AA on white, and its dark-scheme
+ * link colour (shade 4 of the accent) is below it on the dark body; these are not, in either
+ * scheme.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': t.colors.gray[7],
-    // Field errors: Mantine's red 6 is 3.3:1 on white, red 9 is above 5:1.
+    // Field errors and light red/green text (badges, light buttons; red 6, green 6) are below
+    // AA on white and on their own tinted background. Red 9 is not; Mantine's greens are all
+    // too bright, so light green text takes a deeper green (6.5:1 on white).
     '--mantine-color-error': t.colors.red[9],
+    '--mantine-color-red-light-color': t.colors.red[9],
+    '--mantine-color-green-light-color': '#1e6b30',
+    // White on the filled red button (delete account) needs red 9 for AA.
+    '--mantine-color-red-filled': t.colors.red[9],
+    '--mantine-color-red-filled-hover': '#a51d1d',
   },
   dark: {
     '--mantine-color-dimmed': t.colors.dark[1],

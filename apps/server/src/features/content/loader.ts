@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { countWords, minutesToRead, parseFrontMatter, renderMarkdown } from './markdown.js';
 
 /*
- * Reads the content tree (docs/content.md describes it):
+ * Reads the content tree (content/README.md describes it):
  *   content/languages.yaml           the languages, in the order they are offered
  *   content/pages/{language}/{page}.md
  *   content/blog/{language}/{article}.md

@@ -7,16 +7,17 @@ const DEFAULT_SHARE_ALT = 'Parla: a sound wave leaving a speech bubble, on a vio
 
 /**
  * The app's own screens are not content pages; their metadata is written here, in English
- * (they exist only without a language prefix, SPEC §2).
+ * (they exist only without a language prefix, SPEC §2). The titles are the screens' own, so
+ * the title a page sets and the one the SEO call answers agree.
  */
 const SCREENS: Record<string, { title: string; description: string }> = {
   '/auth/login': {
-    title: 'Log in',
+    title: 'Login',
     description:
       'Log in to Parla to convert longer texts, download your audio and keep a file history.',
   },
   '/auth/register': {
-    title: 'Create your account',
+    title: 'Register',
     description:
       'Create a free Parla account and turn text and SSML into natural speech in minutes.',
   },
@@ -25,7 +26,7 @@ const SCREENS: Record<string, { title: string; description: string }> = {
     description: 'Get a link by email to choose a new password for your Parla account.',
   },
   '/auth/reset-password': {
-    title: 'Choose a new password',
+    title: 'Reset password',
     description: 'Choose a new password for your Parla account.',
   },
   '/auth/validate-email-address': {

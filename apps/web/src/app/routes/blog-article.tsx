@@ -1,31 +1,52 @@
-import { Anchor, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router';
-import { Page } from '../../components/page';
+import { Container, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { articleTranslationQueryOptions } from '../../features/content/api/find-article-translation';
+import { articleQueryOptions } from '../../features/content/api/get-article';
+import { ArticleView } from '../../features/content/components/article-view';
+import { contentUiText } from '../../features/content/lib/ui-text';
+import { usePageMeta } from '../../hooks/use-page-meta';
 import { useRouteLanguage } from '../../hooks/use-route-language';
 
-/** 'how-to-use-ssml' reads 'How to use ssml' until the article itself is loaded. */
-function titleFromSlug(slug: string): string {
-  const words = slug.replace(/[-_]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Article';
-}
-
-/** One article; its body, author and translations arrive with the content feature. */
+/** SPEC §2 "Blog": one article in the route language; on load failure, back to /blog. */
 export default function BlogArticlePage() {
-  const { article = '' } = useParams();
-  const { to } = useRouteLanguage();
-  const heading = titleFromSlug(article);
+  const { article: slug = '' } = useParams();
+  const { language } = useRouteLanguage();
+  const navigate = useNavigate();
+  const article = useQuery(articleQueryOptions(language, slug));
+  // The address may be a translation's slug under this language's prefix (the language
+  // switcher keeps the path): look for this language's own version before giving up.
+  const translation = useQuery({
+    ...articleTranslationQueryOptions(language, slug),
+    enabled: article.isError,
+  });
+
+  useEffect(() => {
+    if (!article.isError || translation.isPending) return;
+    // SPEC §2: an article that does not load goes back to /blog.
+    void navigate(translation.data ?? '/blog', { replace: true });
+  }, [article.isError, translation.isPending, translation.data, navigate]);
+
+  usePageMeta({
+    title: article.data?.title ?? 'Blog',
+    description: article.data?.preview ?? 'An article of the Parla blog.',
+  });
+
   return (
-    <Page
-      size="md"
-      title={heading}
-      heading={heading}
-      description={`${heading}: an article of the Parla blog.`}
-    >
-      <Text>
-        <Anchor component={Link} to={to('/blog')}>
-          Back to all articles
-        </Anchor>
-      </Text>
-    </Page>
+    <Container size="lg" py={{ base: 'lg', md: 'xl' }}>
+      {article.data ? (
+        <ArticleView article={article.data} language={language} text={contentUiText(language)} />
+      ) : (
+        <Stack gap="md" maw="75ch" mx="auto" aria-hidden>
+          <Skeleton height={40} width="70%" />
+          <Skeleton height={16} width="40%" />
+          <Skeleton height={240} />
+          {[1, 2, 3, 4].map((n) => (
+            <Skeleton key={n} height={16} />
+          ))}
+        </Stack>
+      )}
+    </Container>
   );
 }

@@ -1,24 +1,79 @@
-import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { Page } from '../../components/page';
+import { Alert, Grid, Skeleton, Stack, Text } from '@mantine/core';
+import { ALL_TAGS } from '@parla/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { blogListQueryOptions } from '../../features/content/api/get-blog-list';
+import { ArticleCard } from '../../features/content/components/article-card';
+import { BlogSidebar } from '../../features/content/components/blog-sidebar';
+import { ContentFrame } from '../../features/content/components/content-frame';
+import { headerOf } from '../../features/content/components/content-sections';
+import { TagLinks } from '../../features/content/components/tag-links';
+import { useContentPage } from '../../features/content/hooks/use-content-page';
+import { filterByTag, tagsByUse } from '../../features/content/lib/blog';
+import { contentUiText } from '../../features/content/lib/ui-text';
 import { useRouteLanguage } from '../../hooks/use-route-language';
 
-/** The blog list; articles, tags and the sidebar arrive with the content feature. */
+/** SPEC §2 "Blog": the articles of the route language, filtered by ?tag= (default All). */
 export default function BlogPage() {
-  const { to } = useRouteLanguage();
+  const { language, path } = useRouteLanguage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const tag = params.get('tag')?.trim() || ALL_TAGS;
+  const text = contentUiText(language);
+  const page = useContentPage('blog');
+  const list = useQuery(blogListQueryOptions(language));
+  const atDefault = language === 'default' && path === '/blog';
+
+  // SPEC §4: a blog that does not load goes to /blog.
+  useEffect(() => {
+    if (list.isError && !atDefault) void navigate('/blog', { replace: true });
+  }, [list.isError, atDefault, navigate]);
+
+  const { title, lead } = headerOf(page.data);
+  const articles = list.data?.articles ?? [];
+  const shown = filterByTag(articles, tag);
   return (
-    <Page
-      title="Blog"
-      heading="The Parla blog"
-      description="Guides to SSML, voice design and text to speech, with news about Parla."
+    <ContentFrame
+      title={title}
+      lead={lead}
+      fallbackTitle="Blog"
+      fallbackDescription="Practical guides to SSML, voice design and text to speech."
+      failed={atDefault && list.isError}
     >
-      <Text>
-        New articles appear here as they are published. Meanwhile,{' '}
-        <Anchor component={Link} to={to('/convertor')}>
-          try the convertor
-        </Anchor>
-        .
-      </Text>
-    </Page>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <TagLinks
+              tags={[ALL_TAGS, ...tagsByUse(articles)]}
+              current={tag}
+              language={language}
+              label={text.filterByTag}
+              labels={{ [ALL_TAGS]: text.all }}
+            />
+            {list.isPending ? (
+              <Stack gap="lg" aria-hidden>
+                {[1, 2, 3].map((n) => (
+                  <Skeleton key={n} height={220} />
+                ))}
+              </Stack>
+            ) : shown.length === 0 ? (
+              <Alert variant="light">
+                <Text>{text.noArticles}</Text>
+              </Alert>
+            ) : (
+              shown.map((article) => (
+                <ArticleCard key={article.link} article={article} language={language} text={text} />
+              ))
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          {list.data && (
+            <BlogSidebar articles={articles} language={language} text={text} currentTag={tag} />
+          )}
+        </Grid.Col>
+      </Grid>
+    </ContentFrame>
   );
 }

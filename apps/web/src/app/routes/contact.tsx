@@ -1,37 +1,59 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Page } from '../../components/page';
+import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { ContactForm } from '../../features/content/components/contact-form';
+import { ContentFrame } from '../../features/content/components/content-frame';
+import {
+  headerOf,
+  SectionView,
+  sectionOf,
+} from '../../features/content/components/content-sections';
+import { useContentPage } from '../../features/content/hooks/use-content-page';
+import { contentUiText } from '../../features/content/lib/ui-text';
+import { useRouteLanguage } from '../../hooks/use-route-language';
 import { COMPANY } from '../../lib/company';
 
-/** Contact (SPEC §2); the contact form arrives with the contact feature. */
+/** SPEC §2 "Contact": the form, the page text from the content service, the company's details. */
 export default function ContactPage() {
+  const { language } = useRouteLanguage();
+  const content = useContentPage('contact');
+  const { title, lead } = headerOf(content.data);
+  const text = contentUiText(language);
+  const intro = sectionOf(content.data, 'intro');
+  const topics = sectionOf(content.data, 'topics');
   return (
-    <Page
-      title="Contact"
-      heading="Contact us"
-      description="Questions about voices, plans or invoices? Write to us and the Parla team answers within one working day."
+    <ContentFrame
+      title={title}
+      lead={lead}
+      fallbackTitle="Contact"
+      fallbackDescription="Write to the Parla team: we answer within one working day."
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Card withBorder padding="lg">
-          <Stack gap="xs">
-            <Title order={2} fz="lg">
-              Write to us
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder padding="lg">
+            <Title order={2} fz="xl" mb="md">
+              {text.contactForm.title}
             </Title>
-            <Anchor href={`mailto:${COMPANY.email}`}>{COMPANY.email}</Anchor>
-            <Text c="dimmed">We answer on working days, 9:00 to 17:30 UK time.</Text>
+            <ContactForm text={text.contactForm} />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="xl">
+            {intro && <SectionView section={intro} language={language} />}
+            {topics && <SectionView section={topics} language={language} />}
+            <Stack gap={4}>
+              <Text fw={600}>{COMPANY.name}</Text>
+              <Text c="dimmed" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+                {COMPANY.street}, {COMPANY.city} {COMPANY.postcode}, {COMPANY.country}
+              </Text>
+              <Anchor href={`mailto:${COMPANY.email}`} dir="ltr">
+                {COMPANY.email}
+              </Anchor>
+              <Anchor href={`tel:${COMPANY.phone.replace(/\s/g, '')}`} dir="ltr">
+                {COMPANY.phone}
+              </Anchor>
+            </Stack>
           </Stack>
-        </Card>
-        <Card withBorder padding="lg">
-          <Stack gap="xs">
-            <Title order={2} fz="lg">
-              Call or visit
-            </Title>
-            <Anchor href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phone}</Anchor>
-            <Text c="dimmed">
-              {COMPANY.name}, {COMPANY.street}, {COMPANY.city} {COMPANY.postcode}
-            </Text>
-          </Stack>
-        </Card>
-      </SimpleGrid>
-    </Page>
+        </Grid.Col>
+      </Grid>
+    </ContentFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, useDirection } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { useSeoMeta } from '../../hooks/use-seo-meta';
 import { describeLanguage, routeLanguage } from '../../lib/languages';
 import { LanguageSwitcher } from './language-switcher';
 import { StartupLoader } from './page-loader';
@@ -25,6 +26,8 @@ export function AppLayout() {
   const described = describeLanguage(language);
   const { setDirection } = useDirection();
   const showSwitcher = matches.some((match) => isLocalisedRoute(match.handle));
+  // Every page's title, description, Open Graph, Twitter and microdata (SPEC §2, §7).
+  useSeoMeta();
 
   useEffect(() => {
     document.documentElement.lang = described.locale;
