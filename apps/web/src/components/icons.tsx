@@ -1,20 +1,31 @@
 import type { SVGProps } from 'react';
 
 /** Small inline icons (no icon font, nothing from a CDN). Decorative: labels live on controls. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps) {
+/** A 24×24 icon drawn with strokes, or filled (`filled`: the player's solid shapes). */
+export function Icon({
+  size = 20,
+  filled = false,
+  children,
+  ...props
+}: IconProps & { filled?: boolean }) {
+  const paint = filled
+    ? { fill: 'currentColor' }
+    : {
+        fill: 'none',
+        stroke: 'currentColor',
+        strokeWidth: 2,
+        strokeLinecap: 'round' as const,
+        strokeLinejoin: 'round' as const,
+      };
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      {...paint}
       aria-hidden="true"
       focusable="false"
       {...props}

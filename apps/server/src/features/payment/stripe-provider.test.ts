@@ -1,5 +1,6 @@
-import { MESSAGES, PaymentConfigSchema, ProfileSchema } from '@parla/contract';
+import { MESSAGES, PaymentConfigSchema } from '@parla/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { paymentCalls } from '../../test/payments.js';
 import { createTestApp, signedInUser, testConfig } from '../../test/test-app.js';
 import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
 import { startFakeStripe } from './fake-stripe-server.js';
@@ -17,31 +18,7 @@ const app = await createTestApp({
 });
 const plans = DEFAULT_PLAN_CATALOGUE;
 
-async function profile(authorization: string) {
-  const response = await app.inject({
-    method: 'GET',
-    url: '/api/account/profile',
-    headers: { authorization },
-  });
-  return ProfileSchema.parse(response.json());
-}
-
-function pay(
-  authorization: string,
-  body: { token: string | null; name_on_card: string | null; type: string },
-  options: { key?: string; isUpdateCard?: boolean } = {},
-) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/plan/payment?is_update_card=${options.isUpdateCard ?? false}`,
-    headers: {
-      authorization,
-      'x-requested-with': 'parla',
-      ...(options.key && { 'idempotency-key': options.key }),
-    },
-    payload: body,
-  });
-}
+const { profile, pay } = paymentCalls(app);
 
 const chargesOf = (customer: string | null) =>
   stripe.charges.filter((charge) => {

@@ -1,11 +1,6 @@
-import {
-  encodeTestCardToken,
-  MESSAGES,
-  PaymentConfigSchema,
-  ProfileSchema,
-  type TestCard,
-} from '@parla/contract';
+import { encodeTestCardToken, MESSAGES, PaymentConfigSchema, type TestCard } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { paymentCalls } from '../../test/payments.js';
 import { createTestApp, signedInUser } from '../../test/test-app.js';
 import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
 import { PAYMENT_ROUTE_MESSAGES } from './routes.js';
@@ -23,31 +18,7 @@ const card = (number: string): TestCard => ({
 const VISA = encodeTestCardToken(card('4242424242424242'));
 const DECLINED = encodeTestCardToken(card('4000000000000002'));
 
-async function profile(authorization: string) {
-  const response = await app.inject({
-    method: 'GET',
-    url: '/api/account/profile',
-    headers: { authorization },
-  });
-  return ProfileSchema.parse(response.json());
-}
-
-function pay(
-  authorization: string,
-  body: { token: string | null; name_on_card: string | null; type: string },
-  options: { key?: string; isUpdateCard?: boolean } = {},
-) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/plan/payment?is_update_card=${options.isUpdateCard ?? false}`,
-    headers: {
-      authorization,
-      'x-requested-with': 'parla',
-      ...(options.key && { 'idempotency-key': options.key }),
-    },
-    payload: body,
-  });
-}
+const { profile, pay } = paymentCalls(app);
 
 describe('payments with the built-in test provider', () => {
   it('refuses to charge (403) until the billing details an invoice needs are saved', async () => {

@@ -1,24 +1,7 @@
-import type { SVGProps } from 'react';
+import { type IconProps, Icon as SiteIcon } from '../../../components/icons';
 
-/** The player's and toolbar's icons, inline SVG (nothing from a CDN). Decorative: labels live on controls. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 18, children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/** The player's and toolbar's icons: solid, and slightly smaller than the site's stroked ones. */
+const Icon = (props: IconProps) => <SiteIcon size={18} filled {...props} />;
 
 export const PlayIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -1,0 +1,35 @@
+import { ProfileSchema } from '@parla/contract';
+import type { createTestApp } from './test-app.js';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The two calls every payment test makes, as the checkout page makes them. */
+export function paymentCalls(app: TestApp) {
+  return {
+    async profile(authorization: string) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/account/profile',
+        headers: { authorization },
+      });
+      return ProfileSchema.parse(response.json());
+    },
+
+    pay(
+      authorization: string,
+      body: { token: string | null; name_on_card: string | null; type: string },
+      options: { key?: string; isUpdateCard?: boolean } = {},
+    ) {
+      return app.inject({
+        method: 'POST',
+        url: `/api/plan/payment?is_update_card=${options.isUpdateCard ?? false}`,
+        headers: {
+          authorization,
+          'x-requested-with': 'parla',
+          ...(options.key && { 'idempotency-key': options.key }),
+        },
+        payload: body,
+      });
+    },
+  };
+}
