@@ -25,7 +25,8 @@ describe('language switcher (SPEC §2 "Global")', () => {
 
     await french.click();
     await page.waitForURL((url) => url.pathname === '/fr/pricing');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    // The URL changes before React commits the new page (router updates run in a transition).
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
     await page.getByRole('button', { name: 'Language: Français' }).waitFor();
     expectNoPageErrors(page);
   });
@@ -46,13 +47,13 @@ describe('language switcher (SPEC §2 "Global")', () => {
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await page.waitForURL((url) => url.pathname === '/ar/contact');
     await waitForApp(page);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expectAccessible(page);
     // And back to English, left to right.
     await page.getByRole('button', { name: 'Language: العربية' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.waitForURL((url) => url.pathname === '/contact');
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     expectNoPageErrors(page);
   });
 
