@@ -25,6 +25,7 @@ describe('language switcher (SPEC §2 "Global")', () => {
 
     await french.click();
     await page.waitForURL((url) => url.pathname === '/fr/pricing');
+    // The URL changes before React commits the new page (router updates run in a transition).
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
     await page.getByRole('button', { name: 'Language: Français' }).waitFor();
     expectNoPageErrors(page);
