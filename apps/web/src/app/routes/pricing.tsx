@@ -1,15 +1,29 @@
+import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Page } from '../../components/page';
+import { pageQueryOptions } from '../../features/content/api/get-page';
+import { ContentSections } from '../../features/content/components/content-sections';
 import { PricingCards } from '../../features/plan/components/pricing-cards';
+import { useRouteLanguage } from '../../hooks/use-route-language';
 
-/** Plan cards (SPEC §2 "Pricing"); prices and allowances come from GET /plan/info. */
+/**
+ * Plan cards (SPEC §2 "Pricing"); prices and allowances come from GET /plan/info, the words
+ * around them (what every plan includes, the questions people ask) from the content service.
+ * The cards stand on their own if the text cannot be loaded.
+ */
 export default function PricingPage() {
+  const { language } = useRouteLanguage();
+  const content = useQuery(pageQueryOptions(language, 'pricing'));
   return (
     <Page
       title="Pricing"
       heading="Plans and pricing"
       description="Start free, then choose Basic, Premium or Business for more characters, downloads and your saved file history."
     >
-      <PricingCards />
+      <Stack gap="xl">
+        <PricingCards />
+        {content.data && <ContentSections content={content.data} language={language} />}
+      </Stack>
     </Page>
   );
 }
