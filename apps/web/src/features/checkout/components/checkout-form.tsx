@@ -28,8 +28,8 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { ApiError } from '../../../lib/api-client';
 import { visibleError } from '../../../lib/form';
+import { usePlanInfo } from '../../../lib/plan-info';
 import { usePaymentConfig } from '../api/get-payment-config';
-import { usePlanInfo } from '../api/get-plan-info';
 import { usePay } from '../api/pay';
 import {
   type CardFieldState,

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { Profile } from '@parla/contract';
 import { Link } from 'react-router';
-import { usePlanInfo } from '../api/get-plan-info';
+import { usePlanInfo } from '../../../lib/plan-info';
 import { formatCount, planTitle } from '../lib/plan-features';
 import { usageOf } from '../lib/usage';
 

@@ -13,7 +13,7 @@ import {
 import { PAID_PLAN_TYPES, type PaidPlanType, planInfoKey } from '@parla/contract';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/auth';
-import { usePlanInfo } from '../api/get-plan-info';
+import { usePlanInfo } from '../../../lib/plan-info';
 import { useVoiceCounts } from '../api/get-voice-counts';
 import { formatCount, formatDollars, planFeatures, planTitle } from '../lib/plan-features';
 

@@ -1,8 +1,12 @@
 import { type PlanInfo, PlanInfoSchema } from '@parla/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
-/** GET /plan/info (SPEC §7): prices and allowances of every plan; no token needed. */
+/**
+ * GET /plan/info (SPEC §7): prices and allowances of every plan; no token needed. Shared by the
+ * pricing, My Plan, checkout and convertor features (the FREE limits apply to anonymous
+ * visitors), fetched once under one query key.
+ */
 export function getPlanInfo(signal?: AbortSignal): Promise<PlanInfo> {
   return api.get('/plan/info', { schema: PlanInfoSchema, signal });
 }
