@@ -2,6 +2,7 @@ import { ActionIcon, Button, FileButton, Group, Popover, Tooltip } from '@mantin
 import { TAG_COSTS, type TagKind, type VoiceEffect } from '@parla/contract';
 import { useState } from 'react';
 import { TAG_KINDS, TAG_SPECS } from '../lib/ssml-tags';
+import classes from './editor.module.css';
 import { RedoIcon, UndoIcon } from './player-icons';
 import { TagValueForm } from './tag-value-form';
 
@@ -46,6 +47,7 @@ function TagButton({
           <Button
             size="compact-sm"
             variant="default"
+            className={classes.tool}
             disabled={reason !== undefined}
             aria-label={`Insert ${spec.label.toLowerCase()}`}
             aria-description={hint}
@@ -91,6 +93,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
           <ActionIcon
             variant="default"
             size="md"
+            className={classes.tool}
             aria-label="Undo"
             disabled={!props.canUndo}
             onClick={props.onUndo}
@@ -102,6 +105,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
           <ActionIcon
             variant="default"
             size="md"
+            className={classes.tool}
             aria-label="Redo"
             disabled={!props.canRedo}
             onClick={props.onRedo}
@@ -111,7 +115,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
         </Tooltip>
         <FileButton accept="text/plain,.txt" onChange={(file) => file && props.onUpload(file)}>
           {(buttonProps) => (
-            <Button {...buttonProps} size="compact-sm" variant="default">
+            <Button {...buttonProps} size="compact-sm" variant="default" className={classes.tool}>
               Upload TXT
             </Button>
           )}
