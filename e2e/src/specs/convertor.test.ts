@@ -136,9 +136,11 @@ describe('the convertor page (issue 4)', () => {
     // Played to the end, Play starts again from the beginning.
     await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 3);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     await page.waitForFunction(() => document.querySelector('audio')?.ended === true, null, {
-      timeout: 20_000,
+      timeout: 30_000,
     });
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     expect(await currentTime()).toBeLessThan(duration / 2);

@@ -59,7 +59,9 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
   const play = () => {
     const element = audio.current;
     if (!element) return;
-    if (state === 'finished' || element.ended) element.currentTime = 0;
+    // Play after the end starts again (SPEC §4 "Player"), however the end was reached.
+    const atEnd = element.duration > 0 && element.currentTime >= element.duration - 0.01;
+    if (state === 'finished' || element.ended || atEnd) element.currentTime = 0;
     element.playbackRate = speed;
     void element.play().catch(() => setState('paused'));
   };
