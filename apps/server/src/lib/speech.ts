@@ -40,6 +40,7 @@ export const SPEECH_QUEUE = 'parla-synthesis';
 const DEFAULT_PREFIX = 'parla';
 /** A request that no worker finished in this time fails instead of hanging the page. */
 const QUEUE_TIMEOUT_MS = 150_000;
+const VOICES_TTL_MS = 60_000;
 
 type SpeechJob = { kind: 'synthesize'; request: SynthesisRequest } | { kind: 'voices' };
 /** A synthesis result as it crosses Redis: JSON, so the audio travels as base64. */
@@ -93,7 +94,7 @@ export function createQueueClient({
   const connection = redis(redisUrl);
   const queue = new Queue<SpeechJob>(SPEECH_QUEUE, { connection, prefix });
   const events = new QueueEvents(SPEECH_QUEUE, { connection: redis(redisUrl), prefix });
-  let voices: Promise<Language[]> | undefined;
+  let voices: { at: number; list: Promise<Language[]> } | undefined;
 
   async function run<T>(data: SpeechJob): Promise<T> {
     // Finished jobs stay a minute (the waiter reads their state), then Redis forgets them.
@@ -110,11 +111,15 @@ export function createQueueClient({
 
   return {
     listVoices() {
-      voices ??= run<Language[]>({ kind: 'voices' }).catch((error: unknown) => {
-        voices = undefined;
-        throw error;
-      });
-      return voices;
+      // Kept a minute: voices installed on the workers show up without a restart.
+      if (!voices || Date.now() - voices.at > VOICES_TTL_MS) {
+        const list = run<Language[]>({ kind: 'voices' }).catch((error: unknown) => {
+          voices = undefined;
+          throw error;
+        });
+        voices = { at: Date.now(), list };
+      }
+      return voices.list;
     },
     async synthesize(request) {
       const wire = await run<WireResult>({ kind: 'synthesize', request });
