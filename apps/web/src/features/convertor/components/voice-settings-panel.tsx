@@ -116,6 +116,14 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
   }));
   return (
     <Stack gap="sm" px={4}>
+      {
+        // Neural voices are what an installation has (issue 8): say how to get them.
+        languages.length > 0 && languagesFor(languages, 'neural').length === 0 && (
+          <Text size="xs" c="dimmed">
+            {NO_NEURAL_VOICES}
+          </Text>
+        )
+      }
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
         <NativeSelect
           label="Engine"
@@ -127,12 +135,6 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
           value={settings.engine}
           onChange={(event) =>
             onChange(changeEngine(settings, event.currentTarget.value as Engine, languages))
-          }
-          description={
-            // Neural voices are what an installation has (issue 8): say how to get them.
-            languages.length > 0 && languagesFor(languages, 'neural').length === 0
-              ? NO_NEURAL_VOICES
-              : undefined
           }
         />
         <NativeSelect
