@@ -141,6 +141,10 @@ describe(`the API skeleton (${TEST_DATABASE_KIND})`, () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("parla")');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A bundle of another build is missing, not a page.
+    const gone = await app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('publishes an OpenAPI document generated from the schemas', async () => {

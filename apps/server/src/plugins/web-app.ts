@@ -42,6 +42,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ message: `Not found: ${request.method} ${request.url}` });
     }
+    // A bundle this build does not have (an old page after a deploy) is missing, not a route:
+    // index.html in its place would fail as a script with a MIME-type error.
+    if (request.url.startsWith('/assets/')) {
+      return reply.code(404).send({ message: `Not found: ${request.url}` });
+    }
     if (!built) {
       return reply
         .code(503)
