@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie } from '../lib/cookies';
 import { signJwt } from '../test/jwt';
 import { interceptFetch, jsonResponse, restoreFetch } from '../test/render';
@@ -27,6 +27,12 @@ async function renderAt(path: string) {
   );
   return router;
 }
+
+// No server runs beside these tests: every call the pages make is answered at the network
+// boundary (a test that needs real answers installs its own), never sent to a port.
+beforeEach(() => {
+  interceptFetch(() => jsonResponse(503, { message: 'No server in the router tests.' }));
+});
 
 afterEach(() => {
   cleanup();
