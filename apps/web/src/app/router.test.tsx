@@ -1,11 +1,14 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deleteCookie } from '../lib/cookies';
+import { deleteCookie, setCookie } from '../lib/cookies';
 import { signJwt } from '../test/jwt';
 import { interceptFetch, jsonResponse, restoreFetch } from '../test/render';
 import { AppProviders } from './providers';
 import { routes } from './router';
+
+/** The cookie's own expiry; the token's exp claim is what the tests vary. */
+const IN_AN_HOUR = new Date(Date.now() + 3_600_000);
 
 async function settle(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -65,12 +68,16 @@ describe('access guard (SPEC §2)', () => {
   );
 
   it('an expired token cookie goes to /auth/login', async () => {
-    document.cookie = `token=${signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) - 60 })}; path=/`;
+    setCookie('token', signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) - 60 }), IN_AN_HOUR);
     expect(await finalPath('/account')).toBe('/auth/login');
   });
 
   it('a valid token cookie opens the guarded page', async () => {
-    document.cookie = `token=${signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 })}; path=/`;
+    setCookie(
+      'token',
+      signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 }),
+      IN_AN_HOUR,
+    );
     expect(await finalPath('/account/plan')).toBe('/account/plan');
   });
 });

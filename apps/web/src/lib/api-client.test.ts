@@ -9,7 +9,10 @@ import {
   onUnauthorized,
   resolveUrl,
 } from './api-client';
-import { deleteCookie } from './cookies';
+import { deleteCookie, setCookie } from './cookies';
+
+/** The cookie's own expiry; the token's exp claim is what the tests vary. */
+const IN_AN_HOUR = new Date(Date.now() + 3_600_000);
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -85,7 +88,7 @@ describe('apiRequest', () => {
   });
 
   it('sends JSON with the token cookie and answers the parsed body', async () => {
-    document.cookie = 'token=tok123; path=/';
+    setCookie('token', 'tok123', IN_AN_HOUR);
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
     const answer = await apiRequest<{ ok: boolean }>('/mail/contact', {
       method: 'POST',
