@@ -52,7 +52,9 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     }
     const total = performance.now() - started;
     expect(chunks.length).toBe(20);
-    expect(first).toBeLessThan(total / 4);
+    // Rendered whole before the first yield, the first chunk would come at about `total`; one
+    // sentence of twenty comes far earlier, even on a loaded machine (measured: 0.1–0.3).
+    expect(first).toBeLessThan(total / 2);
     const decoded = await decode('ogg', Buffer.concat(chunks.map((c) => c.audio)));
     expect(decoded.samples.length / 16000).toBeCloseTo(
       chunks.reduce((s, c) => s + c.duration, 0),
