@@ -261,6 +261,9 @@ describe('the convertor page (issue 4)', () => {
     // Completion offers the supported elements and their attribute values.
     await page.keyboard.type('<say');
     await page.getByRole('option', { name: 'say-as' }).waitFor();
+    // CodeMirror ignores Enter in the first 75 ms of a list (its interactionDelay, so that a
+    // list appearing under a typing hand is not accepted by accident); a person is slower.
+    await page.waitForTimeout(150);
     await page.keyboard.press('Enter');
     await page.keyboard.type(' interpret-as="tel');
     await page.getByRole('option', { name: '"telephone"' }).waitFor();
