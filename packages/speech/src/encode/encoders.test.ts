@@ -65,6 +65,21 @@ describe('encoders and resampler', () => {
     expect(10 * Math.log10(signal / noise)).toBeGreaterThan(50);
   });
 
+  it('resamples each piece as if alone, whatever the pieces before it', () => {
+    const short = tone().subarray(100, 110);
+    const before = resample(short, 22050, 48000);
+    // Three minutes: the kernel's memory grows, and leaves sound where the short piece's
+    // margins lie next time.
+    const long = new Float32Array(22050 * 180).fill(0.5);
+    const grown = resample(long, 22050, 48000);
+    expect(grown.length).toBe(48000 * 180);
+    expect(grown[grown.length / 2]).toBeCloseTo(0.5, 5);
+    const after = resample(short, 22050, 48000);
+    expect(after.length).toBe(Math.round((10 * 48000) / 22050));
+    expect(Array.from(after)).toEqual(Array.from(before));
+    expect(resample(new Float32Array([1]), 22050, 44100)).toHaveLength(2);
+  });
+
   it('resamples without aliasing: a tone above the new Nyquist frequency disappears', async () => {
     const high = new Float32Array(22050);
     for (let i = 0; i < high.length; i++)
