@@ -136,7 +136,7 @@ export function pcmFromWav(wav: Buffer): Float32Array {
       const pcm = new Int16Array(count);
       new Uint8Array(pcm.buffer).set(wav.subarray(start, start + count * 2));
       const out = new Float32Array(count);
-      for (let i = 0; i < count; i++) out[i] = (pcm[i] as number) / 32768;
+      for (let i = 0; i < count; i++) out[i] = (pcm[i] as number) * (1 / 32768);
       return out;
     }
     offset += 8 + size + (size % 2);
