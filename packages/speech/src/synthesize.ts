@@ -248,9 +248,9 @@ async function* renderSentences(
   const sentences = grouped ? groupSentences(prepared.sentences) : prepared.sentences;
   const renderer = new Renderer(backend, settings, voices, rate);
   let position = 0;
-  // The native program runs in another process: start the next group while this one is
-  // resampled and encoded. (The WebAssembly build runs on this thread, so it gains nothing.)
-  const ahead = grouped ? 1 : 0;
+  // The native program runs in other processes: two groups render while this one is resampled
+  // and encoded. (The WebAssembly build runs on this thread, so it gains nothing.)
+  const ahead = grouped ? 2 : 0;
   const started: Promise<RenderedSentence>[] = [];
   const start = (i: number) => {
     const sentence = sentences[i];
@@ -262,9 +262,11 @@ async function* renderSentences(
     }
   };
   for (const [index, sentence] of sentences.entries()) {
-    for (let i = index; i <= index + ahead; i++) start(i);
+    start(index);
     const rendered = await (started[index] as Promise<RenderedSentence>);
     delete started[index];
+    // Only now, so that the first sentence has the machine to itself and is heard early.
+    for (let i = index + 1; i <= index + ahead; i++) start(i);
     const pcm = await resample(rendered.samples, rate, settings.sample_rate);
     // After resampling, so that the limiter also catches the resampler's overshoot.
     applyGain(pcm, settings.master_volume);
