@@ -1,7 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, fork } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   ESPEAK_SAMPLE_RATE,
@@ -9,6 +10,7 @@ import {
   type EspeakRequest,
   type EspeakResult,
 } from './backend.js';
+import type { LaunchReply, LaunchRequest } from './launcher.js';
 
 const run = promisify(execFile);
 
@@ -16,12 +18,14 @@ const run = promisify(execFile);
  * The native `espeak-ng` program (Debian: apt-get install espeak-ng), used when it is on PATH.
  * It is several times faster than the WebAssembly build but only writes audio: no word events.
  * Custom variants (the soft and breathing effects) need a data directory we can write to, so
- * the first one installed creates a mirror of the system data made of symbolic links.
+ * the first one installed creates a mirror of the system data made of symbolic links. The
+ * program is started through this thread's launcher process (launcher.ts explains why).
  */
 export class NativeBackend implements EspeakBackend {
   readonly name = 'native' as const;
   readonly sampleRate = ESPEAK_SAMPLE_RATE;
   private mirror: Promise<string> | undefined;
+  private readonly launcher = new Launcher();
 
   private constructor(
     private readonly program: string,
@@ -67,21 +71,11 @@ export class NativeBackend implements EspeakBackend {
       String(Math.round(request.pitch)),
     ];
     if (this.mirror) args.unshift(`--path=${await this.mirror}`);
-    const wav = await new Promise<Buffer>((resolve, reject) => {
-      const child = spawn(this.program, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-      const out: Buffer[] = [];
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-      child.stderr.on('data', (chunk: Buffer) => {
-        err += chunk.toString();
-      });
-      child.on('error', reject);
-      child.on('close', (code) => {
-        if (code === 0) resolve(Buffer.concat(out));
-        else reject(new Error(`espeak-ng exited with ${code}: ${err.trim()}`));
-      });
-      child.stdin.end(request.ssml);
-    });
+    const run = await this.launcher.run(this.program, args, request.ssml);
+    if (run.code !== 0) {
+      throw new Error(`espeak-ng exited with ${run.code}: ${run.stderr.trim()}`);
+    }
+    const wav = Buffer.from(run.stdout.buffer, run.stdout.byteOffset, run.stdout.byteLength);
     return { samples: pcmFromWav(wav), words: [] };
   }
 
@@ -119,7 +113,79 @@ export class NativeBackend implements EspeakBackend {
   }
 
   async close(): Promise<void> {
+    this.launcher.close();
     if (this.mirror) await rm(await this.mirror, { recursive: true, force: true });
+  }
+}
+
+type Launched = Extract<LaunchReply, { code: number | null }>;
+
+/** This thread's launcher process, forked on first use and again if it ever stops. */
+class Launcher {
+  private child: ChildProcess | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve: (reply: Launched) => void; reject: (error: Error) => void }
+  >();
+
+  run(program: string, args: string[], input: string): Promise<Launched> {
+    const child = this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // While a request is out, the launcher keeps this thread alive (a CLI awaiting it).
+      if (this.pending.size === 1) setRef(child, true);
+      child.send({ id, program, args, input } satisfies LaunchRequest);
+    });
+  }
+
+  close(): void {
+    this.child?.kill();
+    this.child = undefined;
+  }
+
+  private start(): ChildProcess {
+    if (this.child) return this.child;
+    // From source (tests, tsx) it needs tsx to load TypeScript; from dist it does not. Never
+    // the parent's own flags (a profiler's, say).
+    const fromSource = import.meta.url.endsWith('.ts');
+    const script = new URL(fromSource ? './launcher.ts' : './launcher.js', import.meta.url);
+    const child = fork(fileURLToPath(script), [], {
+      execArgv: fromSource ? ['--import', import.meta.resolve('tsx')] : [],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.on('message', (reply: LaunchReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) setRef(child, false);
+      if ('error' in reply) waiting.reject(new Error(`espeak-ng did not start: ${reply.error}`));
+      else waiting.resolve(reply);
+    });
+    const stopped = (why: string) => {
+      if (this.child === child) this.child = undefined;
+      for (const waiting of this.pending.values()) {
+        waiting.reject(new Error(`the espeak-ng launcher ${why}`));
+      }
+      this.pending.clear();
+    };
+    child.on('error', (error) => stopped(`failed: ${error.message}`));
+    child.on('exit', (code, signal) => stopped(`stopped (${signal ?? code})`));
+    setRef(child, false);
+    this.child = child;
+    return child;
+  }
+}
+
+function setRef(child: ChildProcess, keepAlive: boolean): void {
+  if (keepAlive) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
   }
 }
 

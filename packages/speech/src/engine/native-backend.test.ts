@@ -1,0 +1,82 @@
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NativeBackend } from './native-backend.js';
+
+const backend = await NativeBackend.create();
+
+/** Processes this process has started, with their command lines (Linux's /proc). */
+async function children(): Promise<{ pid: number; command: string }[]> {
+  const found: { pid: number; command: string }[] = [];
+  for (const task of await readdir(`/proc/${process.pid}/task`)) {
+    const list = await readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8');
+    for (const pid of list.split(' ').filter(Boolean).map(Number)) {
+      const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      found.push({ pid, command: command.replaceAll('\0', ' ') });
+    }
+  }
+  return found;
+}
+
+const launchers = async () =>
+  (await children()).filter((child) => /launcher\.[jt]s/.test(child.command));
+
+const request = (text: string) => ({
+  voice: 'en-us',
+  ssml: `<speak>${text}</speak>`,
+  rate: 175,
+  pitch: 50,
+});
+
+describe.skipIf(!backend || process.platform !== 'linux')('native backend', () => {
+  const native = backend as NativeBackend;
+  afterAll(() => native.close());
+
+  it('starts espeak-ng through one small launcher process, whatever the number of renders', async () => {
+    const results = await Promise.all(
+      ['One.', 'Two, three.', 'Four, five, six.'].map((text) => native.render(request(text))),
+    );
+    for (const result of results) expect(result.samples.length / 22050).toBeGreaterThan(0.3);
+    // Longer text, longer audio: each answer is its own request's.
+    const [one, two, six] = results.map((result) => result.samples.length);
+    expect(one).toBeLessThan(two as number);
+    expect(two).toBeLessThan(six as number);
+    expect(await launchers()).toHaveLength(1);
+  });
+
+  it('fails a render cleanly when the program cannot start, and carries on when it can', async () => {
+    // A program that is there when the backend is created, and then is not.
+    const dir = await mkdtemp(join(tmpdir(), 'parla-native-'));
+    const program = join(dir, 'espeak-ng');
+    await writeFile(program, '#!/bin/sh\nexec espeak-ng "$@"\n', { mode: 0o755 });
+    const wrapped = (await NativeBackend.create(program)) as NativeBackend;
+    try {
+      await rename(program, `${program}.away`);
+      await expect(wrapped.render(request('Hello.'))).rejects.toThrow(
+        /espeak-ng did not start: spawn .*ENOENT/,
+      );
+      await rename(`${program}.away`, program);
+      const after = await wrapped.render(request('Back again.'));
+      expect(after.samples.length).toBeGreaterThan(0);
+    } finally {
+      await wrapped.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails the renders of a launcher that dies, and starts a new one for the next', async () => {
+    await native.render(request('Warm.'));
+    const [launcher] = await launchers();
+    expect(launcher).toBeDefined();
+    // A render long enough to be under way when the launcher is killed.
+    const long = native.render(request('This sentence is read again and again. '.repeat(200)));
+    process.kill(launcher?.pid as number, 'SIGKILL');
+    await expect(long).rejects.toThrow(/launcher stopped/);
+    const next = await native.render(request('A new launcher.'));
+    expect(next.samples.length).toBeGreaterThan(0);
+    const now = await launchers();
+    expect(now).toHaveLength(1);
+    expect(now[0]?.pid).not.toBe(launcher?.pid);
+  });
+});
