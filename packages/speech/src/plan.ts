@@ -182,36 +182,51 @@ function characters(sentence: Sentence): number {
 }
 
 /**
- * Merges consecutive sentences into larger groups, for a backend whose every call costs a
- * process start (the native espeak-ng program, about 30 ms). The first group is the first
- * sentence alone, so the first audio still comes early; later groups double in size up to
- * `maxChars`. Adjacent pieces with the same settings become one espeak-ng call.
+ * Merges consecutive sentences into groups, for a backend whose every call starts a process
+ * (the native espeak-ng program, which takes about 7 ms to load its data). The first group is
+ * the first sentence alone, so that the first audio comes early; the rest is cut into as few
+ * groups of about equal size as `maxChars` allows, but into two when there are `2 × minChars`
+ * or more, so that two processes can run at once. Adjacent pieces with the same settings
+ * become one espeak-ng call.
  */
-export function groupSentences(sentences: readonly Sentence[], maxChars = 1500): Sentence[] {
-  const groups: Sentence[] = [];
-  let current: Sentence | undefined;
-  let limit = 0;
-  for (const sentence of sentences) {
-    if (current && characters(current) + characters(sentence) <= limit) {
-      for (const unit of sentence.units) {
-        const last = current.units.at(-1);
-        if (unit.kind === 'speech' && last?.kind === 'speech' && samePiece(last, unit)) {
-          last.parts.push(...unit.parts.map((part) => ({ ...part })));
-        } else {
-          current.units.push(unit.kind === 'speech' ? { ...unit, parts: [...unit.parts] } : unit);
-        }
-      }
+export function groupSentences(
+  sentences: readonly Sentence[],
+  maxChars = 1500,
+  minChars = 200,
+): Sentence[] {
+  const [first, ...rest] = sentences;
+  if (!first) return [];
+  const total = rest.reduce((sum, sentence) => sum + characters(sentence), 0);
+  const count = Math.max(total >= 2 * minChars ? 2 : 1, Math.ceil(total / maxChars));
+  const groups: Sentence[] = [copy(first)];
+  let before = 0; // characters of the rest before this sentence
+  let current: { index: number; group: Sentence } | undefined;
+  for (const sentence of rest) {
+    const size = characters(sentence);
+    // Each sentence goes to the group its middle falls in.
+    const index = Math.min(count - 1, Math.floor(((before + size / 2) * count) / total || 0));
+    before += size;
+    if (current?.index !== index) {
+      current = { index, group: copy(sentence) };
+      groups.push(current.group);
       continue;
     }
-    if (current) groups.push(current);
-    // The first group holds one sentence; each next one may hold twice as much, up to maxChars.
-    limit = current ? Math.min(maxChars, Math.max(limit * 2, characters(sentence) * 2)) : 0;
-    current = {
-      units: sentence.units.map((unit) =>
-        unit.kind === 'speech' ? { ...unit, parts: [...unit.parts] } : unit,
-      ),
-    };
+    for (const unit of sentence.units) {
+      const last = current.group.units.at(-1);
+      if (unit.kind === 'speech' && last?.kind === 'speech' && samePiece(last, unit)) {
+        last.parts.push(...unit.parts.map((part) => ({ ...part })));
+      } else {
+        current.group.units.push(copyUnit(unit));
+      }
+    }
   }
-  if (current) groups.push(current);
   return groups;
+}
+
+function copyUnit(unit: SentenceUnit): SentenceUnit {
+  return unit.kind === 'speech' ? { ...unit, parts: [...unit.parts] } : unit;
+}
+
+function copy(sentence: Sentence): Sentence {
+  return { units: sentence.units.map(copyUnit) };
 }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { groupSentences, type Sentence, sentenceText } from './plan.js';
+
+const plain = { rate: 1, pitch: 0, volume: 0 };
+
+function sentence(text: string, prosody = plain): Sentence {
+  return { units: [{ kind: 'speech', prosody, parts: [{ text }] }] };
+}
+
+/** Sentences of about 100 characters each. */
+function sentences(count: number): Sentence[] {
+  return Array.from({ length: count }, (_, i) =>
+    sentence(
+      `Sentence number ${String(i).padStart(3, '0')} says a little about speech and goes on a while.`.padEnd(
+        100,
+        '.',
+      ),
+    ),
+  );
+}
+
+const chars = (group: Sentence) => sentenceText(group).length;
+
+describe('groupSentences (one process per group for the native espeak-ng program)', () => {
+  it('keeps the first sentence alone, so that the first audio comes early', () => {
+    const groups = groupSentences(sentences(10));
+    expect(sentenceText(groups[0] as Sentence)).toBe(sentenceText(sentences(1)[0] as Sentence));
+  });
+
+  it('cuts the rest into two groups of about equal size, which run at once', () => {
+    const groups = groupSentences(sentences(9));
+    expect(groups).toHaveLength(3);
+    expect(chars(groups[1] as Sentence)).toBe(chars(groups[2] as Sentence));
+  });
+
+  it('keeps a short rest in one group, and a single sentence as it is', () => {
+    expect(groupSentences(sentences(3))).toHaveLength(2);
+    expect(groupSentences(sentences(1))).toHaveLength(1);
+    expect(groupSentences([])).toEqual([]);
+  });
+
+  it('makes no group much larger than maxChars, and as few as that allows', () => {
+    const groups = groupSentences(sentences(100), 1500);
+    // 9,900 characters after the first sentence: seven groups of about 1,400.
+    expect(groups).toHaveLength(8);
+    for (const group of groups.slice(1)) {
+      expect(chars(group)).toBeLessThanOrEqual(1500 + 100);
+      expect(chars(group)).toBeGreaterThan(1200);
+    }
+  });
+
+  it('keeps every sentence, in order, and merges pieces with the same settings only', () => {
+    const input = [
+      ...sentences(5),
+      sentence('Louder now.', { ...plain, volume: 6 }),
+      { units: [{ kind: 'break', seconds: 1 }] } satisfies Sentence,
+      ...sentences(3),
+    ];
+    const groups = groupSentences(input);
+    const text = (list: Sentence[]) => list.map(sentenceText).filter(Boolean).join(' ');
+    expect(text(groups)).toBe(text(input));
+    const pieces = groups.flatMap((group) => group.units);
+    // The louder sentence and the break stay units of their own; the plain ones are merged.
+    expect(pieces.filter((unit) => unit.kind === 'break')).toHaveLength(1);
+    const loud = pieces.filter((unit) => unit.kind === 'speech' && unit.prosody.volume === 6);
+    expect(loud).toHaveLength(1);
+    expect(pieces.length).toBeLessThan(input.length);
+    // The input is not changed.
+    expect(input[1]?.units).toHaveLength(1);
+  });
+});
