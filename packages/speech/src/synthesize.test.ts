@@ -6,7 +6,6 @@ import {
   decode,
   decodeWav,
   innerSilences,
-  longestSilence,
   medianF0,
   rmsDb,
   toneShare,
@@ -191,6 +190,31 @@ describe('synthesizeStream', () => {
     expect(Buffer.from(first.subarray(0, 4)).toString()).toBe('RIFF');
     const total = chunks.reduce((sum, c) => sum + c.audio.length, 0);
     expect(total - 44).toBe(Math.round(chunks.reduce((s, c) => s + c.duration, 0) * 16000) * 2);
-    expect(longestSilence(new Float32Array(0), 16000)).toBe(0);
+  });
+
+  it('sends the first second of a long first sentence ahead, with the marks that start in it', async () => {
+    const text = 'This first sentence is long enough to take a few seconds to say. Then one more.';
+    const settings = request({ text, output_format: 'mp3', sample_rate: 24000 });
+    const chunks = [];
+    for await (const chunk of synthesizeStream(settings, { backend: 'wasm' })) chunks.push(chunk);
+    expect(chunks).toHaveLength(3);
+    expect(chunks[0]?.duration).toBe(1);
+    expect(chunks[1]?.start).toBe(1);
+    for (const chunk of chunks) {
+      for (const mark of chunk.marks) {
+        expect(mark.start).toBeGreaterThanOrEqual(chunk.start);
+        expect(mark.start).toBeLessThan(chunk.start + chunk.duration);
+      }
+    }
+    // Together the chunks carry the marks of the whole file and make one playable file.
+    const whole = await synthesize(settings, { backend: 'wasm' });
+    const words = (marks: { type: string; text: string }[]) =>
+      marks.map((mark) => `${mark.type}:${mark.text}`);
+    expect(words(chunks.flatMap((chunk) => chunk.marks))).toEqual(words(whole.marks));
+    const decoded = await decode('mp3', Buffer.concat(chunks.map((chunk) => chunk.audio)));
+    const total = chunks.reduce((sum, chunk) => sum + chunk.duration, 0);
+    // mp3 adds the encoder's delay and pads its last frame.
+    expect(decoded.samples.length / 24000 - total).toBeGreaterThanOrEqual(0);
+    expect(decoded.samples.length / 24000 - total).toBeLessThan(0.15);
   });
 });

@@ -286,9 +286,40 @@ async function* renderSentences(
 }
 
 /**
- * Renders a request sentence by sentence. The first chunk is ready after the first sentence,
- * whatever the length of the text; concatenating every chunk's bytes gives the whole file
- * (a streamed WAV carries placeholder sizes, see encode/encoders.ts).
+ * Seconds of the first sentence sent ahead of the rest of it: the mp3 encoder (LAME in
+ * WebAssembly, about 140 times real time at 48 kHz) would otherwise hold the first bytes back
+ * for as long as it takes to encode the whole sentence.
+ */
+const FIRST_CHUNK_SECONDS = 1;
+
+/** The first sentence as its first second and the rest, each with the marks that start in it. */
+function firstSecondAhead(sentence: SentenceAudio, sampleRate: number): SentenceAudio[] {
+  const cut = Math.round(FIRST_CHUNK_SECONDS * sampleRate);
+  if (sentence.pcm.length <= 2 * cut) return [sentence];
+  const boundary = sentence.start + cut / sampleRate;
+  return [
+    {
+      pcm: sentence.pcm.subarray(0, cut),
+      start: sentence.start,
+      duration: cut / sampleRate,
+      marks: sentence.marks.filter((mark) => mark.start < boundary),
+      last: false,
+    },
+    {
+      pcm: sentence.pcm.subarray(cut),
+      start: boundary,
+      duration: sentence.duration - cut / sampleRate,
+      marks: sentence.marks.filter((mark) => mark.start >= boundary),
+      last: sentence.last,
+    },
+  ];
+}
+
+/**
+ * Renders a request sentence by sentence. The first chunk is ready after the first sentence
+ * (its first second, in fact), whatever the length of the text; concatenating every chunk's
+ * bytes gives the whole file (a streamed WAV carries placeholder sizes, see
+ * encode/encoders.ts).
  */
 export async function* synthesizeStream(
   request: SynthesisRequest,
@@ -300,19 +331,21 @@ export async function* synthesizeStream(
   const encoder = await createStreamEncoder(format, sampleRate);
   let empty = true;
   for await (const sentence of renderSentences(prepared, backend)) {
+    const parts = empty ? firstSecondAhead(sentence, sampleRate) : [sentence];
     empty = false;
-    const last = sentence.last;
-    let audio = encoder.encode(sentence.pcm);
-    if (last) audio = joinBytes(audio, encoder.finish());
-    yield {
-      audio,
-      start: sentence.start,
-      duration: sentence.duration,
-      marks: sentence.marks,
-      mimeType: encoder.mimeType,
-      sampleRate,
-      last,
-    };
+    for (const part of parts) {
+      let audio = encoder.encode(part.pcm);
+      if (part.last) audio = joinBytes(audio, encoder.finish());
+      yield {
+        audio,
+        start: part.start,
+        duration: part.duration,
+        marks: part.marks,
+        mimeType: encoder.mimeType,
+        sampleRate,
+        last: part.last,
+      };
+    }
   }
   if (empty) {
     yield {

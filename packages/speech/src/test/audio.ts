@@ -56,26 +56,6 @@ export function rmsDb(samples: Float32Array): number {
   return 10 * Math.log10(sum / Math.max(1, samples.length));
 }
 
-/** Longest run of near-silence (below -50 dBFS over 10 ms windows), in seconds. */
-export function longestSilence(samples: Float32Array, sampleRate: number, from = 0): number {
-  const window = Math.round(sampleRate * 0.01);
-  let best = 0;
-  let run = 0;
-  for (
-    let start = Math.round(from * sampleRate);
-    start + window <= samples.length;
-    start += window
-  ) {
-    let peak = 0;
-    for (let i = start; i < start + window; i++) peak = Math.max(peak, Math.abs(samples[i] ?? 0));
-    if (peak < 0.003) {
-      run += window;
-      best = Math.max(best, run);
-    } else run = 0;
-  }
-  return best / sampleRate;
-}
-
 /** Internal pauses only: silence between the first and the last sound. */
 export function innerSilences(samples: Float32Array, sampleRate: number): number[] {
   const window = Math.round(sampleRate * 0.01);
