@@ -152,16 +152,22 @@ async function main() {
 
   console.info('\nTime to the first chunk (10k characters, mp3 48 kHz, streaming):');
   for (const backend of backends) {
-    const [, seconds] = await median(async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
       const stream = synthesizeStream(request(TEXTS['10k'], 'mp3', 48000), {
         backend,
         productRules: false,
       });
       const first = await stream.next();
+      times.push(performance.now() - started);
       if (first.done) throw new Error('the stream gave no chunk');
       await stream.return(undefined);
-    }, 5);
-    console.info(`  ${backend.padEnd(7)} ${(seconds * 1000).toFixed(0)} ms (target ≤ 150 ms)`);
+      // Each run starts on an idle machine: let the groups the stream had started finish.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    times.sort((x, y) => x - y);
+    console.info(`  ${backend.padEnd(7)} ${times[2]?.toFixed(0)} ms (target ≤ 150 ms)`);
   }
 
   console.info('\nWorker pool: eight 1k-character requests (wav 16 kHz) at once:');
