@@ -9,6 +9,7 @@ import {
   PageListQuerySchema,
   PageListSchema,
 } from '@parla/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -50,8 +51,14 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
   const content = createContentRepository(options.db);
   const imagesDir = path.join(options.contentDir, 'images');
 
-  async function knownLanguage(code: string) {
-    return content.language(code.toLowerCase());
+  /**
+   * The route's language, or undefined after answering 404 with a message naming it (the
+   * handler then returns the reply).
+   */
+  async function routeLanguage(code: string, reply: FastifyReply) {
+    const language = await content.language(code.toLowerCase());
+    if (!language) reply.code(404).send({ message: CONTENT_MESSAGES.unknownLanguage(code) });
+    return language;
   }
 
   app.get(
@@ -66,12 +73,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const language = await knownLanguage(request.params.language);
-      if (!language) {
-        return reply
-          .code(404)
-          .send({ message: CONTENT_MESSAGES.unknownLanguage(request.params.language) });
-      }
+      const language = await routeLanguage(request.params.language, reply);
+      if (!language) return reply;
       const { provides_translated_languages, provides_current_templates } = request.query;
       return {
         languages: provides_translated_languages
@@ -94,12 +97,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
     },
     async (request, reply) => {
       const { page } = request.params;
-      const language = await knownLanguage(request.params.language);
-      if (!language) {
-        return reply
-          .code(404)
-          .send({ message: CONTENT_MESSAGES.unknownLanguage(request.params.language) });
-      }
+      const language = await routeLanguage(request.params.language, reply);
+      if (!language) return reply;
       const found = await content.page(language.code, page);
       if (!found) {
         return reply.code(404).send({ message: CONTENT_MESSAGES.unknownPage(page, language.code) });
@@ -120,12 +119,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const language = await knownLanguage(request.params.language);
-      if (!language) {
-        return reply
-          .code(404)
-          .send({ message: CONTENT_MESSAGES.unknownLanguage(request.params.language) });
-      }
+      const language = await routeLanguage(request.params.language, reply);
+      if (!language) return reply;
       return {
         languages: request.query.provides_translated_languages
           ? await content.blogLanguages()
@@ -147,12 +142,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
     },
     async (request, reply) => {
       const { article } = request.params;
-      const language = await knownLanguage(request.params.language);
-      if (!language) {
-        return reply
-          .code(404)
-          .send({ message: CONTENT_MESSAGES.unknownLanguage(request.params.language) });
-      }
+      const language = await routeLanguage(request.params.language, reply);
+      if (!language) return reply;
       const found = await content.article(language.code, article);
       if (!found) {
         return reply
