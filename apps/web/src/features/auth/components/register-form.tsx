@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import {
   MESSAGES,
   RegisterFormSchema,
@@ -8,23 +8,12 @@ import {
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
-import { splitAfterFirstSentence, visibleError } from '../../../lib/form';
+import { visibleError } from '../../../lib/form';
 import { useRegister } from '../api/register';
 import { offerToPasswordManager, rememberEmail } from '../lib/remembered-credentials';
 import { AgreementLabel } from './agreement-label';
-
-/** 'Register successfully!' followed by the 'Go to login page!' link (SPEC §4). */
-function RegisteredTitle() {
-  const [done, goToLogin] = splitAfterFirstSentence(MESSAGES.auth.registerSuccess);
-  return (
-    <>
-      {done}
-      <Anchor component={Link} to="/auth/login" inherit>
-        {goToLogin}
-      </Anchor>
-    </>
-  );
-}
+import { GoToLoginTitle } from './go-to-login-title';
+import { NewPasswordFields } from './new-password-fields';
 
 /** SPEC §2 "Register" and §4. */
 export function RegisterForm() {
@@ -68,21 +57,11 @@ export function RegisterForm() {
           error={error('email')}
           withAsterisk
         />
-        <PasswordInput
-          {...form.register('password', { deps: ['confirmPassword'] })}
+        <NewPasswordFields
           label="Password"
-          autoComplete="new-password"
-          visibilityToggleFocusable
-          error={error('password')}
-          withAsterisk
-        />
-        <PasswordInput
-          {...form.register('confirmPassword')}
-          label="Confirm password"
-          autoComplete="new-password"
-          visibilityToggleFocusable
-          error={error('confirmPassword')}
-          withAsterisk
+          password={form.register('password', { deps: ['confirmPassword'] })}
+          confirmPassword={form.register('confirmPassword')}
+          errors={{ password: error('password'), confirmPassword: error('confirmPassword') }}
         />
         <Checkbox {...form.register('remember')} label="Remember me!" />
         <Checkbox
@@ -91,7 +70,10 @@ export function RegisterForm() {
           error={error('agreement')}
         />
         {registration.isSuccess && (
-          <FormAlert kind="success" title={<RegisteredTitle />}>
+          <FormAlert
+            kind="success"
+            title={<GoToLoginTitle message={MESSAGES.auth.registerSuccess} />}
+          >
             {registration.data.message}
           </FormAlert>
         )}

@@ -1,26 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { MESSAGES, ResetPasswordFormSchema } from '@parla/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
-import { splitAfterFirstSentence, visibleError } from '../../../lib/form';
+import { visibleError } from '../../../lib/form';
 import { useResetPassword } from '../api/reset-password';
 import { offerToPasswordManager, readRememberedEmail } from '../lib/remembered-credentials';
-
-/** 'Password changed successfully!' followed by the 'Go to login page!' link (SPEC §4). */
-function ChangedTitle() {
-  const [done, goToLogin] = splitAfterFirstSentence(MESSAGES.auth.resetPasswordSuccess);
-  return (
-    <>
-      {done}
-      <Anchor component={Link} to="/auth/login" inherit>
-        {goToLogin}
-      </Anchor>
-    </>
-  );
-}
+import { GoToLoginTitle } from './go-to-login-title';
+import { NewPasswordFields } from './new-password-fields';
 
 /** SPEC §2 "Reset password": the key comes from the route (/auth/reset-password/{key}). */
 export function ResetPasswordForm({ resetKey }: { resetKey: string }) {
@@ -60,24 +49,19 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string }) {
             hidden
           />
         )}
-        <PasswordInput
-          {...form.register('password', { deps: ['confirmPassword'] })}
+        <NewPasswordFields
           label="New password"
-          autoComplete="new-password"
-          visibilityToggleFocusable
-          error={error('password')}
-          withAsterisk
-        />
-        <PasswordInput
-          {...form.register('confirmPassword')}
-          label="Confirm password"
-          autoComplete="new-password"
-          visibilityToggleFocusable
-          error={error('confirmPassword')}
-          withAsterisk
+          password={form.register('password', { deps: ['confirmPassword'] })}
+          confirmPassword={form.register('confirmPassword')}
+          errors={{ password: error('password'), confirmPassword: error('confirmPassword') }}
         />
         <Checkbox {...form.register('remember')} label="Remember password!" />
-        {reset.isSuccess && <FormAlert kind="success" title={<ChangedTitle />} />}
+        {reset.isSuccess && (
+          <FormAlert
+            kind="success"
+            title={<GoToLoginTitle message={MESSAGES.auth.resetPasswordSuccess} />}
+          />
+        )}
         {reset.isError && <FormAlert kind="failure" title={reset.error.message} />}
         <Button type="submit" loading={reset.isPending} fullWidth h={44}>
           Change password
