@@ -1,10 +1,11 @@
-import { MESSAGES, type Profile } from '@parla/contract';
+import { MESSAGES, type Profile, type ProfileUser } from '@parla/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import AccountPage from '../../../app/routes/account/account';
 import { deleteCookie, getCookie, setCookie } from '../../../lib/cookies';
 import { signJwt } from '../../../test/jwt';
+import { BILLED, profileOf } from '../../../test/profile';
 import {
   interceptFetch,
   jsonResponse,
@@ -20,47 +21,11 @@ const TAX_IDS = [
   { type: 'xx_none', country: 'GB', pattern: '.+', example: '' },
 ];
 
-function profileOf(user: Partial<Profile['user']> = {}): Profile {
-  return {
-    user: {
-      email: 'me@example.com',
-      name: null,
-      phone: null,
-      role: 'USER',
-      address: {
-        country: null,
-        state: null,
-        city: null,
-        line1: null,
-        line2: null,
-        postal_code: null,
-      },
-      tax: { type: null, code: null },
-      card: null,
-      metadata: { has_payment_method_added: false },
-      ...user,
-    },
-    plan: {
-      type: 'FREE',
-      period: 'none',
-      count_characters: 1000,
-      count_characters_per_convert: 500,
-      count_characters_added: 0,
-    },
-  };
-}
+const withUser = (user: Partial<ProfileUser> = {}) => profileOf({ user });
 
-const COMPANY = profileOf({
-  name: 'Ada Lovelace',
-  phone: '+44 20 7946 0000',
-  address: {
-    country: 'GB',
-    state: null,
-    city: 'London',
-    line1: '1 Analytical Row',
-    line2: null,
-    postal_code: 'N1 9GU',
-  },
+const COMPANY = withUser({
+  ...BILLED,
+  address: { ...(BILLED.address as ProfileUser['address']), postal_code: 'N1 9GU' },
   tax: { type: 'gb_vat', code: 'GB123456789' },
 });
 
@@ -101,7 +66,7 @@ const billing = () => within(screen.getByRole('form', { name: 'Billing Settings'
 
 describe('My Account', { timeout: 20_000 }, () => {
   it("shows the profile with '-' for empty values, after the skeletons", async () => {
-    serve(profileOf());
+    serve(withUser());
     await renderAccount();
     expect(screen.queryByTestId('field-skeletons')).toBeNull();
     const overview = screen.getByRole('region', { name: 'Your account' });
@@ -120,7 +85,7 @@ describe('My Account', { timeout: 20_000 }, () => {
   });
 
   it('leaves the box unchecked with only one tax part, and hides the tax fields then', async () => {
-    serve(profileOf({ tax: { type: 'gb_vat', code: null } }));
+    serve(withUser({ tax: { type: 'gb_vat', code: null } }));
     await renderAccount();
     const box = billing().getByRole('checkbox', { name: 'Save company tax details' });
     expect((box as HTMLInputElement).checked).toBe(false);
@@ -158,7 +123,7 @@ describe('My Account', { timeout: 20_000 }, () => {
 
   it('requires name, phone, country, city, line 1 and, for a company, the tax details', async () => {
     const user = userEvent.setup();
-    const { calls } = serve(profileOf());
+    const { calls } = serve(withUser());
     await renderAccount();
     await user.click(billing().getByRole('checkbox', { name: 'Save company tax details' }));
     await user.click(billing().getByRole('button', { name: 'Save' }));
@@ -182,7 +147,7 @@ describe('My Account', { timeout: 20_000 }, () => {
 
   it('sends null for empty optional fields and for the tax of a non-company', async () => {
     const user = userEvent.setup();
-    const { calls } = serve(profileOf({ tax: { type: 'gb_vat', code: null } }), (call) =>
+    const { calls } = serve(withUser({ tax: { type: 'gb_vat', code: null } }), (call) =>
       call.url === '/api/account/invoice_info' ? jsonResponse(200, { message: 'ok' }) : undefined,
     );
     await renderAccount();
@@ -235,7 +200,7 @@ describe('My Account', { timeout: 20_000 }, () => {
   it('keeps the user signed in with the new token after a password change', async () => {
     const user = userEvent.setup();
     const fresh = signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 7200, v: 2 });
-    const { calls } = serve(profileOf(), (call) =>
+    const { calls } = serve(withUser(), (call) =>
       call.url === '/api/account/change_password'
         ? jsonResponse(200, {
             token: fresh,
@@ -264,7 +229,7 @@ describe('My Account', { timeout: 20_000 }, () => {
 
   it("shows the server's message when the email change is refused", async () => {
     const user = userEvent.setup();
-    serve(profileOf(), (call) =>
+    serve(withUser(), (call) =>
       call.url === '/api/account/change_email'
         ? jsonResponse(409, { message: 'An account with this email address already exists.' })
         : undefined,
@@ -282,7 +247,7 @@ describe('My Account', { timeout: 20_000 }, () => {
 
   it("asks for 'DELETE', then signs out and goes to /auth/login", async () => {
     const user = userEvent.setup();
-    serve(profileOf(), (call) =>
+    serve(withUser(), (call) =>
       call.url === '/api/account/delete' ? jsonResponse(200, { message: 'deleted' }) : undefined,
     );
     const { router } = await renderAccount();
@@ -300,7 +265,7 @@ describe('My Account', { timeout: 20_000 }, () => {
 
   it("says 'Faield to delete account!' when the deletion fails", async () => {
     const user = userEvent.setup();
-    serve(profileOf(), (call) =>
+    serve(withUser(), (call) =>
       call.url === '/api/account/delete' ? jsonResponse(500, {}) : undefined,
     );
     await renderAccount();

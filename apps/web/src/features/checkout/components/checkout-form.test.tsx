@@ -1,10 +1,11 @@
-import { MESSAGES, type Profile } from '@parla/contract';
+import { MESSAGES } from '@parla/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import CheckoutPage from '../../../app/routes/account/checkout';
 import { deleteCookie, setCookie } from '../../../lib/cookies';
 import { signJwt } from '../../../test/jwt';
+import { BILLED, profileOf } from '../../../test/profile';
 import {
   interceptFetch,
   jsonResponse,
@@ -13,21 +14,9 @@ import {
   restoreFetch,
 } from '../../../test/render';
 
-const PROFILE: Profile = {
+const PROFILE = profileOf({
   user: {
-    email: 'me@example.com',
-    name: 'Ada Lovelace',
-    phone: '+44 20 7946 0000',
-    role: 'USER',
-    address: {
-      country: 'GB',
-      state: null,
-      city: 'London',
-      line1: '1 Analytical Row',
-      line2: null,
-      postal_code: null,
-    },
-    tax: { type: null, code: null },
+    ...BILLED,
     card: {
       brand: 'Visa',
       last4: '4242',
@@ -37,14 +26,8 @@ const PROFILE: Profile = {
     },
     metadata: { has_payment_method_added: true },
   },
-  plan: {
-    type: 'BASIC',
-    period: 'month',
-    count_characters: 1000,
-    count_characters_per_convert: 500,
-    count_characters_added: 0,
-  },
-};
+  plan: { type: 'BASIC', period: 'month' },
+});
 
 const INFO = {
   free: { price: 0, count_characters: 20_000, count_characters_per_convert: 1_000 },

@@ -1,38 +1,21 @@
-import type { Profile, VoiceSettings } from '@parla/contract';
+import type { VoiceSettings } from '@parla/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, setCookie } from '../../../lib/cookies';
 import { signJwt } from '../../../test/jwt';
+import { profileOf } from '../../../test/profile';
 import { interceptFetch, jsonResponse, renderAt, restoreFetch } from '../../../test/render';
 import { ConvertorPage } from './convertor-page';
 
-const PROFILE: Profile = {
-  user: {
-    email: 'me@example.com',
-    name: null,
-    phone: null,
-    role: 'USER',
-    address: {
-      country: null,
-      state: null,
-      city: null,
-      line1: null,
-      line2: null,
-      postal_code: null,
-    },
-    tax: { type: null, code: null },
-    card: null,
-    metadata: { has_payment_method_added: false },
-  },
+const PROFILE = profileOf({
   plan: {
     type: 'PREMIUM',
     period: 'month',
     count_characters: 12345,
     count_characters_per_convert: 10000,
-    count_characters_added: 0,
   },
-};
+});
 
 const VOICES = [
   {

@@ -4,35 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteCookie, setCookie } from '../../../lib/cookies';
 import { signJwt } from '../../../test/jwt';
+import { profileOf } from '../../../test/profile';
 import { interceptFetch, jsonResponse, renderAt, restoreFetch } from '../../../test/render';
 import { SAVE_MESSAGES, SaveAudioButton } from './save-audio-button';
 
-const profile = (type: Profile['plan']['type']): Profile => ({
-  user: {
-    email: 'me@example.com',
-    name: null,
-    phone: null,
-    role: 'USER',
-    address: {
-      country: null,
-      state: null,
-      city: null,
-      line1: null,
-      line2: null,
-      postal_code: null,
-    },
-    tax: { type: null, code: null },
-    card: null,
-    metadata: { has_payment_method_added: false },
-  },
-  plan: {
-    type,
-    period: type === 'FREE' ? 'none' : 'month',
-    count_characters: 1000,
-    count_characters_per_convert: 500,
-    count_characters_added: 0,
-  },
-});
+const profile = (type: Profile['plan']['type']) =>
+  profileOf({ plan: { type, period: type === 'FREE' ? 'none' : 'month' } });
 
 const saved = (id: string): SavedFile => ({
   _id: id,
