@@ -5,6 +5,7 @@ import path from 'node:path';
 import { SpeechError, SpeechPool, SsmlError, type SynthesisRequest } from '@parla/speech';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { voiceSettings } from '../test/voice-settings.js';
 import { createQueueClient, createSpeechService, startSpeechWorker } from './speech.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -50,20 +51,8 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-const request = (text: string, change: Partial<SynthesisRequest> = {}): SynthesisRequest => ({
-  engine: 'standard',
-  voice_id: 'standard:en-us',
-  language_code: 'en-us',
-  text,
-  output_format: 'wav',
-  sample_rate: 16000,
-  effect: null,
-  master_speed: 0,
-  master_volume: 0,
-  master_pitch: 0,
-  voice_effects: [],
-  ...change,
-});
+const request = (text: string, change: Partial<SynthesisRequest> = {}) =>
+  voiceSettings({ text, ...change });
 
 describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
   it('renders a request on a worker that shares only Redis with the client', async () => {

@@ -9,26 +9,15 @@ import {
   TEST_DATABASE_KIND,
   testConfig,
 } from '../../test/test-app.js';
+import { voiceSettings } from '../../test/voice-settings.js';
 import { CONVERT_MESSAGES } from './routes.js';
 
 const config = testConfig();
 const app = await createTestApp({ config, conversionsPerMinute: 1000 });
 const audioDir = path.join(config.dataDir, 'files', 'audio');
 
-const settings = (text: string, change: Partial<VoiceSettings> = {}): VoiceSettings => ({
-  engine: 'standard',
-  voice_id: 'standard:en-us',
-  language_code: 'en-us',
-  text,
-  output_format: 'wav',
-  sample_rate: 16000,
-  effect: null,
-  master_speed: 0,
-  master_volume: 0,
-  master_pitch: 0,
-  voice_effects: [],
-  ...change,
-});
+const settings = (text: string, change: Partial<VoiceSettings> = {}) =>
+  voiceSettings({ text, ...change });
 
 const convert = (payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/convertor', payload, headers });

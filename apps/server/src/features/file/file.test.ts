@@ -8,6 +8,7 @@ import {
   TEST_DATABASE_KIND,
   testConfig,
 } from '../../test/test-app.js';
+import { voiceSettings } from '../../test/voice-settings.js';
 import { createLocalFileStorage, type FileStorage } from './file-storage.js';
 import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS } from './repository.js';
 import { FILE_MESSAGES } from './routes.js';
@@ -33,20 +34,13 @@ const now = () => clock;
 const app = await createTestApp({ config, fileStorage: storage, now, conversionsPerMinute: 1000 });
 const files = createFileRepository(app.db, storage, now);
 
-const settings = (change: Partial<VoiceSettings> = {}): VoiceSettings => ({
-  engine: 'standard',
-  voice_id: 'standard:en-us',
-  language_code: 'en-us',
-  text: '<speak>Saved by Parla.</speak>',
-  output_format: 'mp3',
-  sample_rate: 24000,
-  effect: null,
-  master_speed: 0,
-  master_volume: 0,
-  master_pitch: 0,
-  voice_effects: [],
-  ...change,
-});
+const settings = (change: Partial<VoiceSettings> = {}) =>
+  voiceSettings({
+    text: '<speak>Saved by Parla.</speak>',
+    output_format: 'mp3',
+    sample_rate: 24000,
+    ...change,
+  });
 
 /** A genuine PCM WAV: 16 kHz mono 16-bit, `seconds` of a 440 Hz tone. */
 function wav(seconds: number): Buffer {
