@@ -6,14 +6,15 @@ import { NativeBackend } from './native-backend.js';
 
 const backend = await NativeBackend.create();
 
-/** Processes this process has started, with their command lines (Linux's /proc). */
-async function children(): Promise<{ pid: number; command: string }[]> {
+/** Processes a process has started, with their command lines (Linux's /proc). */
+async function children(parent = process.pid): Promise<{ pid: number; command: string }[]> {
   const found: { pid: number; command: string }[] = [];
-  for (const task of await readdir(`/proc/${process.pid}/task`)) {
-    const list = await readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8');
+  for (const task of await readdir(`/proc/${parent}/task`)) {
+    const list = await readFile(`/proc/${parent}/task/${task}/children`, 'utf8');
     for (const pid of list.split(' ').filter(Boolean).map(Number)) {
+      // A zombie (ended, not yet reaped) has no command line: it is not counted.
       const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-      found.push({ pid, command: command.replaceAll('\0', ' ') });
+      if (command) found.push({ pid, command: command.replaceAll('\0', ' ') });
     }
   }
   return found;
@@ -28,6 +29,12 @@ const request = (text: string) => ({
   rate: 175,
   pitch: 50,
 });
+
+/** Whether a process still runs (a zombie waiting to be reaped does not). */
+async function alive(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return stat !== '' && !/^\d+ \(.*\) [ZX] /.test(stat);
+}
 
 describe.skipIf(!backend || process.platform !== 'linux')('native backend', () => {
   const native = backend as NativeBackend;
@@ -63,6 +70,33 @@ describe.skipIf(!backend || process.platform !== 'linux')('native backend', () =
       await wrapped.close();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('stops the programs under way when the backend is closed', async () => {
+    const before = new Set((await launchers()).map((found) => found.pid));
+    const own = (await NativeBackend.create()) as NativeBackend;
+    await own.render(request('Warm.'));
+    const launcher = (await launchers()).find((found) => !before.has(found.pid));
+    expect(launcher).toBeDefined();
+    const long = own.render(request('This sentence is read again and again. '.repeat(1500)));
+    long.catch(() => {});
+    let programs: { pid: number; command: string }[] = [];
+    for (let i = 0; i < 200 && programs.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      programs = await children(launcher?.pid);
+    }
+    expect(programs.map((program) => program.command)).toEqual([
+      expect.stringMatching(/espeak-ng/),
+    ]);
+    await own.close();
+    await expect(long).rejects.toThrow(/launcher stopped/);
+    // Killed as the launcher left; give the kernel a moment to finish them.
+    const running = async () =>
+      (await Promise.all(programs.map((program) => alive(program.pid)))).some(Boolean);
+    for (let i = 0; i < 100 && (await running()); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await running()).toBe(false);
   });
 
   it('fails the renders of a launcher that dies, and starts a new one for the next', async () => {
