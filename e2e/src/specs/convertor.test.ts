@@ -108,7 +108,7 @@ describe('the convertor page (issue 4)', () => {
     expectNoPageErrors(page);
   });
 
-  it('plays by keyboard, finishes, and restarts from the beginning', async () => {
+  it('plays to the end, restarts from the beginning, and plays and seeks by keyboard', async () => {
     const page = await session.newPage();
     await openConvertor(page);
     await page.getByRole('textbox', { name: 'Text editor' }).click();
@@ -118,22 +118,12 @@ describe('the convertor page (issue 4)', () => {
     await page.getByLabel('Playback speed').selectOption('2');
     const currentTime = () =>
       page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0);
-
-    // Space on the waveform plays and pauses; the arrows seek 5 s.
-    const waveform = page.getByRole('slider', { name: 'Seek' });
-    await waveform.focus();
-    await page.keyboard.press('Space');
-    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
-    await page.keyboard.press('Space');
-    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
-    await page.keyboard.press('Home');
-    expect(await currentTime()).toBe(0);
-    await page.keyboard.press('ArrowRight');
     const duration = await page.evaluate(() => document.querySelector('audio')?.duration ?? 0);
-    expect(await currentTime()).toBeCloseTo(Math.min(5, duration), 1);
-    await page.keyboard.press('Home');
 
-    // Played to the end, Play starts again from the beginning.
+    // Played to the end, Play starts again from the beginning. This comes first, before any
+    // pause or seek: when playback resumes after a pause and seeks, headless chromium on this
+    // machine now and then stops for good (the whole file buffered, readyState back to 2, the
+    // time standing still), with mp3 and ogg alike and with the player of stop 9 too.
     await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 3);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
@@ -144,6 +134,22 @@ describe('the convertor page (issue 4)', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     expect(await currentTime()).toBeLessThan(duration / 2);
+
+    // Space on the waveform plays and pauses; Home goes to the start, the arrows seek 5 s.
+    const waveform = page.getByRole('slider', { name: 'Seek' });
+    await waveform.focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    await page.keyboard.press('Home');
+    expect(await currentTime()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    expect(await currentTime()).toBeCloseTo(Math.min(5, duration), 1);
+    await page.keyboard.press('Home');
+    expect(await currentTime()).toBe(0);
     expectNoPageErrors(page);
   });
 
