@@ -103,7 +103,6 @@ describe('the convertor page (issue 4)', () => {
     expect(await page.getByTestId('download-message').textContent()).toContain(
       'Log in and have a plan',
     );
-    await page.screenshot({ path: '/tmp/convertor-e2e.png', fullPage: false });
     await expectAccessible(page);
     expectNoPageErrors(page);
   });
