@@ -2,8 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, setCookie } from '../lib/cookies';
-import { signJwt } from '../test/jwt';
 import { interceptFetch, jsonResponse, restoreFetch } from '../test/render';
+import { tokenExpiringIn } from '../test/session';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
@@ -68,16 +68,12 @@ describe('access guard (SPEC §2)', () => {
   );
 
   it('an expired token cookie goes to /auth/login', async () => {
-    setCookie('token', signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) - 60 }), IN_AN_HOUR);
+    setCookie('token', tokenExpiringIn(-60), IN_AN_HOUR);
     expect(await finalPath('/account')).toBe('/auth/login');
   });
 
   it('a valid token cookie opens the guarded page', async () => {
-    setCookie(
-      'token',
-      signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 }),
-      IN_AN_HOUR,
-    );
+    setCookie('token', tokenExpiringIn(), IN_AN_HOUR);
     expect(await finalPath('/account/plan')).toBe('/account/plan');
   });
 });

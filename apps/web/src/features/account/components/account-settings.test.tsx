@@ -1,18 +1,13 @@
 import { MESSAGES, type Profile, type ProfileUser } from '@parla/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AccountPage from '../../../app/routes/account/account';
-import { deleteCookie, getCookie, setCookie } from '../../../lib/cookies';
+import { getCookie } from '../../../lib/cookies';
 import { signJwt } from '../../../test/jwt';
 import { BILLED, profileOf } from '../../../test/profile';
-import {
-  interceptFetch,
-  jsonResponse,
-  type RecordedCall,
-  renderAt,
-  restoreFetch,
-} from '../../../test/render';
+import { interceptFetch, jsonResponse, type RecordedCall, renderAt } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 
 const TAX_IDS = [
   { type: 'eu_vat', country: 'FR', pattern: 'FR[A-HJ-NP-Z0-9]{2}\\d{9}', example: 'FRAB123456789' },
@@ -29,18 +24,7 @@ const COMPANY = withUser({
   tax: { type: 'gb_vat', code: 'GB123456789' },
 });
 
-let token: string;
-
-beforeEach(() => {
-  token = signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 });
-  setCookie('token', token, new Date(Date.now() + 3_600_000));
-});
-
-afterEach(() => {
-  cleanup();
-  restoreFetch();
-  deleteCookie('token');
-});
+const token = signedInForEachTest();
 
 type Answer = (call: RecordedCall) => Response | undefined;
 
@@ -273,6 +257,6 @@ describe('My Account', { timeout: 20_000 }, () => {
     await user.type(form.getByLabelText(/^Type DELETE/), 'DELETE');
     await user.click(form.getByRole('button', { name: 'Delete' }));
     expect((await form.findByRole('alert')).textContent).toBe(MESSAGES.account.deleteFailed);
-    expect(getCookie('token')).toBe(token);
+    expect(getCookie('token')).toBe(token());
   });
 });

@@ -3,8 +3,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import ValidateEmailAddressPage from '../../../app/routes/auth/validate-email-address';
 import { deleteCookie, getCookie } from '../../../lib/cookies';
-import { signJwt } from '../../../test/jwt';
 import { interceptFetch, jsonResponse, renderAt, restoreFetch } from '../../../test/render';
+import { tokenExpiringIn } from '../../../test/session';
 
 afterEach(() => {
   cleanup();
@@ -24,7 +24,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('email validation page', () => {
   it('waits 3 seconds, validates once, keeps the token and goes to /convertor', async () => {
-    const token = signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 });
+    const token = tokenExpiringIn();
     const { calls } = interceptFetch((call) =>
       call.url.startsWith('/api/auth/validate_email_address/')
         ? jsonResponse(200, { token, expire_date: new Date(Date.now() + 3_600_000).toISOString() })

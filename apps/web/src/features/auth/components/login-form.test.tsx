@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import LoginPage from '../../../app/routes/auth/login';
 import { deleteCookie, getCookie, setCookie } from '../../../lib/cookies';
-import { signJwt } from '../../../test/jwt';
 import { interceptFetch, jsonResponse, renderAt, restoreFetch } from '../../../test/render';
+import { tokenExpiringIn } from '../../../test/session';
 
 afterEach(() => {
   cleanup();
@@ -112,7 +112,7 @@ describe('login form', () => {
 
   it('keeps the token until expire_date, remembers the email (never the password) and goes to /convertor', async () => {
     const user = userEvent.setup();
-    const token = signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 });
+    const token = tokenExpiringIn();
     const { calls } = interceptFetch((call) =>
       call.url === '/api/auth/login'
         ? jsonResponse(200, {
@@ -140,7 +140,7 @@ describe('login form', () => {
     interceptFetch(() =>
       jsonResponse(200, {
         has_email_address_validated: true,
-        token: signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 }),
+        token: tokenExpiringIn(),
         expire_date: new Date(Date.now() + 3_600_000).toISOString(),
       }),
     );

@@ -1,10 +1,8 @@
 import { MESSAGES } from '@parla/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import CheckoutPage from '../../../app/routes/account/checkout';
-import { deleteCookie, setCookie } from '../../../lib/cookies';
-import { signJwt } from '../../../test/jwt';
 import { BILLED, profileOf } from '../../../test/profile';
 import {
   interceptFetch,
@@ -13,6 +11,7 @@ import {
   renderAt,
   restoreFetch,
 } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 
 const PROFILE = profileOf({
   user: {
@@ -46,19 +45,7 @@ function serve(payment: (call: RecordedCall) => Response) {
   });
 }
 
-beforeEach(() => {
-  setCookie(
-    'token',
-    signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 }),
-    new Date(Date.now() + 3_600_000),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  restoreFetch();
-  deleteCookie('token');
-});
+signedInForEachTest();
 
 async function payWithSavedCard() {
   renderAt('/account/checkout?type=Premium', '/account/checkout', <CheckoutPage />);

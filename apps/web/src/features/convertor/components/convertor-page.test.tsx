@@ -1,11 +1,10 @@
 import type { VoiceSettings } from '@parla/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deleteCookie, setCookie } from '../../../lib/cookies';
-import { signJwt } from '../../../test/jwt';
+import { describe, expect, it, vi } from 'vitest';
 import { profileOf } from '../../../test/profile';
-import { interceptFetch, jsonResponse, renderAt, restoreFetch } from '../../../test/render';
+import { interceptFetch, jsonResponse, renderAt } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { ConvertorPage } from './convertor-page';
 
 const PROFILE = profileOf({
@@ -48,19 +47,7 @@ const SAVED: VoiceSettings = {
   voice_effects: [],
 };
 
-beforeEach(() => {
-  setCookie(
-    'token',
-    signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 }),
-    new Date(Date.now() + 3_600_000),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  restoreFetch();
-  deleteCookie('token');
-});
+signedInForEachTest();
 
 describe('the convertor page', () => {
   it('opens a saved file and offers Save and Download to a paying user after a conversion', async () => {

@@ -1,11 +1,10 @@
 import type { Profile, SavedFile } from '@parla/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deleteCookie, setCookie } from '../../../lib/cookies';
-import { signJwt } from '../../../test/jwt';
+import { describe, expect, it } from 'vitest';
 import { profileOf } from '../../../test/profile';
-import { interceptFetch, jsonResponse, renderAt, restoreFetch } from '../../../test/render';
+import { interceptFetch, jsonResponse, renderAt } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { SAVE_MESSAGES, SaveAudioButton } from './save-audio-button';
 
 const profile = (type: Profile['plan']['type']) =>
@@ -59,19 +58,7 @@ function serve(plan: Profile['plan']['type']) {
   });
 }
 
-beforeEach(() => {
-  setCookie(
-    'token',
-    signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 3600 }),
-    new Date(Date.now() + 3_600_000),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  restoreFetch();
-  deleteCookie('token');
-});
+signedInForEachTest();
 
 const button = (
   <SaveAudioButton
