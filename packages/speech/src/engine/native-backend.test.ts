@@ -90,7 +90,7 @@ describe.skipIf(!backend || process.platform !== 'linux')('native backend', () =
     ]);
     await own.close();
     await expect(long).rejects.toThrow(/launcher stopped/);
-    // Killed as the launcher left; give the kernel a moment to finish them.
+    // With the launcher gone, espeak-ng dies at its next write (SIGPIPE); give it a moment.
     const running = async () =>
       (await Promise.all(programs.map((program) => alive(program.pid)))).some(Boolean);
     for (let i = 0; i < 100 && (await running()); i++) {

@@ -71,11 +71,11 @@ export class NativeBackend implements EspeakBackend {
       String(Math.round(request.pitch)),
     ];
     if (this.mirror) args.unshift(`--path=${await this.mirror}`);
-    const run = await this.launcher.run(this.program, args, request.ssml);
-    if (run.code !== 0) {
-      throw new Error(`espeak-ng exited with ${run.code}: ${run.stderr.trim()}`);
+    const done = await this.launcher.run(this.program, args, request.ssml);
+    if (done.code !== 0) {
+      throw new Error(`espeak-ng exited with ${done.code}: ${done.stderr.trim()}`);
     }
-    const wav = Buffer.from(run.stdout.buffer, run.stdout.byteOffset, run.stdout.byteLength);
+    const wav = Buffer.from(done.stdout.buffer, done.stdout.byteOffset, done.stdout.byteLength);
     return { samples: pcmFromWav(wav), words: [] };
   }
 
