@@ -267,7 +267,7 @@ async function* renderSentences(
     delete started[index];
     // Only now, so that the first sentence has the machine to itself and is heard early.
     for (let i = index + 1; i <= index + ahead; i++) start(i);
-    const pcm = await resample(rendered.samples, rate, settings.sample_rate);
+    const pcm = resample(rendered.samples, rate, settings.sample_rate);
     // After resampling, so that the limiter also catches the resampler's overshoot.
     applyGain(pcm, settings.master_volume);
     if (settings.master_volume > 0) softLimit(pcm);
