@@ -1,25 +1,10 @@
 import type { ProfileUser } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { BILLED, profileOf } from '../../../test/profile';
 import { canPay, EMPTY_CARD, isBillingFilled, needsCardEntry } from './checkout-rules';
 
-const user = (change: Partial<ProfileUser> = {}): ProfileUser => ({
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  phone: '+44 20 7946 0000',
-  role: 'USER',
-  address: {
-    country: 'GB',
-    state: null,
-    city: 'London',
-    line1: '1 Analytical Row',
-    line2: null,
-    postal_code: null,
-  },
-  tax: { type: null, code: null },
-  card: null,
-  metadata: { has_payment_method_added: false },
-  ...change,
-});
+const user = (change: Partial<ProfileUser> = {}): ProfileUser =>
+  profileOf({ user: { ...BILLED, ...change } }).user;
 
 const good = { empty: false, complete: true };
 
