@@ -16,9 +16,8 @@ import { contentRoutes } from './features/content/routes.js';
 import { seedContent } from './features/content/seed.js';
 import { convertorRoutes } from './features/convertor/routes.js';
 import type { VisitorLimits } from './features/convertor/usage-repository.js';
-import { createLocalFileStorage, type FileStorage } from './features/file/file-storage.js';
 import { fileRoutes } from './features/file/routes.js';
-import { healthRoutes } from './features/health/routes.js';
+import { healthRoutes, probeFallbackRoutes } from './features/health/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
 import type { PaymentProvider } from './features/payment/payment-provider.js';
 import { paymentRoutes } from './features/payment/routes.js';
@@ -28,11 +27,16 @@ import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './features/plan/plan
 import { planRoutes } from './features/plan/routes.js';
 import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/routes.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
+import { createMetrics } from './lib/metrics.js';
 import { type AbuseLimits, DEFAULT_ABUSE_LIMITS } from './lib/rate-limit.js';
-import { createSpeechService, type SpeechService } from './lib/speech.js';
+import { createScheduler } from './lib/schedule.js';
+import { createSpeechService, redisConnection, type SpeechService } from './lib/speech.js';
+import { createStorage } from './lib/storage/from-config.js';
+import { type ObjectStorage, within } from './lib/storage/storage.js';
 import { TokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -53,8 +57,8 @@ export interface BuildAppOptions {
   plans?: PlanCatalogue;
   /** Defaults to Stripe with STRIPE_SECRET_KEY, else the built-in test provider. */
   paymentProvider?: PaymentProvider;
-  /** Bytes of saved files; defaults to DATA_DIR/files/saved on local disk. */
-  fileStorage?: FileStorage;
+  /** Converted audio and saved files; defaults to config.storage (S3 or DATA_DIR/files). */
+  storage?: ObjectStorage;
   /** The clock of the saved-file purge; tests move it. */
   now?: () => Date;
 }
@@ -69,6 +73,8 @@ export interface App extends FastifyInstance {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
+  /** Shutdown past its grace: hands the speech requests in hand back to the queue. */
+  handBack(): Promise<void>;
 }
 
 /** Builds the whole product as one Fastify instance; tests use app.inject, server.ts listens. */
@@ -85,13 +91,15 @@ export async function buildApp({
   contentDir = DEFAULT_CONTENT_DIR,
   plans = DEFAULT_PLAN_CATALOGUE,
   paymentProvider,
-  fileStorage,
+  storage = createStorage(config.storage),
   now,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // LOG_FORMAT=pretty: one readable line per event for a person at a terminal.
+      ...(config.logFormat === 'pretty' && { transport: { target: 'pino-pretty' } }),
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -121,13 +129,26 @@ export async function buildApp({
     log: app.log,
   });
   app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => storage.close());
   const speech: SpeechService = createSpeechService({
     cacheDir: path.join(config.dataDir, 'cache', 'speech'),
     voicesDir: config.voicesDir,
     redisUrl: config.redisUrl,
+    queuePrefix: config.redisPrefix,
+    storage,
   });
   app.addHook('onClose', () => speech.close());
-  const audioDir = path.join(config.dataDir, 'files', 'audio');
+  const scheduler = createScheduler({
+    redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
+    log: app.log,
+  });
+  app.addHook('onReady', () => scheduler.start());
+  app.addHook('onClose', () => scheduler.close());
+  const metrics = createMetrics();
+  if (config.redisUrl) metrics.watchQueue(() => speech.queueCounts());
+  const readiness = config.redisUrl ? redisConnection(config.redisUrl) : undefined;
+  app.addHook('onClose', async () => readiness?.disconnect());
   const payments =
     paymentProvider ??
     (config.stripe.secretKey
@@ -138,9 +159,8 @@ export async function buildApp({
         })
       : createTestPaymentProvider());
   app.log.info({ provider: payments.kind }, 'card payments');
-  const savedFiles =
-    fileStorage ?? createLocalFileStorage(path.join(config.dataDir, 'files', 'saved'));
   app.decorate('db', db);
+  app.decorate('handBack', () => speech.handBack());
   app.decorate('tokens', tokens);
   app.decorate('mailer', mailer);
 
@@ -151,6 +171,7 @@ export async function buildApp({
   });
   await app.register(securityPlugin, { stripe: Boolean(config.stripe.publishableKey) });
   await app.register(openApiPlugin);
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(authPlugin, { db, tokens });
 
   await app.register(
@@ -158,7 +179,13 @@ export async function buildApp({
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ message: `No such API route: ${request.method} ${request.url}` }),
       );
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, {
+        db,
+        services: {
+          ...(readiness && { redis: async () => void (await readiness.ping()) }),
+          ...(storage.kind === 's3' && { storage: () => storage.check() }),
+        },
+      });
       await api.register(authRoutes, {
         prefix: '/auth',
         db,
@@ -173,14 +200,15 @@ export async function buildApp({
         mailer,
         tokens,
         publicUrl: config.publicUrl,
-        audioDir,
-        savedFiles,
+        storage,
       });
       await api.register(convertorRoutes, {
         prefix: '/convertor',
         db,
         speech,
-        audioDir,
+        storage,
+        scheduler,
+        metrics,
         visitorLimits,
         conversionsPerMinute,
       });
@@ -195,8 +223,9 @@ export async function buildApp({
       await api.register(fileRoutes, {
         prefix: '/file',
         db,
-        storage: savedFiles,
+        storage: within(storage, 'saved'),
         speech,
+        scheduler,
         ...(now && { now }),
       });
       await api.register(contentRoutes, { prefix: '/content', db, contentDir });
@@ -210,6 +239,7 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  await app.register(probeFallbackRoutes);
   await app.register(seoSiteRoutes, { db, publicUrl: config.publicUrl });
   await app.register(webAppPlugin, {
     root: webRoot,

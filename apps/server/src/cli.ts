@@ -7,6 +7,7 @@ import { createDatabase, migrateToLatest } from './db/database.js';
 import { createUserRepository } from './features/account/repository.js';
 import { hashPassword } from './lib/password.js';
 import { startSpeechWorker } from './lib/speech.js';
+import { createStorage } from './lib/storage/from-config.js';
 import { TokenService } from './lib/tokens.js';
 
 const USAGE = `Usage: parla <command> [options]
@@ -27,20 +28,31 @@ async function runWorker(config: Config): Promise<number> {
     console.error('parla worker needs REDIS_URL: the queue it takes requests from.');
     return 2;
   }
+  // The audio goes where the servers read it: the same S3 bucket (or, on the servers' own
+  // machine, the same DATA_DIR).
+  const storage = createStorage(config.storage);
   const worker = startSpeechWorker({
     redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
+    storage,
     pool: new SpeechPool({
       cacheDir: path.join(config.dataDir, 'cache', 'speech'),
       voicesDir: config.voicesDir,
     }),
   });
-  console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);
+  console.info(
+    `Parla speech worker: taking requests from ${new URL(config.redisUrl).host}, storing audio in ${config.storage.kind === 's3' ? `s3://${config.storage.bucket}` : config.storage.root}.`,
+  );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  // Finishes the requests in hand, then ends the threads.
+  // Finishes the requests in hand, then ends the threads; past the grace, the requests still
+  // in hand go back to the queue for another worker.
+  const grace = setTimeout(() => void worker.handBack(), config.shutdownGraceSeconds * 1000);
   await worker.close();
+  clearTimeout(grace);
+  storage.close();
   return 0;
 }
 
