@@ -1,60 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { SpeechError, SpeechPool, SsmlError, type SynthesisRequest } from '@parla/speech';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL, testRedis } from '../test/redis.js';
 import { voiceSettings } from '../test/voice-settings.js';
 import { createQueueClient, createSpeechService, startSpeechWorker } from './speech.js';
 import { createLocalStorage } from './storage/local.js';
 import type { ObjectStorage } from './storage/storage.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const reachable = await redisReachable();
-if (!reachable) {
-  if (process.env.CI === 'true')
-    throw new Error(`Redis at ${REDIS_URL} cannot be reached; CI requires it.`);
-  console.warn(
-    `\n!!!!! SKIPPED: the queue tests: Redis at ${REDIS_URL} cannot be reached. !!!!!\n`,
-  );
-}
-
-/** Every test run gets its own key prefix, removed at the end. */
-const prefix = `parla-test-${randomUUID()}`;
+const { reachable, prefix } = await testRedis('the queue tests');
+const REDIS_URL = TEST_REDIS_URL;
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'parla-queue-cache-'));
 const storageDir = mkdtempSync(path.join(tmpdir(), 'parla-queue-storage-'));
 /** The storage workers and servers share (a bucket in production). */
 const storage = createLocalStorage(storageDir);
-afterAll(async () => {
+afterAll(() => {
   rmSync(cacheDir, { recursive: true, force: true });
   rmSync(storageDir, { recursive: true, force: true });
-  if (!reachable) return;
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  redis.disconnect();
 });
 
 const request = (text: string, change: Partial<SynthesisRequest> = {}) =>
@@ -63,9 +27,7 @@ const request = (text: string, change: Partial<SynthesisRequest> = {}) =>
 async function storedBytes(from: ObjectStorage, key: string): Promise<Buffer> {
   const stream = await from.read(key);
   if (!stream) throw new Error(`nothing stored under ${key}`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return buffer(stream);
 }
 
 describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
