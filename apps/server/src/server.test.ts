@@ -1,68 +1,41 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listeningUrl, startServer } from './test/processes.js';
 
-const serverSource = fileURLToPath(new URL('./server.ts', import.meta.url));
 const dataRoot = mkdtempSync(path.join(tmpdir(), 'parla-process-'));
 afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
-
-/** Runs the real entry point (from source, through tsx) as its own process. */
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--conditions=@parla/source', '--import', 'tsx', serverSource], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function collect(child: ChildProcess) {
-  const output = { text: '' };
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output.text += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output.text += chunk.toString();
-  });
-  return output;
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the server process', () => {
   it('starts on a bare DATA_DIR, serves, and shuts down gracefully on SIGTERM', async () => {
     const dataDir = path.join(dataRoot, 'bare');
-    const child = startServer({ DATA_DIR: dataDir });
-    const output = collect(child);
-    await waitFor(() => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(output.text), 20_000);
-    const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output.text)?.[1];
-    const health = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    const server = startServer({ DATA_DIR: dataDir });
+    const url = await listeningUrl(server, 20_000);
+    const health = await fetch(`${url}/api/ready`);
     expect(await health.json()).toEqual({ status: 'ready', database: true });
     expect(existsSync(path.join(dataDir, 'parla.sqlite'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(true);
 
-    child.kill('SIGTERM');
-    expect(await exited(child)).toBe(0);
-    expect(output.text).toContain('shutting down');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output.text).toContain('shutting down');
+  });
+
+  it('logs one readable line per event with LOG_FORMAT=pretty', async () => {
+    const server = startServer({ DATA_DIR: path.join(dataRoot, 'pretty'), LOG_FORMAT: 'pretty' });
+    await listeningUrl(server, 20_000);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output.text).toMatch(/^\[[\d:.]+\] INFO \(\d+\): Server listening at /m);
+    expect(server.output.text).not.toContain('{"level"');
   });
 
   it('refuses to start on a bad variable and names it, without a stack trace', async () => {
-    const child = startServer({ DATA_DIR: path.join(dataRoot, 'bad'), PORT: 'eighty' });
-    const output = collect(child);
-    expect(await exited(child)).toBe(1);
-    expect(output.text).toContain('Invalid configuration');
-    expect(output.text).toContain('PORT: must be a whole number');
-    expect(output.text).not.toMatch(/\n\s+at /);
+    const server = startServer({ DATA_DIR: path.join(dataRoot, 'bad'), PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output.text).toContain('Invalid configuration');
+    expect(server.output.text).toContain('PORT: must be a whole number');
+    expect(server.output.text).not.toMatch(/\n\s+at /);
   });
 });
