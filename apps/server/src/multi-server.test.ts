@@ -292,4 +292,23 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
       expect(Buffer.from(await audio.arrayBuffer()).equals(earlier.bytes)).toBe(true);
     }
   }, 120_000);
+
+  it('a server told to stop (SIGTERM) finishes the conversions in flight before it exits', async () => {
+    const { authorization } = await paidUser();
+    const batch = Array.from({ length: 2 }, (_, i) =>
+      convert(`Finished before the end, ${i}. ${'A few more words to render. '.repeat(30)}`, {
+        authorization,
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    servers.B.child.kill('SIGTERM');
+    const answers = await Promise.all(batch);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    // Still in flight when the signal came (not a timing claim: an ordering one).
+    expect(servers.B.output.text.indexOf('shutting down')).toBeLessThan(
+      servers.B.output.text.lastIndexOf('"statusCode":200'),
+    );
+    expect(await servers.B.exited).toBe(0);
+    expect(servers.B.output.text).toContain('shutting down');
+  }, 120_000);
 });
