@@ -9,8 +9,6 @@ const REQUEST_ERRORS = new Set([
   'too-long',
 ]);
 
-export type ConversionOutcome = 'success' | 'refused' | 'invalid' | 'failed';
-
 /**
  * The Prometheus metrics of one app (GET /api/metrics, docs/operations.md "What to watch").
  * Each app has its own registry, so several apps in one process (tests) do not collide.
@@ -96,14 +94,13 @@ export function createMetrics() {
     },
 
     /** A conversion that failed: the request's fault (invalid) or the service's (failed). */
-    conversionFailed(engineName: string, code: string): ConversionOutcome {
+    conversionFailed(engineName: string, code: string) {
       if (REQUEST_ERRORS.has(code)) {
         metrics.conversions.inc({ engine: engineName, outcome: 'invalid' });
-        return 'invalid';
+        return;
       }
       metrics.conversions.inc({ engine: engineName, outcome: 'failed' });
       metrics.providerErrors.inc({ engine: engineName, code });
-      return 'failed';
     },
   };
   return metrics;

@@ -66,14 +66,17 @@ export function createScheduler({
     every,
     async start() {
       // Upserting is idempotent: every server declares the same schedules, Redis keeps one.
-      // The first run of a new schedule is immediate.
-      for (const [name, { everyMs }] of tasks) {
-        await queue.upsertJobScheduler(
-          name,
-          { every: everyMs },
-          { name, opts: { removeOnComplete: true, removeOnFail: 100 } },
-        );
-      }
+      // The first run of a new schedule is immediate. Not awaited: a server starts while Redis
+      // is away (and says so in /api/ready) rather than hang.
+      Promise.all(
+        [...tasks].map(([name, { everyMs }]) =>
+          queue.upsertJobScheduler(
+            name,
+            { every: everyMs },
+            { name, opts: { removeOnComplete: true, removeOnFail: 100 } },
+          ),
+        ),
+      ).catch((error: unknown) => log.error({ err: error }, 'schedules could not be declared'));
       worker = new Worker(SCHEDULE_QUEUE, (job) => run(job.name), {
         connection: workerConnection,
         prefix,
