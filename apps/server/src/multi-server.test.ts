@@ -91,14 +91,14 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
     expect(await migrate.exited, migrate.output.text).toBe(0);
     servers = { A: start('A'), B: start('B') };
     for (const [name, server] of Object.entries(servers)) {
-      backends.set(name, await listeningUrl(server));
+      backends.set(name, await listeningUrl(server, 150_000));
     }
     workerDataDir = path.join(root, 'worker');
     const worker = startCli(['worker'], { ...env, DATA_DIR: workerDataDir });
     processes.push(worker);
-    await waitFor(() => worker.output.text.includes('taking requests'), 60_000);
+    await waitFor(() => worker.output.text.includes('taking requests'), 150_000);
     proxy = await startProxy(backends);
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await proxy?.close();
@@ -145,6 +145,29 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
 
   const acknowledged: Array<{ path: string; bytes: Buffer }> = [];
 
+  /** Saves audio as the Save button does; answers the file's id. */
+  async function saveFile(authorization: string, audio: Buffer): Promise<string> {
+    const form = new FormData();
+    form.append('media', new Blob([audio], { type: 'audio/wav' }), 'audio.wav');
+    const query = new URLSearchParams(fileMediaQuery(voiceSettings())).toString();
+    const saved = await call(`/api/file/media?${query}`, {
+      method: 'POST',
+      headers: { authorization, 'x-requested-with': 'parla' },
+      body: form,
+    });
+    expect(saved.status).toBe(200);
+    return ((await saved.json()) as { _id: string })._id;
+  }
+
+  /** Polls until `done` holds (a job another process runs), for at most half a minute. */
+  async function eventually(done: () => Promise<boolean>) {
+    const deadline = Date.now() + 30_000;
+    while (!(await done()) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await done()).toBe(true);
+  }
+
   it('converts on one server and serves the audio, whole and by range, from every server', async () => {
     for (const text of ['Converted on one server.', 'And heard from the other.']) {
       const response = await convert(text);
@@ -162,21 +185,12 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
       }
       acknowledged.push({ path: audioPath, bytes: first?.bytes ?? Buffer.alloc(0) });
     }
-  });
+  }, 90_000);
 
   it('saves, lists, downloads and deletes a file the same whichever server answers', async () => {
     const { authorization } = await paidUser();
     const audio = acknowledged[0]?.bytes ?? Buffer.alloc(0);
-    const form = new FormData();
-    form.append('media', new Blob([audio], { type: 'audio/wav' }), 'audio.wav');
-    const query = new URLSearchParams(fileMediaQuery(voiceSettings())).toString();
-    const saved = await call(`/api/file/media?${query}`, {
-      method: 'POST',
-      headers: { authorization, 'x-requested-with': 'parla' },
-      body: form,
-    });
-    expect(saved.status).toBe(200);
-    const { _id: id } = (await saved.json()) as { _id: string };
+    const id = await saveFile(authorization, audio);
 
     for (const list of await fromEach('/api/file', { headers: { authorization } })) {
       expect(JSON.parse(list.bytes.toString()).map((f: { _id: string }) => f._id)).toEqual([id]);
@@ -199,9 +213,9 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
     } finally {
       bucket.close();
     }
-  });
+  }, 90_000);
 
-  it('keeps one schedule per installation; whichever server runs the expiry removes row and object', async () => {
+  it('keeps one schedule per installation; whichever server runs the expiry and the purge removes rows and objects', async () => {
     const queue = new Queue(SCHEDULE_QUEUE, {
       connection: redisConnection(TEST_REDIS_URL),
       prefix: redis.prefix,
@@ -225,19 +239,29 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
       );
       // What the scheduler does every five minutes, now: one job, for whichever server.
       await queue.add('audio-expiry', {});
-      const deadline = Date.now() + 30_000;
-      while ((await bucket.stat(`audio/${file}`)) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(await bucket.stat(`audio/${file}`)).toBeUndefined();
+      await eventually(async () => !(await bucket.stat(`audio/${file}`)));
       expect((await db.query('select id from conversions where id = $1', [id])).rowCount).toBe(0);
       for (const answer of await fromEach(audioPath)) expect(answer.status).toBe(404);
+
+      // A saved file 31 days after its last save goes, row and object, on the hourly purge.
+      const { authorization } = await paidUser();
+      const fileId = await saveFile(authorization, acknowledged[0]?.bytes ?? Buffer.alloc(0));
+      expect(await bucket.list('saved')).toHaveLength(1);
+      await db.query("update files set updated_at = '2000-01-01T00:00:00.000Z' where id = $1", [
+        fileId,
+      ]);
+      await queue.add('saved-file-purge', {});
+      await eventually(async () => (await bucket.list('saved')).length === 0);
+      expect((await db.query('select id from files where id = $1', [fileId])).rowCount).toBe(0);
+      for (const answer of await fromEach('/api/file', { headers: { authorization } })) {
+        expect(JSON.parse(answer.bytes.toString())).toEqual([]);
+      }
     } finally {
       bucket.close();
       await db.end();
       await queue.close();
     }
-  });
+  }, 90_000);
 
   it('renders on the parla worker too, for requests made to either server', async () => {
     // More requests at once than the servers' own render slots: the worker takes some.
