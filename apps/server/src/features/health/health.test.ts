@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL, testRedis } from '../../test/redis.js';
 import { startS3 } from '../../test/s3.js';
 import { createTestApp, testConfig } from '../../test/test-app.js';
@@ -9,8 +12,23 @@ const METRICS_TOKEN = 'metrics-token-of-this-test';
 
 describe('probes and metrics', () => {
   it('never answers a probe path or an unknown API path with the web app', async () => {
-    const app = await createTestApp();
-    for (const url of ['/metrics', '/healthz', '/ready', '/api', '/api/nope', '/.well-known/x']) {
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'parla-web-'));
+    afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Parla</title>');
+    const app = await createTestApp({ webRoot });
+    // The web app answers every other path.
+    expect((await app.inject({ method: 'GET', url: '/pricing' })).headers['content-type']).toMatch(
+      /^text\/html/,
+    );
+    for (const url of [
+      '/metrics',
+      '/healthz',
+      '/ready',
+      '/api',
+      '/api/',
+      '/api/nope',
+      '/.well-known/x',
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/^application\/json/);
@@ -30,7 +48,7 @@ describe('probes and metrics', () => {
     const down = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ status: 'unavailable', database: true, storage: false });
-  });
+  }, 60_000);
 
   it.runIf(reachable)(
     'checks Redis and serves Prometheus metrics behind METRICS_TOKEN',
