@@ -7,7 +7,6 @@ import { createDatabase, migrateToLatest } from './db/database.js';
 import { createUserRepository } from './features/account/repository.js';
 import { hashPassword } from './lib/password.js';
 import { startSpeechWorker } from './lib/speech.js';
-import { createStorage } from './lib/storage/from-config.js';
 import { TokenService } from './lib/tokens.js';
 
 const USAGE = `Usage: parla <command> [options]
@@ -29,7 +28,8 @@ async function runWorker(config: Config): Promise<number> {
     return 2;
   }
   // The audio goes where the servers read it: the same S3 bucket (or, on the servers' own
-  // machine, the same DATA_DIR).
+  // machine, the same DATA_DIR). Loaded here: the other commands need no AWS SDK.
+  const { createStorage } = await import('./lib/storage/from-config.js');
   const storage = createStorage(config.storage);
   const worker = startSpeechWorker({
     redisUrl: config.redisUrl,
