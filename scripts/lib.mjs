@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -55,7 +55,56 @@ export function webBuildIsStale() {
 export const TS_PROJECTS = ['packages/contract', 'packages/speech', 'apps/server'];
 
 export function buildServer() {
-  return run(path.join(BIN, 'tsc'), ['-b', ...TS_PROJECTS]);
+  return compile(TS_PROJECTS);
+}
+
+/** `tsc -b` of the given projects (and those they reference). */
+function compile(projects, options) {
+  return run(path.join(BIN, 'tsc'), ['-b', ...projects], options);
+}
+
+/**
+ * Whether a TypeScript project must be compiled before it runs: its dist/ is missing, or a
+ * source of it or of a project it references (earlier in TS_PROJECTS) is newer than its last
+ * build. Statting the sources takes a few milliseconds.
+ */
+function isStale(project) {
+  const built = path.join(ROOT, project, 'dist', '.tsbuildinfo');
+  if (!existsSync(built)) return true;
+  const sources = TS_PROJECTS.slice(0, TS_PROJECTS.indexOf(project) + 1).map((p) => `${p}/src`);
+  return newestMtime(sources) > statSync(built).mtimeMs;
+}
+
+/**
+ * Runs a command of the product (the `bin/` launchers of parla-say, parla and npm run voices):
+ * compiles `project` first when it is not built or older than its sources (never when no
+ * compiler is installed: a production install runs what was built), then calls the `main`
+ * of `entry` (a file of the project's dist/) with the command line and exits with its status.
+ */
+export async function launch(project, entry, command) {
+  const canBuild = existsSync(path.join(BIN, 'tsc'));
+  if (canBuild && isStale(project)) {
+    console.error(`${command}: compiling ${project} first (npm run build does it for everything)…`);
+    // The compiler's output goes to stderr: a command's stdout may be audio or JSON.
+    if (compile([project], { stdio: ['ignore', 2, 2] }) !== 0) {
+      console.error(`${command}: the build failed; fix the errors above, then run it again.`);
+      process.exit(1);
+    }
+  }
+  const file = path.join(ROOT, project, entry);
+  if (!existsSync(file)) {
+    console.error(
+      `${command}: Parla is not built and no compiler is installed: run npm install, then npm run build.`,
+    );
+    process.exit(1);
+  }
+  await runMain(pathToFileURL(file).href, process.argv.slice(2));
+}
+
+/** Imports a command module, runs its `main(argv)` and sets the exit status it answers. */
+export async function runMain(moduleUrl, argv) {
+  const { main } = await import(moduleUrl);
+  process.exitCode = await main(argv);
 }
 
 export function buildWeb() {

@@ -7,13 +7,14 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, testConfig } from './test/test-app.js';
 
 const cliSource = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const runMain = fileURLToPath(new URL('../../../scripts/run-main.mjs', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function cli(args: string[]) {
   return spawnSync(
     process.execPath,
-    ['--conditions=@parla/source', '--import', 'tsx', cliSource, ...args],
+    ['--conditions=@parla/source', '--import', 'tsx', runMain, cliSource, ...args],
     {
       env: {
         PATH: process.env.PATH,
@@ -71,6 +72,15 @@ describe('the parla command', () => {
       'GOLD',
     ]);
     expect(unknownPlan.status).toBe(2);
+  });
+
+  it('refuses an unknown command or option with usage, exit code 2', () => {
+    const command = cli(['migrat']);
+    expect(command.status).toBe(2);
+    expect(command.stderr).toContain('Unknown command: migrat');
+    const option = cli(['migrate', '--force']);
+    expect(option.status).toBe(2);
+    expect(option.stderr).toMatch(/Unknown option '--force'[\s\S]*Usage: parla <command>/);
   });
 
   it('refuses to start a speech worker without a queue to take requests from', () => {

@@ -1,3 +1,6 @@
+/**
+ * `parla`: the server's operator commands (USAGE below); bin/parla.js calls `main`.
+ */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLAN_TYPES, type PlanType } from '@parla/contract';
@@ -48,7 +51,27 @@ function isPlanType(value: string): value is PlanType {
   return (PLAN_TYPES as readonly string[]).includes(value);
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs a command; answers its exit status (2: usage), printing errors. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    return await run(argv);
+  } catch (error) {
+    if (
+      error instanceof Error &&
+      'code' in error &&
+      String(error.code).startsWith('ERR_PARSE_ARGS')
+    ) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    console.error(error instanceof ConfigError ? error.message : error);
+    return 1;
+  }
+}
+
+const COMMANDS = ['migrate', 'worker', 'create-user'];
+
+async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -64,6 +87,10 @@ async function main(argv: string[]): Promise<number> {
   if (values.help || !command) {
     console.info(USAGE);
     return command ? 0 : 2;
+  }
+  if (!COMMANDS.includes(command)) {
+    console.error(`Unknown command: ${command}\n\n${USAGE}`);
+    return 2;
   }
   const config = loadConfig();
   if (command === 'worker') return runWorker(config);
@@ -88,19 +115,9 @@ async function main(argv: string[]): Promise<number> {
       });
       const issued = await new TokenService(config.jwtSecret).issue(user.id, user.token_version);
       process.stdout.write(`${JSON.stringify(issued)}\n`);
-      return 0;
     }
-    console.error(`Unknown command: ${command}\n\n${USAGE}`);
-    return 2;
+    return 0;
   } finally {
     await db.destroy();
   }
 }
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
