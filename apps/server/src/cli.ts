@@ -30,6 +30,13 @@ async function runWorker(config: Config): Promise<number> {
     console.error('parla worker needs REDIS_URL: the queue it takes requests from.');
     return 2;
   }
+  // Listening before saying so: a signal sent on the first line must already stop it cleanly.
+  // `on`, not `once`: a second signal (a process group gets one each) must not cut the
+  // shutdown short.
+  const stop = new Promise<void>((resolve) => {
+    process.on('SIGINT', resolve);
+    process.on('SIGTERM', resolve);
+  });
   const worker = startSpeechWorker({
     redisUrl: config.redisUrl,
     pool: new SpeechPool({
@@ -38,12 +45,10 @@ async function runWorker(config: Config): Promise<number> {
     }),
   });
   console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stop;
   // Finishes the requests in hand, then ends the threads.
   await worker.close();
+  console.info('Parla speech worker: stopped.');
   return 0;
 }
 
@@ -86,7 +91,7 @@ async function run(argv: string[]): Promise<number> {
   const command = positionals[0];
   if (values.help || !command) {
     console.info(USAGE);
-    return command ? 0 : 2;
+    return values.help ? 0 : 2;
   }
   if (!COMMANDS.includes(command)) {
     console.error(`Unknown command: ${command}\n\n${USAGE}`);

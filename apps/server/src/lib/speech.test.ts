@@ -5,26 +5,9 @@ import path from 'node:path';
 import { SpeechError, SpeechPool, SsmlError, type SynthesisRequest } from '@parla/speech';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REDIS_URL, redisReachable } from '../test/redis.js';
 import { voiceSettings } from '../test/voice-settings.js';
 import { createQueueClient, createSpeechService, startSpeechWorker } from './speech.js';
-
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const reachable = await redisReachable();
 if (!reachable) {
