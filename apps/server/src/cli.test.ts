@@ -27,7 +27,10 @@ function cli(args: string[]) {
   );
 }
 
-describe('the parla command (from its source; commands.test.ts runs it through npx)', () => {
+// Each test starts Node with tsx once or twice: seconds each on a busy two-core machine.
+describe('the parla command (from its source; commands.test.ts runs it through npx)', {
+  timeout: 60_000,
+}, () => {
   it('creates a validated user on a plan and prints a token the API accepts', async () => {
     const email = `cli-${Date.now()}@example.com`;
     const result = cli([

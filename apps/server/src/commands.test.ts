@@ -52,7 +52,8 @@ function command(
 const npx = (args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv }) =>
   command('npx', args, options);
 
-describe('the commands, through npx from the repository root', () => {
+// npm and Node start for every command: seconds each on a busy two-core machine.
+describe('the commands, through npx from the repository root', { timeout: 120_000 }, () => {
   let help: Done;
   beforeAll(async () => {
     help = await npx(['parla', '--help']);
@@ -76,24 +77,20 @@ describe('the commands, through npx from the repository root', () => {
     expect(result.stderr).toContain('parla worker needs REDIS_URL');
   });
 
-  it.runIf(redis)(
-    'parla worker takes requests until SIGTERM, then stops',
-    async () => {
-      // A database number of its own: the worker reads the queue under its default key prefix.
-      const worker = spawn('npx', ['--no-install', 'parla', 'worker'], {
-        cwd: ROOT,
-        env: { ...env, REDIS_URL: `${REDIS_URL}/15` },
-        // Its own process group, signalled as a terminal or a service manager does.
-        detached: true,
-      });
-      const output = await untilStopped(worker, 'taking requests', () => {
-        if (worker.pid) process.kill(-worker.pid, 'SIGTERM');
-      });
-      expect(output).toContain(`taking requests from ${new URL(REDIS_URL).host}.`);
-      expect(output).toContain('Parla speech worker: stopped.');
-    },
-    60_000,
-  );
+  it.runIf(redis)('parla worker takes requests until SIGTERM, then stops', async () => {
+    // A database number of its own: the worker reads the queue under its default key prefix.
+    const worker = spawn('npx', ['--no-install', 'parla', 'worker'], {
+      cwd: ROOT,
+      env: { ...env, REDIS_URL: `${REDIS_URL}/15` },
+      // Its own process group, signalled as a terminal or a service manager does.
+      detached: true,
+    });
+    const output = await untilStopped(worker, 'taking requests', () => {
+      if (worker.pid) process.kill(-worker.pid, 'SIGTERM');
+    });
+    expect(output).toContain(`taking requests from ${new URL(REDIS_URL).host}.`);
+    expect(output).toContain('Parla speech worker: stopped.');
+  });
 
   it('parla-say --help prints its usage', async () => {
     const result = await npx(['parla-say', '--help']);
