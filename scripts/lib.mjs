@@ -58,6 +58,11 @@ export function buildServer() {
   return compile(TS_PROJECTS);
 }
 
+/** Without dev dependencies (npm install --omit=dev) there is no compiler: run what is built. */
+export function canCompile() {
+  return existsSync(path.join(BIN, 'tsc'));
+}
+
 /** `tsc -b` of the given projects (and those they reference). */
 function compile(projects, options) {
   return run(path.join(BIN, 'tsc'), ['-b', ...projects], options);
@@ -82,8 +87,7 @@ function isStale(project) {
  * of `entry` (a file of the project's dist/) with the command line and exits with its status.
  */
 export async function launch(project, entry, command) {
-  const canBuild = existsSync(path.join(BIN, 'tsc'));
-  if (canBuild && isStale(project)) {
+  if (canCompile() && isStale(project)) {
     console.error(`${command}: compiling ${project} first (npm run build does it for everything)…`);
     // The compiler's output goes to stderr: a command's stdout may be audio or JSON.
     if (compile([project], { stdio: ['ignore', 2, 2] }) !== 0) {
