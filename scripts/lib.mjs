@@ -1,7 +1,7 @@
 // Helpers shared by the root scripts (build, start, test). Plain Node, no dependencies, so they
 // run before anything is built.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -87,13 +87,9 @@ function isStale(project) {
  * of `entry` (a file of the project's dist/) with the command line and exits with its status.
  */
 export async function launch(project, entry, command) {
-  if (canCompile() && isStale(project)) {
-    console.error(`${command}: compiling ${project} first (npm run build does it for everything)…`);
-    // The compiler's output goes to stderr: a command's stdout may be audio or JSON.
-    if (compile([project], { stdio: ['ignore', 2, 2] }) !== 0) {
-      console.error(`${command}: the build failed; fix the errors above, then run it again.`);
-      process.exit(1);
-    }
+  if (canCompile() && isStale(project) && compileAlone(project, command) !== 0) {
+    console.error(`${command}: the build failed; fix the errors above, then run it again.`);
+    process.exit(1);
   }
   const file = path.join(ROOT, project, entry);
   if (!existsSync(file)) {
@@ -103,6 +99,40 @@ export async function launch(project, entry, command) {
     process.exit(1);
   }
   await runMain(pathToFileURL(file).href, process.argv.slice(2));
+}
+
+/**
+ * Compiles a stale project while holding the compile lock (a folder in node_modules/.cache;
+ * one for every project, since a project's build also builds those it references), so that
+ * commands started together do not compile the same files at once or read them half written:
+ * the others wait, then find it built. A lock older than ten minutes was left by a run that died.
+ */
+function compileAlone(project, command) {
+  const cache = path.join(ROOT, 'node_modules', '.cache');
+  const lock = path.join(cache, 'parla-compiling');
+  mkdirSync(cache, { recursive: true });
+  let waiting = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+    if (!waiting) console.error(`${command}: waiting while another command compiles…`);
+    waiting = true;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+  }
+  try {
+    if (!isStale(project)) return 0;
+    console.error(`${command}: compiling ${project} first (npm run build does it for everything)…`);
+    // The compiler's output goes to stderr: a command's stdout may be audio or JSON.
+    return compile([project], { stdio: ['ignore', 2, 2] });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** Imports a command module, runs its `main(argv)` and sets the exit status it answers. */
