@@ -81,7 +81,7 @@ describe('the commands, through npx from the repository root', { timeout: 120_00
     // A database number of its own: the worker reads the queue under its default key prefix.
     const worker = spawn('npx', ['--no-install', 'parla', 'worker'], {
       cwd: ROOT,
-      env: { ...env, REDIS_URL: `${REDIS_URL}/15` },
+      env: { ...env, REDIS_URL: ownDatabase(REDIS_URL) },
       // Its own process group, signalled as a terminal or a service manager does.
       detached: true,
     });
@@ -149,6 +149,13 @@ describe('the commands, through npx from the repository root', { timeout: 120_00
     expect(result.stdout).toBe(`No neural voices in ${voices}.\n`);
   });
 });
+
+/** The same Redis, database 15 (the tests' queues use database 0 with prefixes of their own). */
+function ownDatabase(url: string): string {
+  const own = new URL(url);
+  own.pathname = '/15';
+  return own.toString();
+}
 
 /** Waits for `ready` in the child's output, calls `stop`, and answers its output once it ends. */
 function untilStopped(child: ChildProcess, ready: string, stop: () => void): Promise<string> {
