@@ -13,11 +13,12 @@ const app = await createTestApp({
 beforeAll(() => app.ready());
 
 type Operation = { method: string; url: string };
+type Paths = Record<string, Record<string, { responses: Record<string, unknown> }>>;
+const openApiPaths = () => app.swagger().paths as unknown as Paths;
 
 /** Every operation of the OpenAPI document, its path parameters filled with a plausible word. */
 function operations(): Operation[] {
-  const document = app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
+  return Object.entries(openApiPaths()).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => ({
       method: method.toUpperCase(),
       url: path.replace(/\{[^}]+\}/g, 'abcdefghijklmnopqrstuv'),
@@ -113,10 +114,7 @@ describe(`client mistakes on every route (${TEST_DATABASE_KIND})`, () => {
   });
 
   it('documents the error answers of every route in the OpenAPI document', () => {
-    const document = app.swagger() as {
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-    };
-    for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [path, methods] of Object.entries(openApiPaths())) {
       for (const [method, operation] of Object.entries(methods)) {
         const codes = Object.keys(operation.responses).map((code) => code.toUpperCase());
         expect(codes, `${method} ${path}`).toContain('4XX');

@@ -1,4 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import PQueue from 'p-queue';
+import { PASSWORD_HASHING } from './limits.js';
 
 /*
  * scrypt is memory-hard and ships with Node (no native addon). Parameters follow the OWASP
@@ -8,12 +10,49 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
-function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+/** Too many hashes are running or waiting: the caller is answered 503 with Retry-After. */
+export class HashingBusyError extends Error {
+  override name = 'HashingBusyError';
+  readonly statusCode = 503;
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      `Too many people are signing in right now. Please try again in ${retryAfterSeconds} seconds.`,
     );
-  });
+  }
+}
+
+/*
+ * scrypt runs on libuv's thread pool (four threads), which also reads files and resolves
+ * names: unbounded, 24 logins at once took every thread and 3 GiB, and pages stalled for
+ * seconds (issue 13, item 3). The queue bounds hashes at once and hashes waiting;
+ * docs/benchmarks.md measures the page latency it keeps.
+ */
+const queue = new PQueue({ concurrency: PASSWORD_HASHING.concurrency });
+/** The last hash's duration, for the Retry-After estimate. */
+let lastHashMs = 1000;
+
+function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  if (queue.size >= PASSWORD_HASHING.queued) {
+    const waiting = queue.size + queue.pending;
+    const seconds = (waiting / PASSWORD_HASHING.concurrency) * (lastHashMs / 1000);
+    return Promise.reject(new HashingBusyError(Math.max(1, Math.ceil(seconds))));
+  }
+  return queue.add(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        const started = performance.now();
+        scrypt(
+          password,
+          salt,
+          KEY_LENGTH,
+          { ...options, maxmem: 256 * 1024 * 1024 },
+          (err, key) => {
+            lastHashMs = performance.now() - started;
+            return err ? reject(err) : resolve(key);
+          },
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

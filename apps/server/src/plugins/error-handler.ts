@@ -2,6 +2,7 @@ import { type ErrorResponse, ErrorResponseSchema, type FieldError } from '@parla
 import type { FastifyError, FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HashingBusyError } from '../lib/password.js';
 
 /** Fastify's own 4xx errors, answered with a sentence a person can act on. */
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -82,6 +83,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error, request, reply) => {
     const answer = clientError(error);
     if (answer) return reply.code(answer.status).send(answer.body);
+    if (error instanceof HashingBusyError) {
+      return reply
+        .code(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ message: error.message });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });

@@ -3,6 +3,7 @@ import {
   ConvertResultSchema,
   countCharacters,
   ErrorResponseSchema,
+  type PlanType,
   VoiceSettingsSchema,
   VoicesResponseSchema,
 } from '@parla/contract';
@@ -14,6 +15,7 @@ import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
 import type { SpeechService } from '../../lib/speech.js';
 import { clientError } from '../../plugins/error-handler.js';
+import { callerPlan } from '../../plugins/rate-limit.js';
 import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
 import { createConversionRepository } from './conversion-repository.js';
 import { createUsageRepository, type VisitorLimits } from './usage-repository.js';
@@ -24,8 +26,8 @@ export interface ConvertorRoutesOptions {
   speech: SpeechService;
   audioDir: string;
   visitorLimits: VisitorLimits;
-  /** Conversions one visitor or user may start per minute. */
-  conversionsPerMinute: number;
+  /** Conversions one caller may start per minute, by plan (lib/limits.ts). */
+  conversionsPerMinute: Record<'anonymous' | PlanType, number>;
 }
 
 export const CONVERT_MESSAGES = {
@@ -137,10 +139,9 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
     {
       config: {
         rateLimit: {
-          max: options.conversionsPerMinute,
+          max: async (request: FastifyRequest, key: string) =>
+            options.conversionsPerMinute[await callerPlan(app, request, key)],
           timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) =>
-            request.headers.authorization ?? request.cookies.parla_visitor ?? request.ip,
         },
       },
       schema: {
