@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HashingBusyError } from './lib/password.js';
 import { createTestApp, signedInUser, TEST_DATABASE_KIND } from './test/test-app.js';
 
 /*
@@ -9,6 +10,10 @@ import { createTestApp, signedInUser, TEST_DATABASE_KIND } from './test/test-app
 const app = await createTestApp({
   abuseLimits: { perIp: 100_000, perAddress: 100_000, timeWindowMs: 60_000 },
   conversionsPerMinute: 100_000,
+});
+// A route that meets a full password-hashing queue, as a login does under a flood.
+app.get('/api/test/busy', { schema: { hide: true } }, async () => {
+  throw new HashingBusyError(7);
 });
 beforeAll(() => app.ready());
 
@@ -111,6 +116,13 @@ describe(`client mistakes on every route (${TEST_DATABASE_KIND})`, () => {
     expect(response.statusCode).toBe(400);
     const paths = (response.json().errors as Array<{ path: string }>).map((e) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['email', 'password']));
+  });
+
+  it('answers a full password-hashing queue with 503 and Retry-After', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/busy' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('7');
+    expect(response.json().message).toMatch(/try again in 7 seconds/);
   });
 
   it('documents the error answers of every route in the OpenAPI document', () => {

@@ -21,35 +21,43 @@ export class HashingBusyError extends Error {
   }
 }
 
-/*
+/**
  * scrypt runs on libuv's thread pool (four threads), which also reads files and resolves
  * names: unbounded, 24 logins at once took every thread and 3 GiB, and pages stalled for
- * seconds (issue 13, item 3). The queue bounds hashes at once and hashes waiting;
- * docs/benchmarks.md measures the page latency it keeps.
+ * seconds (issue 13, item 3). Every hash goes through this queue; docs/benchmarks.md measures
+ * the page latency it keeps.
+ *
+ * Runs work `concurrency` at a time with at most `queued` waiting; beyond that it refuses at
+ * once with HashingBusyError, its Retry-After estimated from the last job's duration.
  */
-const queue = new PQueue({ concurrency: PASSWORD_HASHING.concurrency });
-/** The last hash's duration, for the Retry-After estimate. */
-let lastHashMs = 1000;
+export function createHashQueue(limits: { concurrency: number; queued: number }) {
+  const queue = new PQueue({ concurrency: limits.concurrency });
+  let lastJobMs = 1000;
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    if (queue.size >= limits.queued) {
+      const waiting = queue.size + queue.pending;
+      const seconds = (waiting / limits.concurrency) * (lastJobMs / 1000);
+      return Promise.reject(new HashingBusyError(Math.max(1, Math.ceil(seconds))));
+    }
+    return queue.add(async () => {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        lastJobMs = performance.now() - started;
+      }
+    });
+  };
+}
+
+const hashing = createHashQueue(PASSWORD_HASHING);
 
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  if (queue.size >= PASSWORD_HASHING.queued) {
-    const waiting = queue.size + queue.pending;
-    const seconds = (waiting / PASSWORD_HASHING.concurrency) * (lastHashMs / 1000);
-    return Promise.reject(new HashingBusyError(Math.max(1, Math.ceil(seconds))));
-  }
-  return queue.add(
+  return hashing(
     () =>
       new Promise<Buffer>((resolve, reject) => {
-        const started = performance.now();
-        scrypt(
-          password,
-          salt,
-          KEY_LENGTH,
-          { ...options, maxmem: 256 * 1024 * 1024 },
-          (err, key) => {
-            lastHashMs = performance.now() - started;
-            return err ? reject(err) : resolve(key);
-          },
+        scrypt(password, salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 }, (err, key) =>
+          err ? reject(err) : resolve(key),
         );
       }),
   );
