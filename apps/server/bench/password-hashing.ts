@@ -146,24 +146,24 @@ await app.close();
 rmSync(dataDir, { recursive: true, force: true });
 
 const reference = percentile(rows[0]?.latencies ?? [], 99);
-console.log(
+console.info(
   `\n${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, ` +
     `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}\n`,
 );
-console.log('| while | /pricing p50 | p99 | max | p99 / reference | requests | |');
-console.log('|---|---|---|---|---|---|---|');
+console.info('| while | /pricing p50 | p99 | max | p99 / reference | requests | |');
+console.info('|---|---|---|---|---|---|---|');
 for (const row of rows) {
   const p99 = percentile(row.latencies, 99);
-  console.log(
+  console.info(
     `| ${row.name} | ${percentile(row.latencies, 50).toFixed(0)} ms | ${p99.toFixed(0)} ms | ${Math.max(...row.latencies).toFixed(0)} ms | ${(p99 / reference).toFixed(1)}× | ${row.latencies.length} | ${row.note} |`,
   );
 }
 
-console.log('\nOne scrypt hash (r=8, p=1), alone on an otherwise idle pool:\n');
-console.log('| N | memory | time |');
-console.log('|---|---|---|');
+console.info('\nOne scrypt hash (r=8, p=1), alone on an otherwise idle pool:\n');
+console.info('| N | memory | time |');
+console.info('|---|---|---|');
 for (const exponent of [15, 16, 17]) {
   const times: number[] = [];
   for (let i = 0; i < 3; i += 1) {
@@ -180,7 +180,7 @@ for (const exponent of [15, 16, 17]) {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  console.log(
+  console.info(
     `| 2^${exponent} | ${(2 ** exponent * 8 * 128) / 2 ** 20} MiB | ${times[1]?.toFixed(0)} ms (median of 3) |`,
   );
 }
