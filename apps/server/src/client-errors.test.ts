@@ -90,7 +90,7 @@ describe(`client mistakes on every route (${TEST_DATABASE_KIND})`, () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 
   it('names each bad field of a conversion in errors', async () => {
     const response = await app.inject({
@@ -128,8 +128,7 @@ describe(`client mistakes on every route (${TEST_DATABASE_KIND})`, () => {
   it('documents the error answers of every route in the OpenAPI document', () => {
     for (const [path, methods] of Object.entries(openApiPaths())) {
       for (const [method, operation] of Object.entries(methods)) {
-        const codes = Object.keys(operation.responses).map((code) => code.toUpperCase());
-        expect(codes, `${method} ${path}`).toContain('4XX');
+        expect(Object.keys(operation.responses), `${method} ${path}`).toContain('4XX');
       }
     }
   });
