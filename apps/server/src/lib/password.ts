@@ -16,7 +16,7 @@ export class HashingBusyError extends Error {
   readonly statusCode = 503;
   constructor(readonly retryAfterSeconds: number) {
     super(
-      `Too many people are signing in right now. Please try again in ${retryAfterSeconds} seconds.`,
+      `The server is busy checking passwords. Please try again in ${retryAfterSeconds} seconds.`,
     );
   }
 }
