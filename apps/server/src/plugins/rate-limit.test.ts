@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONVERSIONS_PER_MINUTE, PASSWORD_ROUTE_LIMITS } from '../lib/limits.js';
+import {
+  CONVERSIONS_PER_MINUTE,
+  PASSWORD_ROUTE_LIMITS,
+  PAYMENTS_PER_MINUTE,
+} from '../lib/limits.js';
 import { redisReachable, removeRedisKeys, TEST_REDIS_URL } from '../test/redis.js';
 import { createTestApp, signedInUser, TEST_DATABASE_KIND, testConfig } from '../test/test-app.js';
 
@@ -97,6 +101,23 @@ describe(`limits keyed on the caller (${TEST_DATABASE_KIND})`, () => {
       remoteAddress: forgedIp,
     }));
     expect(forged.at(-1)).toBe(429);
+  });
+
+  it('limits payments per user, whatever address or header spelling they come with', async () => {
+    const { token } = await signedInUser(app, { billing: true });
+    const statuses: number[] = [];
+    for (let i = 0; i <= PAYMENTS_PER_MINUTE; i += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/plan/payment',
+        headers: { authorization: `Bearer ${' '.repeat(i)}${token}` },
+        remoteAddress: nextIp(),
+        payload: {},
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('limits change_password per user and reset_password per caller', async () => {
