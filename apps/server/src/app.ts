@@ -159,8 +159,14 @@ export async function buildApp({
   await app.register(openApiPlugin);
   await app.register(authPlugin, { db, tokens });
   // With REDIS_URL every limit is counted in Redis: N servers enforce one limit.
-  const limitsRedis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
-  if (limitsRedis) app.addHook('onClose', async () => void (await limitsRedis.quit()));
+  // One retry: while Redis is down a limited request fails at once rather than hanging.
+  const limitsRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
+    : undefined;
+  if (limitsRedis) {
+    limitsRedis.on('error', (error) => app.log.error({ err: error }, 'rate-limit Redis'));
+    app.addHook('onClose', async () => void (await limitsRedis.quit()));
+  }
   await app.register(rateLimitPlugin, {
     ...(limitsRedis && { redis: limitsRedis }),
     nameSpace: `${redisPrefix}:rate-limit:`,
