@@ -1,4 +1,4 @@
-import { type ErrorResponse, ErrorResponseSchema, type FieldError } from '@parla/contract';
+import { type ErrorResponse, ErrorResponseSchema } from '@parla/contract';
 import type { FastifyError, FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -21,8 +21,7 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
  * Declaring them makes the OpenAPI document say so, and serializes the errors of the
  * handler below with a schema they match (an undeclared mismatch used to become a 500).
  */
-function declareErrorResponses(schema: FastifySchema | undefined): void {
-  if (!schema) return;
+function declareErrorResponses(schema: FastifySchema): void {
   const response = (schema.response ?? {}) as Record<string, unknown>;
   response['4xx'] ??= ErrorResponseSchema;
   response['5xx'] ??= ErrorResponseSchema;
@@ -50,9 +49,7 @@ function messageOf(error: unknown): string {
  * field's message; other client errors (a plugin's, Fastify's) keep their status with a clear
  * message. Undefined for anything else: that is our bug.
  */
-export function clientError(
-  error: unknown,
-): { status: number; body: ErrorResponse & { errors?: FieldError[] } } | undefined {
+export function clientError(error: unknown): { status: number; body: ErrorResponse } | undefined {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((issue) => ({
       path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
