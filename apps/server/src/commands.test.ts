@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REDIS_URL, redisReachable } from './test/redis.js';
+import { TEST_REDIS_URL as REDIS_URL, redisReachable } from './test/redis.js';
 
 /*
  * The commands of README.md and the package READMEs, run as a person runs them after
@@ -15,7 +15,7 @@ import { REDIS_URL, redisReachable } from './test/redis.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-commands-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const redis = await redisReachable();
+const redis = await redisReachable('the parla worker command test');
 
 /** DATA_DIR and DATABASE_URL of this test run; everything else from the test's environment. */
 const env: NodeJS.ProcessEnv = {
