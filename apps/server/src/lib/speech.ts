@@ -201,6 +201,7 @@ export function startSpeechWorker({
   storage: ObjectStorage;
   prefix?: string;
 }): { handBack(): Promise<void>; close(): Promise<void> } {
+  const connection = redisConnection(redisUrl);
   const active = new Map<string, { job: Job<SpeechJob>; token: string; stop: () => void }>();
   const worker = new Worker<SpeechJob>(
     SPEECH_QUEUE,
@@ -230,7 +231,7 @@ export function startSpeechWorker({
       }
     },
     {
-      connection: redisConnection(redisUrl),
+      connection,
       prefix,
       concurrency: pool.size,
       // A worker that vanished (killed, machine lost) is noticed within half a minute and its
@@ -248,6 +249,8 @@ export function startSpeechWorker({
     },
     async close() {
       await worker.close();
+      // BullMQ leaves a connection it was given open.
+      connection.disconnect();
       await pool.close();
     },
   };
