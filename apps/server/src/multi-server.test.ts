@@ -8,6 +8,7 @@ import { fileMediaQuery } from '@parla/contract';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CONVERSIONS_PER_MINUTE } from './lib/limits.js';
 import { SCHEDULE_QUEUE } from './lib/schedule.js';
 import { redisConnection } from './lib/speech.js';
 import { createS3Storage } from './lib/storage/s3.js';
@@ -130,10 +131,10 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
     return answers;
   }
 
-  async function paidUser() {
+  async function paidUser(plan = 'PREMIUM') {
     const email = `cluster-${randomUUID()}@example.com`;
     const created = startCli(
-      ['create-user', '--email', email, '--password', 'secret-123', '--plan', 'PREMIUM'],
+      ['create-user', '--email', email, '--password', 'secret-123', '--plan', plan],
       { ...env, DATA_DIR: path.join(root, 'release') },
     );
     expect(await created.exited, created.output.text).toBe(0);
@@ -279,6 +280,25 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
       readdirSync(path.join(workerDataDir, 'cache', 'speech'), { recursive: true }).length,
     ).toBeGreaterThan(0);
   }, 120_000);
+
+  it('counts a rate limit once for the installation, whichever server answers', async () => {
+    const { authorization } = await paidUser('FREE');
+    const statuses: number[] = [];
+    const servedBy = new Set<string | null>();
+    // Invalid requests (cheap) count as conversions started; the limit is per user.
+    for (let i = 0; i <= CONVERSIONS_PER_MINUTE.FREE; i += 1) {
+      const response = await call('/api/convertor', {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      statuses.push(response.status);
+      servedBy.add(response.headers.get('x-served-by'));
+    }
+    expect(servedBy).toEqual(new Set(['A', 'B']));
+    expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  }, 90_000);
 
   it('loses nothing acknowledged when a server is killed mid-conversion', async () => {
     const { authorization } = await paidUser();

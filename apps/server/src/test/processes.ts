@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 const serverSource = fileURLToPath(new URL('../server.ts', import.meta.url));
 const cliSource = fileURLToPath(new URL('../cli.ts', import.meta.url));
+/** Runs a command module's main(argv), as the `parla` launcher does with the build. */
+const runMain = fileURLToPath(new URL('../../../../scripts/run-main.mjs', import.meta.url));
 
 /** A real entry point (from source, through tsx) as its own process, its output collected. */
 export interface Process {
@@ -12,10 +14,10 @@ export interface Process {
   exited: Promise<number | null>;
 }
 
-function run(source: string, args: string[], env: Record<string, string>): Process {
+function run(entry: string[], env: Record<string, string>): Process {
   const child = spawn(
     process.execPath,
-    ['--conditions=@parla/source', '--import', 'tsx', source, ...args],
+    ['--conditions=@parla/source', '--import', 'tsx', ...entry],
     { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output = { text: '' };
@@ -32,10 +34,11 @@ function run(source: string, args: string[], env: Record<string, string>): Proce
 
 /** `server.ts` on 127.0.0.1 and a free port, logging at info unless told otherwise. */
 export const startServer = (env: Record<string, string>) =>
-  run(serverSource, [], { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env });
+  run([serverSource], { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env });
 
 /** `parla <args>` (cli.ts). */
-export const startCli = (args: string[], env: Record<string, string>) => run(cliSource, args, env);
+export const startCli = (args: string[], env: Record<string, string>) =>
+  run([runMain, cliSource, ...args], env);
 
 export async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
   const start = Date.now();
