@@ -93,15 +93,14 @@ describe('pages', () => {
     ).toBeTruthy();
   });
 
-  it('a language-prefixed page keeps its language and sets its title', async () => {
+  it('a language-prefixed page keeps its language, speaks it and sets its title', async () => {
     await renderAt('/fr/pricing');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Plans and pricing' }),
-    ).toBeTruthy();
-    expect(document.title).toBe('Pricing | Parla');
-    expect(screen.getAllByRole('link', { name: 'Pricing' })[0]?.getAttribute('href')).toBe(
+    expect(await screen.findByRole('heading', { level: 1, name: 'Offres et tarifs' })).toBeTruthy();
+    expect(document.title).toBe('Tarifs | Parla');
+    expect(screen.getAllByRole('link', { name: 'Tarifs' })[0]?.getAttribute('href')).toBe(
       '/fr/pricing',
     );
+    expect(screen.getByRole('link', { name: 'Aller au contenu' })).toBeTruthy();
   });
 
   it('Arabic pages read right to left', async () => {
