@@ -11,8 +11,10 @@ import {
   Stack,
   Table,
   Text,
+  useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { MESSAGES } from '@parla/contract';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -46,6 +48,8 @@ export function FileHistoryTable() {
   const { locale } = useFormat();
   const files = useFiles();
   const delayed = useMinDelay();
+  // One of the two is in the page, never both: a phone gets cards.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, true);
   const remove = useDeleteFile();
   const [confirming, setConfirming] = useState<FileRow>();
   const loading = files.isPending || !delayed;
@@ -105,7 +109,7 @@ export function FileHistoryTable() {
   return (
     <>
       {remove.isError && <FormAlert kind="failure" title={remove.error.message} />}
-      <Box visibleFrom="sm">
+      {wide ? (
         <Table.ScrollContainer minWidth={760}>
           <Table
             striped
@@ -163,42 +167,49 @@ export function FileHistoryTable() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </Box>
-
-      <Stack hiddenFrom="sm" gap="sm" aria-busy={loading}>
-        {loading &&
-          Array.from({ length: SKELETON_ROWS }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={index} height={120} radius="md" />
-          ))}
-        {!loading && rows.length === 0 && empty}
-        {!loading && rows.length > 0 && (
-          <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('fileHistory.savedFiles')}>
-            {rows.map((row) => (
-              <Card key={row.id} component="li" withBorder padding="md">
-                <Stack gap="xs">
-                  <Text fw={600} lineClamp={2}>
-                    {row.snippet || t('fileHistory.noText')}
-                  </Text>
-                  <SimpleGrid component="dl" cols={2} spacing={4} verticalSpacing={4} m={0} fz="sm">
-                    {COLUMNS.map((column, index) => (
-                      <Box key={column}>
-                        <Text component="dt" fz="xs" c="dimmed">
-                          {t(column)}
-                        </Text>
-                        <Text component="dd" m={0} fz="sm">
-                          {[row.size, row.time, row.language, row.voice, row.saveDate][index]}
-                        </Text>
-                      </Box>
-                    ))}
-                  </SimpleGrid>
-                  {actions(row)}
-                </Stack>
-              </Card>
+      ) : (
+        <Stack gap="sm" aria-busy={loading}>
+          {loading &&
+            Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Skeleton key={index} height={120} radius="md" />
             ))}
-          </Stack>
-        )}
-      </Stack>
+          {!loading && rows.length === 0 && empty}
+          {!loading && rows.length > 0 && (
+            <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('fileHistory.savedFiles')}>
+              {rows.map((row) => (
+                <Card key={row.id} component="li" withBorder padding="md">
+                  <Stack gap="xs">
+                    <Text fw={600} lineClamp={2}>
+                      {row.snippet || t('fileHistory.noText')}
+                    </Text>
+                    <SimpleGrid
+                      component="dl"
+                      cols={2}
+                      spacing={4}
+                      verticalSpacing={4}
+                      m={0}
+                      fz="sm"
+                    >
+                      {COLUMNS.map((column, index) => (
+                        <Box key={column}>
+                          <Text component="dt" fz="xs" c="dimmed">
+                            {t(column)}
+                          </Text>
+                          <Text component="dd" m={0} fz="sm">
+                            {[row.size, row.time, row.language, row.voice, row.saveDate][index]}
+                          </Text>
+                        </Box>
+                      ))}
+                    </SimpleGrid>
+                    {actions(row)}
+                  </Stack>
+                </Card>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      )}
 
       <Modal
         opened={confirming !== undefined}
