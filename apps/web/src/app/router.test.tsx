@@ -12,7 +12,8 @@ const IN_AN_HOUR = new Date(Date.now() + 3_600_000);
 
 async function settle(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  // Lazy routes are transformed on first import: on a busy machine that takes seconds.
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
   return router;
 }
 
@@ -82,14 +83,22 @@ describe('pages', () => {
   it('an unknown path shows the convertor page', async () => {
     await renderAt('/no/such/page');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Turn your text into natural speech' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Turn your text into natural speech' },
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
   });
 
   it('an unknown first segment before a content path shows the convertor page', async () => {
     await renderAt('/xyz/pricing');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Turn your text into natural speech' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Turn your text into natural speech' },
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
   });
 
