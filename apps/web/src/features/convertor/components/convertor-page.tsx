@@ -26,6 +26,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { useSession } from '../../../lib/auth';
+import { useCatalogueCounts } from '../../../lib/catalogue-counts';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useConvert } from '../api/convert';
 import { useBlogTeasers } from '../api/get-blog-teasers';
@@ -35,7 +36,7 @@ import { useEditorDocument } from '../hooks/use-editor-document';
 import { characterCounter, cleanUploadedText, tagFits, usedCharacters } from '../lib/characters';
 import { downloadRight } from '../lib/download';
 import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
-import { convertorTexts } from '../lib/page-sections';
+import { convertorTexts, fallbackTexts } from '../lib/page-sections';
 import { textToSend } from '../lib/ssml-document';
 import { errorPosition } from '../lib/ssml-error';
 import { closingTag, openingTag, TAG_SPECS } from '../lib/ssml-tags';
@@ -111,7 +112,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const voices = useVoices();
   const content = useConvertorContent(language);
   const teasers = useBlogTeasers(language);
-  const texts = convertorTexts(content.data);
+  const counts = useCatalogueCounts();
+  const texts = convertorTexts(content.data, fallbackTexts(t, counts.data));
 
   const doc = useEditorDocument(initial?.ssml ?? '');
   const editor = useRef<EditorHandle>(null);
