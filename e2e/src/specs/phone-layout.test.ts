@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { expectNoPageErrors, useBrowser, visit } from '../harness/browser.js';
 
 const session = useBrowser();
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+// In the dark scheme: with the light-scheme crawl of site-links.test.ts, every page of every
+// language is checked by axe (visit) in both schemes.
+const PHONE = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  colorScheme: 'dark' as const,
+};
 
 const LANGUAGES = ['', '/fr', '/de', '/es', '/ar'];
 const LOCALISED = [
