@@ -7,6 +7,7 @@ import { type Session, useLogout, useSession } from '../../lib/auth';
 import { localizePath } from '../../lib/languages';
 import { ChevronDownIcon, FilesIcon, LogoutIcon, PlanIcon, UserIcon } from '../icons';
 import { Logo } from '../logo';
+import { Ltr } from '../ltr';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageSwitcher } from './language-switcher';
 import classes from './site-header.module.css';
@@ -38,7 +39,7 @@ function AccountMenu({ email }: { email: string }) {
           maw={{ base: 200, sm: 280 }}
           styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
         >
-          <bdi dir="ltr">{email}</bdi>
+          <Ltr>{email}</Ltr>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

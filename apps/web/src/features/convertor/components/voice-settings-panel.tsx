@@ -10,7 +10,7 @@ import {
   type VoiceEffect,
 } from '@parla/contract';
 import { useTranslation } from 'react-i18next';
-import { ltrText } from '../../../components/ltr';
+import { Ltr, ltrText } from '../../../components/ltr';
 import {
   changeEngine,
   changeFormat,
@@ -60,7 +60,7 @@ function SliderField({
     <Stack gap={2}>
       <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
         <Text size="sm" fw={500} component="span" id={`slider-${kind}`}>
-          {label} (<bdi dir="ltr">{unit}</bdi>)
+          {label} (<Ltr>{unit}</Ltr>)
         </Text>
         <NumberInput
           aria-label={t('settings.sliderValue', { name: label })}
