@@ -1,0 +1,109 @@
+/**
+ * Adversarial requests (issue 12, item 5): what the worst texts cost. Not a test: it prints,
+ * for each case, the characters sent, the outcome (audio or the `limit_exceeded` refusal), the
+ * CPU time of this process (the WebAssembly backend renders in it, so all of the work is
+ * counted), the CPU time per character, that time scaled to a free visitor's 1,000 characters
+ * (target ≤ 2 s), and the peak resident memory. A reference row (1,000 characters of ordinary
+ * prose) gives the ratio of each case to what an honest request costs. Every request is a free
+ * visitor's: standard engine, mp3 at 24 kHz (the highest rate the product allows it).
+ * Run with `npm run bench -w @parla/speech` (after bench/synthesis.ts) or alone with
+ * `node --import tsx --conditions=@parla/source bench/adversarial.ts [case …]`.
+ */
+import { cpus } from 'node:os';
+import { SpeechError, type SynthesisRequest, synthesize } from '@parla/speech';
+
+const PROSE =
+  'The history of speech synthesis goes back to the mechanical talking machines of the ' +
+  'eighteenth century. Wolfgang von Kempelen built a bellows-driven device that could ' +
+  'produce whole phrases. ';
+
+function repeatTo(unit: string, length: number): string {
+  return unit.repeat(Math.max(1, Math.floor(length / unit.length)));
+}
+
+const digits = (count: number) =>
+  Array.from({ length: count }, (_, i) => (i * 7 + 3) % 10)
+    .join('')
+    .replace(/^0/, '1');
+
+/** `depth` nested elements around one word, as often as fits in `length` characters. */
+function nested(open: string, close: string, depth: number, length: number): string {
+  const chain = `${open.repeat(depth)}word ${close.repeat(depth)}`;
+  return `<speak>${repeatTo(chain, length - 15)}</speak>`;
+}
+
+const CASES: Record<string, string> = {
+  'prose, 1,000 characters (reference)': repeatTo(PROSE, 1000),
+  '940-digit say-as cardinal': `<say-as interpret-as="cardinal">${digits(940)}</say-as>`,
+  '1,000 say-as characters': repeatTo('<say-as interpret-as="characters">A</say-as> ', 45_000),
+  '20,000 characters of digits': digits(20_000),
+  '20,000 characters of spaced digits': digits(10_000).split('').join(' '),
+  'nesting at the limit (31 <s>), 1,000 characters': nested('<s>', '</s>', 31, 1000),
+  'nesting at the limit (31 <prosody>), 20,000 characters': nested(
+    '<prosody pitch="+10%" rate="90%">',
+    '</prosody>',
+    31,
+    20_000,
+  ),
+  '10-second breaks, 1,000 characters': repeatTo('<break time="10s"/>', 1000),
+  'prose, 190,000 characters (memory)': repeatTo(PROSE, 190_000),
+};
+
+function request(text: string): SynthesisRequest {
+  return {
+    engine: 'standard',
+    voice_id: 'standard:en-us',
+    language_code: 'en-us',
+    text,
+    output_format: 'mp3',
+    sample_rate: 24000,
+    effect: null,
+    master_speed: 0,
+    master_volume: 0,
+    master_pitch: 0,
+    voice_effects: [],
+  };
+}
+
+const cpuSeconds = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+};
+
+const wanted = process.argv.slice(2);
+// Warm-up: the first request of a process also compiles espeak-ng's WebAssembly, the
+// resampler and the encoder, and lets V8 optimise the pipeline (it costs three times more).
+await synthesize(request(repeatTo(PROSE, 1000)), { backend: 'wasm' });
+
+console.info(
+  `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`,
+);
+console.info(
+  '| case | characters | outcome | CPU | CPU per character | per 1,000 characters | peak RSS |',
+);
+console.info('|---|---|---|---|---|---|---|');
+let reference: number | undefined;
+let worst = 0;
+for (const [name, text] of Object.entries(CASES)) {
+  if (wanted.length > 0 && !wanted.some((w) => name.includes(w))) continue;
+  const before = cpuSeconds();
+  let outcome: string;
+  try {
+    const result = await synthesize(request(text), { backend: 'wasm' });
+    outcome = `${result.duration.toFixed(0)} s of audio`;
+  } catch (error) {
+    if (!(error instanceof SpeechError)) throw error;
+    outcome = `${error.code}`;
+  }
+  const cpu = cpuSeconds() - before;
+  const perCharacter = cpu / text.length;
+  reference ??= perCharacter;
+  worst = Math.max(worst, perCharacter);
+  const rss = process.resourceUsage().maxRSS / 1024;
+  console.info(
+    `| ${name} | ${text.length} | ${outcome} | ${cpu.toFixed(3)} s | ${(perCharacter * 1e6).toFixed(0)} µs (${(perCharacter / reference).toFixed(2)}×) | ${(perCharacter * 1000).toFixed(2)} s | ${rss.toFixed(0)} MB |`,
+  );
+}
+console.info(
+  `\nWorst CPU time per character: ${(worst * 1e6).toFixed(0)} µs, ${(worst * 1000).toFixed(2)} s per 1,000 characters (target ≤ 2 s).`,
+);
