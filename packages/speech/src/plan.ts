@@ -150,7 +150,8 @@ export function planSentences(document: SpeechDocument): Sentence[] {
     if (item.kind === 'text' || item.kind === 'bleep' || item.kind === 'breath') payOwed();
     switch (item.kind) {
       case 'boundary':
-        if (current.some((unit) => unit.kind === 'speech' || unit.kind === 'bleep')) {
+        // After sound, or right after another boundary (`</s></p>` owes the paragraph's).
+        if (owed > 0 || current.some((unit) => unit.kind !== 'break' && unit.kind !== 'mark')) {
           owed = Math.max(owed, BOUNDARY_SECONDS[item.level]);
         }
         flush();
