@@ -10,7 +10,8 @@
  * `node --import tsx --conditions=@parla/source bench/adversarial.ts [case …]`.
  */
 import { cpus } from 'node:os';
-import { SpeechError, type SynthesisRequest, synthesize } from '@parla/speech';
+import { SpeechError, synthesize } from '@parla/speech';
+import { request } from '../src/test/request.js';
 
 const PROSE =
   'The history of speech synthesis goes back to the mechanical talking machines of the ' +
@@ -49,21 +50,8 @@ const CASES: Record<string, string> = {
   'prose, 190,000 characters (memory)': repeatTo(PROSE, 190_000),
 };
 
-function request(text: string): SynthesisRequest {
-  return {
-    engine: 'standard',
-    voice_id: 'standard:en-us',
-    language_code: 'en-us',
-    text,
-    output_format: 'mp3',
-    sample_rate: 24000,
-    effect: null,
-    master_speed: 0,
-    master_volume: 0,
-    master_pitch: 0,
-    voice_effects: [],
-  };
-}
+/** A free visitor's request: standard engine, mp3 at 24 kHz. */
+const free = (text: string) => request({ text, output_format: 'mp3', sample_rate: 24000 });
 
 const cpuSeconds = () => {
   const usage = process.cpuUsage();
@@ -73,7 +61,7 @@ const cpuSeconds = () => {
 const wanted = process.argv.slice(2);
 // Warm-up: the first request of a process also compiles espeak-ng's WebAssembly, the
 // resampler and the encoder, and lets V8 optimise the pipeline (it costs three times more).
-await synthesize(request(repeatTo(PROSE, 1000)), { backend: 'wasm' });
+await synthesize(free(repeatTo(PROSE, 1000)), { backend: 'wasm' });
 
 console.info(
   `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`,
@@ -89,7 +77,7 @@ for (const [name, text] of Object.entries(CASES)) {
   const before = cpuSeconds();
   let outcome: string;
   try {
-    const result = await synthesize(request(text), { backend: 'wasm' });
+    const result = await synthesize(free(text), { backend: 'wasm' });
     outcome = `${result.duration.toFixed(0)} s of audio`;
   } catch (error) {
     if (!(error instanceof SpeechError)) throw error;
