@@ -1,17 +1,22 @@
 /**
  * Adversarial requests (issue 12, item 5): what the worst texts cost. Not a test: it prints,
  * for each case, the characters sent, the outcome (audio or the `limit_exceeded` refusal), the
- * CPU time of this process (the WebAssembly backend renders in it, so all of the work is
- * counted), the CPU time per character, that time scaled to a free visitor's 1,000 characters
- * (target ≤ 2 s), and the peak resident memory. A reference row (1,000 characters of ordinary
- * prose) gives the ratio of each case to what an honest request costs. Every request is a free
- * visitor's: standard engine, mp3 at 24 kHz (the highest rate the product allows it).
- * Run with `npm run bench -w @parla/speech` (after bench/synthesis.ts) or alone with
- * `node --import tsx --conditions=@parla/source bench/adversarial.ts [case …]`.
- */
-import { cpus } from 'node:os';
+ * CPU time (the WebAssembly backend renders in the process, so all of the work is counted),
+ * the CPU time per character, that time scaled to a free visitor's 1,000 characters (target
+ * ≤ 2 s), and the peak resident memory. Each case runs in a process of its own after a warm-up
+ * request, whose memory the reference row shows. The reference row (1,000 characters of
+ * ordinary prose) gives the ratio of each case to what an honest request costs. Every request
+ * is a free visitor's: standard engine, mp3 at 24 kHz (the highest rate the product allows it).
+ * Run with `npm run bench -w @parla/speech` (after bench/synthesis.ts and bench/neural.ts), or
+ * alone with `npm run bench:adversarial -w @parla/speech [-- case …]`. */
+import { execFile } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { SpeechError, synthesize } from '@parla/speech';
 import { request } from '../src/test/request.js';
+
+const run = promisify(execFile);
 
 const PROSE =
   'The history of speech synthesis goes back to the mechanical talking machines of the ' +
@@ -58,22 +63,18 @@ const cpuSeconds = () => {
   return (usage.user + usage.system) / 1e6;
 };
 
-const wanted = process.argv.slice(2);
-// Warm-up: the first request of a process also compiles espeak-ng's WebAssembly, the
-// resampler and the encoder, and lets V8 optimise the pipeline (it costs three times more).
-await synthesize(free(repeatTo(PROSE, 1000)), { backend: 'wasm' });
+interface Measured {
+  characters: number;
+  outcome: string;
+  cpu: number;
+  rssMb: number;
+}
 
-console.info(
-  `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`,
-);
-console.info(
-  '| case | characters | outcome | CPU | CPU per character | per 1,000 characters | peak RSS |',
-);
-console.info('|---|---|---|---|---|---|---|');
-let reference: number | undefined;
-let worst = 0;
-for (const [name, text] of Object.entries(CASES)) {
-  if (wanted.length > 0 && !wanted.some((w) => name.includes(w))) continue;
+/** One case in this process, after a warm-up: what it cost. */
+async function measure(text: string): Promise<Measured> {
+  // The first request of a process also compiles espeak-ng's WebAssembly, the resampler and
+  // the encoder, and lets V8 optimise the pipeline (it costs three times more).
+  await synthesize(free(repeatTo(PROSE, 1000)), { backend: 'wasm' });
   const before = cpuSeconds();
   let outcome: string;
   try {
@@ -81,17 +82,48 @@ for (const [name, text] of Object.entries(CASES)) {
     outcome = `${result.duration.toFixed(0)} s of audio`;
   } catch (error) {
     if (!(error instanceof SpeechError)) throw error;
-    outcome = `${error.code}`;
+    outcome = error.code;
   }
   const cpu = cpuSeconds() - before;
-  const perCharacter = cpu / text.length;
-  reference ??= perCharacter;
-  worst = Math.max(worst, perCharacter);
-  const rss = process.resourceUsage().maxRSS / 1024;
+  const rssMb = process.resourceUsage().maxRSS / 1024;
+  return { characters: text.length, outcome, cpu, rssMb };
+}
+
+const only = process.env.PARLA_ADVERSARIAL_CASE;
+if (only !== undefined) {
+  // A child: one case, its figures on stdout.
+  process.stdout.write(JSON.stringify(await measure(CASES[only] ?? '')));
+} else {
+  // Each case in a process of its own, so that its peak memory is its own.
+  const wanted = process.argv.slice(2);
   console.info(
-    `| ${name} | ${text.length} | ${outcome} | ${cpu.toFixed(3)} s | ${(perCharacter * 1e6).toFixed(0)} µs (${(perCharacter / reference).toFixed(2)}×) | ${(perCharacter * 1000).toFixed(2)} s | ${rss.toFixed(0)} MB |`,
+    `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}`,
+  );
+  console.info(
+    '| case | characters | outcome | CPU | CPU per character | per 1,000 characters | peak RSS |',
+  );
+  console.info('|---|---|---|---|---|---|---|');
+  let reference: number | undefined;
+  let worst = 0;
+  for (const name of Object.keys(CASES)) {
+    if (wanted.length > 0 && !wanted.some((w) => name.includes(w))) continue;
+    const { stdout } = await run(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url)],
+      {
+        env: { ...process.env, PARLA_ADVERSARIAL_CASE: name },
+        maxBuffer: 1 << 20,
+      },
+    );
+    const { characters, outcome, cpu, rssMb } = JSON.parse(stdout) as Measured;
+    const perCharacter = cpu / characters;
+    reference ??= perCharacter;
+    worst = Math.max(worst, perCharacter);
+    console.info(
+      `| ${name} | ${characters} | ${outcome} | ${cpu.toFixed(3)} s | ${(perCharacter * 1e6).toFixed(0)} µs (${(perCharacter / reference).toFixed(2)}×) | ${(perCharacter * 1000).toFixed(2)} s | ${rssMb.toFixed(0)} MB |`,
+    );
+  }
+  console.info(
+    `\nWorst CPU time per character: ${(worst * 1e6).toFixed(0)} µs, ${(worst * 1000).toFixed(2)} s per 1,000 characters (target ≤ 2 s).`,
   );
 }
-console.info(
-  `\nWorst CPU time per character: ${(worst * 1e6).toFixed(0)} µs, ${(worst * 1000).toFixed(2)} s per 1,000 characters (target ≤ 2 s).`,
-);

@@ -125,3 +125,32 @@ describe('checkAudioLength', () => {
     );
   });
 });
+
+describe('long runs without a full stop', () => {
+  it('are cut into sentences of at most 500 characters, after a comma or a space', () => {
+    const digits = Array.from({ length: 2000 }, (_, i) => i % 10).join(' ');
+    const sentences = planSentences(parseSsml(digits));
+    expect(sentences.length).toBeGreaterThanOrEqual(8);
+    for (const sentence of sentences)
+      expect(sentenceText(sentence).length).toBeLessThanOrEqual(500);
+    expect(sentences.map(sentenceText).join(' ')).toBe(digits);
+    const listed = planSentences(parseSsml(`${'word, '.repeat(100)}end`));
+    expect(sentenceText(listed[0] as Sentence)).toMatch(/word,$/);
+    const unbroken = planSentences(parseSsml('7'.repeat(1200)));
+    expect(unbroken.map((s) => sentenceText(s).length)).toEqual([500, 500, 200]);
+    const spelled = planSentences({
+      sourceLength: 100,
+      warnings: [],
+      items: [
+        {
+          kind: 'text',
+          text: 'x '.repeat(400),
+          spell: true,
+          prosody: plain,
+          source: { line: 1, column: 1 },
+        },
+      ],
+    });
+    expect(spelled.map((s) => sentenceText(s).length)).toEqual([499, 299]);
+  });
+});

@@ -90,7 +90,32 @@ function splitSentences(text: string): string[] {
     start = end;
   }
   pieces.push(text.slice(start));
-  return pieces.filter((p) => p.trim() !== '');
+  return pieces.flatMap(splitLong).filter((p) => p.trim() !== '');
+}
+
+/**
+ * The most characters rendered as one sentence. A longer run without a full stop (a list of
+ * digits, a spelled-out text) is cut after a comma or a space, so that the audio of a sentence,
+ * held whole while it is processed, and the wait for the first sound stay bounded.
+ */
+export const MAX_SENTENCE_CHARACTERS = 500;
+
+function splitLong(text: string): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > MAX_SENTENCE_CHARACTERS) {
+    const window = rest.slice(0, MAX_SENTENCE_CHARACTERS);
+    const comma = Math.max(window.lastIndexOf(', '), window.lastIndexOf('; '));
+    const space = window.search(/\s\S*$/);
+    const half = MAX_SENTENCE_CHARACTERS / 2;
+    let cut = comma > half ? comma + 2 : space > half ? space + 1 : MAX_SENTENCE_CHARACTERS;
+    // Never between the two halves of a surrogate pair.
+    if (/[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut -= 1;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  pieces.push(rest);
+  return pieces;
 }
 
 export function planSentences(document: SpeechDocument): Sentence[] {
@@ -182,7 +207,7 @@ export function planSentences(document: SpeechDocument): Sentence[] {
         break;
       case 'text': {
         // Spelled text and say-as output never end a sentence.
-        const pieces = item.spell ? [item.text] : splitSentences(item.text);
+        const pieces = item.spell ? splitLong(item.text) : splitSentences(item.text);
         pieces.forEach((piece, index) => {
           addText(item, piece);
           if (index < pieces.length - 1 || /[.!?…。！？]["'»”)]*\s*$/.test(piece)) ended = true;
