@@ -154,3 +154,14 @@ describe('long runs without a full stop', () => {
     expect(spelled.map((s) => sentenceText(s).length)).toEqual([499, 299]);
   });
 });
+
+describe('many short spans in one sentence', () => {
+  it('are cut into sentences of at most 500 characters too', () => {
+    const sentences = planSentences(
+      parseSsml('<say-as interpret-as="characters">ABCDEFGHIJ</say-as> '.repeat(120)),
+    );
+    expect(sentences.length).toBeGreaterThanOrEqual(3);
+    for (const sentence of sentences)
+      expect(sentenceText(sentence).length).toBeLessThanOrEqual(550);
+  });
+});

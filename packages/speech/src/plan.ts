@@ -126,10 +126,14 @@ export function planSentences(document: SpeechDocument): Sentence[] {
   // Silence owed after the last `</s>` or `</p>`, paid before the next words.
   let owed = 0;
 
+  // Characters of text in the current sentence.
+  let length = 0;
+
   const flush = () => {
     if (current.length > 0) sentences.push({ units: current });
     current = [];
     ended = false;
+    length = 0;
   };
 
   /** Before the next sound: the silence since the last one is at least what is owed. */
@@ -150,7 +154,9 @@ export function planSentences(document: SpeechDocument): Sentence[] {
   };
 
   const addText = (item: DocumentItem & { kind: 'text' }, text: string) => {
-    if (ended) flush();
+    // Many short spans (a thousand <say-as> elements) make no sentence longer than the limit.
+    if (ended || (length > 0 && length + text.length > MAX_SENTENCE_CHARACTERS)) flush();
+    length += text.length;
     const last = current.at(-1);
     const part: SpeechPart = {
       text,

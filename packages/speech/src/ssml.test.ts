@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nativeAvailable } from './engine/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
-import { synthesize } from './synthesize.js';
+import { synthesize, synthesizeStream } from './synthesize.js';
 import { decodeWav, innerSilences, medianF0, rmsDb } from './test/audio.js';
 import { request } from './test/request.js';
 
@@ -161,6 +161,21 @@ describe.each(backends)('SSML heard through the %s backend', (backend) => {
       await sameSound('<amazon:effect name="drc">Hello there</amazon:effect>', 'Hello there'),
     ).toBe(true);
     expect(drc.warnings).toEqual(['1:1: <amazon:effect name="drc"> is ignored']);
+  });
+});
+
+describe('warnings in a stream', () => {
+  it('come with the chunk that is sent after them, once', async () => {
+    const chunks = [];
+    for await (const chunk of synthesizeStream(
+      request({ text: '<amazon:effect name="drc">One.</amazon:effect> Two.' }),
+      { backend: 'wasm' },
+    )) {
+      chunks.push(chunk);
+    }
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks[0]?.warnings).toEqual(['1:1: <amazon:effect name="drc"> is ignored']);
+    expect(chunks.slice(1).flatMap((chunk) => chunk.warnings)).toEqual([]);
   });
 });
 
