@@ -91,6 +91,9 @@ describe.each(backends)('SSML heard through the %s backend', (backend) => {
       expect(phoneme.duration).toBeLessThan(0.4 * text.duration);
       expect(sampa.duration).toBeCloseTo(phoneme.duration, 2);
       expect(phoneme.warnings).toEqual([]);
+      // Only <phoneme> gives phonemes: `[[…]]` typed in the text is read as it is written.
+      const typed = await say("[[h'aI]]");
+      expect(typed.duration).toBeGreaterThan(2 * phoneme.duration);
     } else {
       expect(phoneme.duration).toBeCloseTo(text.duration, 2);
       expect(phoneme.warnings).toEqual([

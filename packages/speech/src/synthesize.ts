@@ -747,7 +747,8 @@ function espeakSsml(
     ssml +=
       phonemeInput && part.phonemes
         ? `[[${escapeXml(part.phonemes.espeak)}]] `
-        : escapeXml(part.text.replace(/\s+/g, ' '));
+        : // `[[` typed in the text is not phoneme input.
+          escapeXml(part.text.replace(/\s+/g, ' ').replaceAll('[[', '[ ['));
     spans.push({ start, end: ssml.length });
     ssml += close;
   });
