@@ -124,7 +124,7 @@ describe('parseSsml', () => {
 
   it("maps Polly's extensions to effects, or ignores them with a warning", () => {
     const doc = parseSsml(
-      '<speak><amazon:effect name="whispered">a</amazon:effect><amazon:effect phonation="soft">b</amazon:effect><amazon:auto-breaths>c</amazon:auto-breaths><amazon:breath duration="long"/><amazon:domain name="news">d</amazon:domain>\n<amazon:effect name="drc">e</amazon:effect><amazon:domain name="music">f</amazon:domain></speak>',
+      '<speak><amazon:effect name="whispered">a</amazon:effect><amazon:effect phonation="soft">b</amazon:effect><amazon:auto-breaths>c</amazon:auto-breaths><amazon:breath duration="long"/><amazon:domain name="news">d</amazon:domain>\n<amazon:effect name="drc">e</amazon:effect><amazon:domain name="music">f</amazon:domain><prosody amazon:max-duration="2s">g</prosody></speak>',
     );
     const texts = doc.items.filter((i) => i.kind === 'text');
     expect(texts.map((i) => i.kind === 'text' && [i.text, i.effect])).toEqual([
@@ -134,11 +134,13 @@ describe('parseSsml', () => {
       ['d', 'news'],
       ['e', undefined],
       ['f', undefined],
+      ['g', undefined],
     ]);
     expect(doc.items.some((i) => i.kind === 'breath')).toBe(true);
     expect(doc.warnings).toEqual([
       '2:1: <amazon:effect name="drc"> is ignored',
       '2:44: <amazon:domain name="music"> is ignored',
+      '2:89: <prosody amazon:max-duration> is ignored',
     ]);
   });
 

@@ -52,7 +52,7 @@ const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   p: ['xml:lang'],
   s: ['xml:lang'],
   break: ['time', 'strength'],
-  prosody: ['rate', 'pitch', 'volume', 'range', 'contour', 'duration'],
+  prosody: ['rate', 'pitch', 'volume', 'range', 'contour', 'duration', 'amazon:max-duration'],
   'say-as': ['interpret-as', 'format', 'detail'],
   emphasis: ['level'],
   sub: ['alias'],
@@ -298,7 +298,7 @@ function parseXml(
       }
       case 'prosody': {
         const { rate, pitch, volume } = attributes;
-        for (const other of ['range', 'contour', 'duration']) {
+        for (const other of ['range', 'contour', 'duration', 'amazon:max-duration']) {
           if (attributes[other] !== undefined) ignored(`<prosody ${other}>`);
         }
         if (rate === undefined && pitch === undefined && volume === undefined) {
