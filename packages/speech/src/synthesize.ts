@@ -371,7 +371,7 @@ export async function* synthesizeStream(
     empty = false;
     for (const part of parts) {
       let audio = encoder.encode(part.pcm);
-      if (part.last) audio = joinBytes(audio, encoder.finish());
+      if (part.last) audio = joinBytes([audio, encoder.finish()]);
       yield {
         audio,
         start: part.start,
@@ -409,7 +409,8 @@ export async function synthesize(
   // Each sentence is encoded as soon as it is rendered, so that only the encoded file is
   // held, never the PCM of the whole text (at 48 kHz, 4 bytes a sample: 690 MB an hour).
   const encoder = format === 'wav' ? undefined : await createStreamEncoder(format, sampleRate);
-  const bytes: Uint8Array[] = [];
+  // A WAV's header (with exact sizes) is set in front once the length is known.
+  const bytes: Uint8Array[] = encoder ? [] : [new Uint8Array(0)];
   const marks: Mark[] = [];
   let samples = 0;
   for await (const sentence of renderSentences(prepared, backend)) {
@@ -417,10 +418,9 @@ export async function synthesize(
     marks.push(...sentence.marks);
     samples += sentence.pcm.length;
   }
-  // A whole WAV gets exact sizes in its header.
-  const audio = encoder
-    ? joinBytes(...bytes, encoder.finish())
-    : joinBytes(wavHeader(sampleRate, samples * 2), ...bytes);
+  if (encoder) bytes.push(encoder.finish());
+  else bytes[0] = wavHeader(sampleRate, samples * 2);
+  const audio = joinBytes(bytes);
   return {
     audio,
     mimeType: MIME_TYPES[format],
@@ -433,7 +433,7 @@ export async function synthesize(
   };
 }
 
-function joinBytes(...parts: Uint8Array[]): Uint8Array {
+function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
   let at = 0;
   for (const part of parts) {
