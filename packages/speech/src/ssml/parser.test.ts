@@ -144,6 +144,17 @@ describe('parseSsml', () => {
     ]);
   });
 
+  it("reads the text of other products' extensions, with a warning", () => {
+    const doc = parseSsml(
+      '<mstts:express-as style="cheerful">Hi <prosody rate="fast" mstts:x="1">there</prosody></mstts:express-as>',
+    );
+    expect(doc.items.map((i) => i.kind === 'text' && i.text)).toEqual(['Hi ', 'there']);
+    expect(doc.warnings).toEqual([
+      '1:1: <mstts:express-as> is not supported; it is ignored and its text is read',
+      '1:39: <prosody mstts:x> is not supported; it is ignored',
+    ]);
+  });
+
   it('refuses <audio> with a clear message and its position', () => {
     expect(error('<speak>Hi\n  <audio src="https://x/y.mp3">beep</audio></speak>').message).toBe(
       '2:3: <audio> is not supported: Parla does not play recorded sound; remove it and keep its text, if any, outside it',

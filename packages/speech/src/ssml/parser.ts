@@ -75,7 +75,7 @@ const SUPPORTED = Object.keys(ALLOWED_ATTRIBUTES);
 
 /** Tags that, when seen in text without `<speak>`, mean the text is an SSML fragment. */
 const FRAGMENT_HINT =
-  /<\/?(?:speak|p|s|break|prosody|say-as|emphasis|sub|voice|lang|phoneme|mark|audio|effect|amazon:[\w-]+)\b/;
+  /<\/?(?:speak|p|s|break|prosody|say-as|emphasis|sub|voice|lang|phoneme|mark|audio|effect|[a-z]+:[\w-]+)\b/;
 
 /** `interpret-as` values of other products that name one of ours. */
 const SAY_AS_ALIASES: Record<string, SayAsType> = {
@@ -240,7 +240,10 @@ function parseXml(
         '<audio> is not supported: Parla does not play recorded sound; remove it and keep its text, if any, outside it',
       );
     }
-    if (!ALLOWED_ATTRIBUTES[name]) {
+    // Another product's extension (`mstts:express-as`, `google:style`): SSML 1.1 §2.2.1 lets a
+    // processor ignore elements of other namespaces; their text is read.
+    const foreign = !ALLOWED_ATTRIBUTES[name] && name.includes(':');
+    if (!ALLOWED_ATTRIBUTES[name] && !foreign) {
       fail(
         start,
         `<${name}> is not supported; use one of ${SUPPORTED.map((t) => `<${t}>`).join(', ')}`,
@@ -249,10 +252,17 @@ function parseXml(
     if (parent?.sayAs || parent?.phoneme || (parent?.silent && parent.name === 'sub')) {
       fail(start, `<${parent.name}> may contain only text, not <${name}>`);
     }
+    if (foreign && parent) {
+      warn(start, `<${name}> is not supported; it is ignored and its text is read`);
+      stack.push({ ...parent, name, start });
+      return;
+    }
     const attributes = tag.attributes as Record<string, string>;
     const allowed = ALLOWED_ATTRIBUTES[name] ?? [];
     for (const attribute of Object.keys(attributes)) {
-      if (!allowed.includes(attribute)) {
+      if (!allowed.includes(attribute) && attribute.includes(':')) {
+        warn(start, `<${name} ${attribute}> is not supported; it is ignored`);
+      } else if (!allowed.includes(attribute)) {
         fail(
           start,
           allowed.length === 0
