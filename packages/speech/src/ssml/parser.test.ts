@@ -146,12 +146,25 @@ describe('parseSsml', () => {
 
   it("reads the text of other products' extensions, with a warning", () => {
     const doc = parseSsml(
-      '<mstts:express-as style="cheerful">Hi <prosody rate="fast" mstts:x="1">there</prosody></mstts:express-as>',
+      '<mstts:silence type="x">Hi <prosody rate="fast" mstts:x="1">there</prosody></mstts:silence>',
     );
     expect(doc.items.map((i) => i.kind === 'text' && i.text)).toEqual(['Hi ', 'there']);
     expect(doc.warnings).toEqual([
-      '1:1: <mstts:express-as> is not supported; it is ignored and its text is read',
-      '1:39: <prosody mstts:x> is not supported; it is ignored',
+      '1:1: <mstts:silence> is not supported; it is ignored and its text is read',
+      '1:28: <prosody mstts:x> is not supported; it is ignored',
+    ]);
+    // Azure's speaking styles that are Parla effects.
+    const styled = parseSsml(
+      '<mstts:express-as style="cheerful">a</mstts:express-as><mstts:express-as style="whispering" styledegree="2">b</mstts:express-as><mstts:express-as style="poetry-reading">c</mstts:express-as>',
+    );
+    expect(styled.items.map((i) => i.kind === 'text' && i.effect)).toEqual([
+      'happy',
+      'whispered',
+      undefined,
+    ]);
+    expect(styled.warnings).toEqual([
+      '1:56: <mstts:express-as styledegree> is ignored',
+      '1:129: <mstts:express-as style="poetry-reading"> is ignored',
     ]);
   });
 

@@ -69,6 +69,7 @@ const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   'amazon:auto-breaths': ['volume', 'frequency', 'duration'],
   'amazon:breath': ['volume', 'duration'],
   'amazon:domain': ['name'],
+  'mstts:express-as': ['style', 'styledegree', 'role'],
 };
 
 const SUPPORTED = Object.keys(ALLOWED_ATTRIBUTES);
@@ -82,6 +83,28 @@ const SAY_AS_ALIASES: Record<string, SayAsType> = {
   number: 'cardinal',
   verbatim: 'characters',
   spell: 'spell-out',
+};
+
+/** Azure's `<mstts:express-as style>` values that are one of our effects. */
+const AZURE_STYLES: Record<string, VoiceEffect> = {
+  chat: 'conversational',
+  newscast: 'news',
+  'newscast-casual': 'news',
+  'newscast-formal': 'news',
+  customerservice: 'customersupport',
+  assistant: 'assistant',
+  empathetic: 'empathic',
+  calm: 'calm',
+  cheerful: 'happy',
+  sad: 'sad',
+  angry: 'angry',
+  excited: 'excited',
+  friendly: 'friendly',
+  hopeful: 'hopeful',
+  shouting: 'shouting',
+  terrified: 'terrified',
+  unfriendly: 'unfriendly',
+  whispering: 'whispered',
 };
 
 /** Polly's `<amazon:domain>` styles that are one of our effects. */
@@ -440,6 +463,14 @@ function parseXml(
       case 'amazon:breath':
         items.push({ kind: 'breath' });
         break;
+      case 'mstts:express-as': {
+        const style = AZURE_STYLES[attributes.style ?? ''];
+        if (style) frame.effect = style;
+        else ignored(`<mstts:express-as style="${attributes.style ?? ''}">`);
+        if (attributes.styledegree !== undefined) ignored('<mstts:express-as styledegree>');
+        if (attributes.role !== undefined) ignored('<mstts:express-as role>');
+        break;
+      }
       case 'amazon:domain': {
         const domain = DOMAIN_EFFECTS[attributes.name ?? ''];
         if (domain) frame.effect = domain;
