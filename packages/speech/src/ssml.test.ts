@@ -143,7 +143,7 @@ describe.each(backends)('SSML heard through the %s backend', (backend) => {
     expect(result.duration).toBeCloseTo(await seconds('One two three four.'), 1);
   });
 
-  it("renders Polly's whisper, domain and breath as Parla's effects", async () => {
+  it("renders Polly's whisper, domain and breath and Azure's styles as Parla's effects", async () => {
     // Whispering is noise, different at each call: the same length and level.
     const polly = await wav('<amazon:effect name="whispered">Hello there</amazon:effect>');
     const ours = await wav('<effect name="whispered">Hello there</effect>');
@@ -155,6 +155,18 @@ describe.each(backends)('SSML heard through the %s backend', (backend) => {
         '<effect name="news">Hello there</effect>',
       ),
     ).toBe(true);
+    expect(
+      await sameSound(
+        '<mstts:express-as style="cheerful">Hello there</mstts:express-as>',
+        '<effect name="happy">Hello there</effect>',
+      ),
+    ).toBe(true);
+    expect(
+      await sameSound(
+        '<mstts:express-as style="cheerful">Hello there</mstts:express-as>',
+        'Hello there',
+      ),
+    ).toBe(false);
     // A breath is 0.35 s of breath noise and a 0.08 s rest.
     const breath = (await seconds('Hello <amazon:breath/> there')) - (await seconds('Hello there'));
     expect(breath).toBeGreaterThan(0.3);
