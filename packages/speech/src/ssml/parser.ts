@@ -230,8 +230,8 @@ function parseXml(
   parser.on('doctype', () => {
     fail(here(), 'a DOCTYPE is not allowed in SSML (no DTDs, no custom entities)');
   });
-  // SSML 1.1 §2.1: processing instructions a processor does not know are ignored, as are
-  // comments (saxes drops those unless asked).
+  // Processing instructions are for the applications that know them (XML 1.0 §2.6): ignored,
+  // as are comments (saxes drops those unless asked).
   parser.on('processinginstruction', () => {});
   parser.on('opentagstart', (tag) => {
     // saxes is one character past the tag name here; step back over it and `<name`.
@@ -263,8 +263,8 @@ function parseXml(
         '<audio> is not supported: Parla does not play recorded sound; remove it and keep its text, if any, outside it',
       );
     }
-    // Another product's extension (`mstts:express-as`, `google:style`): SSML 1.1 §2.2.1 lets a
-    // processor ignore elements of other namespaces; their text is read.
+    // Another product's extension (`mstts:silence`, `google:style`): elements of other
+    // namespaces are ignored (SSML 1.1 leaves them to the processor); their text is read.
     const foreign = !ALLOWED_ATTRIBUTES[name] && name.includes(':');
     if (!ALLOWED_ATTRIBUTES[name] && !foreign) {
       fail(
