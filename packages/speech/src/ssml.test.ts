@@ -20,14 +20,15 @@ describe.each(backends)('SSML heard through the %s backend', (backend) => {
   const seconds = async (text: string) => (await say(text)).duration;
   /**
    * The same sound: the WebAssembly build is not bit-exact from one call to the next (its
-   * state carries over), so durations, levels and pitch are compared instead of bytes.
+   * state carries over, and its pitch estimate spreads by several per cent), so durations, levels
+   * and pitch (within 10 %) are compared instead of bytes.
    */
   const sameSound = async (a: string, b: string) => {
     const [x, y] = [await wav(a), await wav(b)];
     const length = Math.abs(x.samples.length - y.samples.length) / y.samples.length;
     const level = Math.abs(rmsDb(x.samples) - rmsDb(y.samples));
     const f0 = medianF0(x.samples, x.sampleRate) / (medianF0(y.samples, y.sampleRate) || 1);
-    return length < 0.02 && level < 0.5 && (f0 === 0 || Math.abs(f0 - 1) < 0.06);
+    return length < 0.02 && level < 0.5 && (f0 === 0 || Math.abs(f0 - 1) < 0.1);
   };
   const longestPause = async (text: string) => {
     const { samples, sampleRate } = await wav(text);
