@@ -149,7 +149,7 @@ describe.each(backends)('SSML heard through the %s backend', (backend) => {
     const polly = await wav('<amazon:effect name="whispered">Hello there</amazon:effect>');
     const ours = await wav('<effect name="whispered">Hello there</effect>');
     expect(polly.samples.length / ours.samples.length).toBeCloseTo(1, 1);
-    expect(rmsDb(polly.samples)).toBeCloseTo(rmsDb(ours.samples), 0);
+    expect(Math.abs(rmsDb(polly.samples) - rmsDb(ours.samples))).toBeLessThan(1.5);
     expect(
       await sameSound(
         '<amazon:domain name="news">Hello there</amazon:domain>',
