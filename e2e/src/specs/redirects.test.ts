@@ -45,8 +45,8 @@ describe('redirects and unknown paths (SPEC §2 route table)', () => {
     const page = await session.newPage();
     await visit(page, '/fr/pricing');
     expect(pathOf(page)).toBe('/fr/pricing');
-    expect(await h1(page)).toBe('Plans and pricing');
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await h1(page)).toBe('Offres et tarifs');
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     expect(await nav.getByRole('link', { name: 'Blog' }).getAttribute('href')).toBe('/fr/blog');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
   });
