@@ -18,8 +18,8 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type SynthesisRequest, synthesize, synthesizeStream } from '@parla/speech';
-import { readInstalledVoice } from '../src/neural/manifest.ts';
-import { makeTestVoice } from '../src/neural/test-voice.ts';
+import { readInstalledVoice } from '../src/engines/piper/manifest.ts';
+import { makeTestVoice } from '../src/engines/piper/test-voice.ts';
 
 const PARAGRAPH =
   'The history of speech synthesis goes back to the mechanical talking machines of the ' +

@@ -8,7 +8,7 @@ import {
   VOICE_EFFECTS,
   type VoiceEffect,
 } from '@parla/contract';
-import type { BackendChoice } from './engine/backends.js';
+import type { BackendChoice } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
 import { synthesize } from './synthesize.js';
 import { listVoices, resolveVoice } from './voices.js';

@@ -1,6 +1,6 @@
 import { VOICE_EFFECTS } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { nativeAvailable } from './engine/backends.js';
+import { nativeAvailable } from './engines/espeak/backends.js';
 import { synthesize } from './synthesize.js';
 import { decodeWav, rmsDb } from './test/audio.js';
 import { request } from './test/request.js';

@@ -16,8 +16,8 @@
  */
 export type { DocumentItem, Prosody, SpeechDocument } from './document.js';
 export { EFFECT_PRESETS, type EffectPreset } from './effects.js';
-export type { BackendChoice } from './engine/backends.js';
-export { nativeAvailable } from './engine/backends.js';
+export type { BackendChoice } from './engines/espeak/backends.js';
+export { nativeAvailable } from './engines/espeak/backends.js';
 export {
   deserializeError,
   type SerializedSpeechError,
@@ -33,14 +33,14 @@ export {
   fetchCatalogue,
   installVoice,
   removeVoice,
-} from './neural/install.js';
+} from './engines/piper/install.js';
 export {
   type InstalledVoice,
   MANIFEST_FILE,
   scanVoices,
   type VoiceManifest,
-} from './neural/manifest.js';
-export { NEURAL_EFFECTS } from './neural/voices.js';
+} from './engines/piper/manifest.js';
+export { NEURAL_EFFECTS } from './engines/piper/voices.js';
 export { type Normalised, normaliseSayAs } from './normalise/say-as.js';
 export { CACHE_VERSION, cacheKey } from './pool/cache.js';
 export { type PooledResult, SpeechPool, type SpeechPoolOptions } from './pool/pool.js';

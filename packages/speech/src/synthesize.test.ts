@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nativeAvailable } from './engine/backends.js';
+import { nativeAvailable } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
 import { synthesize, synthesizeStream } from './synthesize.js';
 import { decode, decodeWav, innerSilences, medianF0, rmsDb, toneShare } from './test/audio.js';

@@ -22,23 +22,23 @@ import { pitchShift } from './dsp/pitch.js';
 import { resample } from './dsp/resample.js';
 import { presetFor, variantFile } from './effects.js';
 import { createStreamEncoder, encodeWav, MIME_TYPES } from './encode/encoders.js';
-import type { EspeakBackend } from './engine/backend.js';
+import type { EspeakBackend } from './engines/espeak/backend.js';
 import {
   type BackendChoice,
   defaultBackendChoice,
   selectBackend,
   wasmBackend,
-} from './engine/backends.js';
-import { pitchParameter, wordsPerMinute } from './engine/params.js';
+} from './engines/espeak/backends.js';
+import { pitchParameter, wordsPerMinute } from './engines/espeak/params.js';
 import { SpeechError } from './errors.js';
-import { loadNeuralModel } from './neural/engine.js';
+import { loadNeuralModel } from './engines/piper/engine.js';
 import {
   isNeuralId,
   listNeuralVoices,
   type NeuralVoice,
   neuralVoiceForLanguage,
   resolveNeuralVoice,
-} from './neural/voices.js';
+} from './engines/piper/voices.js';
 import { normaliseDocument } from './normalise/document.js';
 import {
   groupSentences,

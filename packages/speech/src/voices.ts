@@ -1,6 +1,6 @@
 import { type Language, VOICE_EFFECTS, type Voice, type VoiceEffect } from '@parla/contract';
-import { listWasmVoices } from './engine/wasm-backend.js';
-import { listNeuralVoices, type NeuralVoice, neuralCatalogueVoice } from './neural/voices.js';
+import { listWasmVoices } from './engines/espeak/wasm-backend.js';
+import { listNeuralVoices, type NeuralVoice, neuralCatalogueVoice } from './engines/piper/voices.js';
 
 /**
  * The catalogue of the standard engine: every espeak-ng language, each with the same set of

@@ -1,5 +1,5 @@
 import type { Language } from '@parla/contract';
-import type { BackendChoice } from '../engine/backends.js';
+import type { BackendChoice } from '../engines/espeak/backends.js';
 import type { SerializedSpeechError } from '../errors.js';
 import type { SynthesisChunk, SynthesisRequest, SynthesisResult } from '../synthesize.js';
 

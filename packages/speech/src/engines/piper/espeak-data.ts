@@ -1,7 +1,7 @@
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { SpeechError } from '../errors.js';
+import { SpeechError } from '../../errors.js';
 
 /**
  * Piper voices turn text into phonemes with espeak-ng, so sherpa-onnx needs an

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { SpeechError } from '../errors.js';
+import { SpeechError } from '../../errors.js';
 import { espeakDataDir } from './espeak-data.js';
 import { type InstalledVoice, voiceFingerprint } from './manifest.js';
 

@@ -2,12 +2,12 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpeechError } from '../errors.js';
-import { SpeechPool } from '../pool/pool.js';
-import { synthesize, synthesizeStream } from '../synthesize.js';
-import { decode, decodeWav, innerSilences, medianF0, rmsDb } from '../test/audio.js';
-import { request } from '../test/request.js';
-import { listVoices } from '../voices.js';
+import { SpeechError } from '../../errors.js';
+import { SpeechPool } from '../../pool/pool.js';
+import { synthesize, synthesizeStream } from '../../synthesize.js';
+import { decode, decodeWav, innerSilences, medianF0, rmsDb } from '../../test/audio.js';
+import { request } from '../../test/request.js';
+import { listVoices } from '../../voices.js';
 import {
   makeTestVoice,
   TEST_VOICE_BASE_HZ,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SpeechError } from '../errors.js';
+import { SpeechError } from '../../errors.js';
 import { checkNeuralVoice } from './engine.js';
 import {
   FOLDER_PATTERN,
