@@ -10,8 +10,9 @@ import {
 } from '@parla/contract';
 import type { BackendChoice } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
+import { speechRequestFromSettings } from './product.js';
 import { synthesize } from './synthesize.js';
-import { listVoices, resolveVoice } from './voices.js';
+import { listVoices } from './voices.js';
 
 const HELP = `Usage: parla-say [options] [FILE]
 
@@ -80,8 +81,10 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
+  // A program reads its environment; the library is given the configuration.
+  const config = { piper: { voicesDir: process.env.VOICES_DIR || undefined } };
   if (values['list-voices']) {
-    for (const language of await listVoices(process.env.VOICES_DIR || undefined)) {
+    for (const language of await listVoices(config)) {
       for (const voice of language.voices) {
         process.stdout.write(
           `${voice.id}\t${language.language_name}\t${voice.name}\t${voice.gender}\n`,
@@ -109,13 +112,13 @@ async function main(argv: string[]): Promise<number> {
   if (backend !== undefined && !['wasm', 'native', 'auto'].includes(backend)) {
     throw new UsageError('--backend must be wasm, native or auto');
   }
-  const voice = await resolveVoice(values.voice);
   const text = await readInput(positionals[0]);
-  const result = await synthesize(
+  const request = speechRequestFromSettings(
     {
       engine: values.engine,
       voice_id: values.voice,
-      language_code: voice?.language ?? 'en-us',
+      // Not read by the engine: the voice says its language.
+      language_code: values.voice.split(/[:+#]/)[1] ?? values.voice,
       text,
       output_format: format,
       sample_rate: number(values.rate, 'rate', defaultSampleRate(values.engine, format)) as 8000,
@@ -125,14 +128,24 @@ async function main(argv: string[]): Promise<number> {
       master_pitch: number(values.pitch, 'pitch', 0),
       voice_effects: [],
     },
-    { ...(backend && { backend }), productRules: !values['any-rate'] },
+    { productRules: !values['any-rate'] },
   );
+  const result = await synthesize(request, {
+    ...config,
+    espeak: { backend: backend ?? backendFromEnvironment() },
+  });
   if (values.output) await writeFile(values.output, result.audio);
   else process.stdout.write(result.audio);
   process.stderr.write(
-    `${result.duration.toFixed(2)} s, ${result.sampleRate} Hz ${result.format} (${result.backend} backend)\n`,
+    `${result.duration.toFixed(2)} s, ${result.sampleRate} Hz ${result.format} (${values.voice})\n`,
   );
   return 0;
+}
+
+/** PARLA_SPEECH_BACKEND, as the server reads it (apps/server/src/config.ts). */
+function backendFromEnvironment(): BackendChoice {
+  const value = process.env.PARLA_SPEECH_BACKEND;
+  return value === 'wasm' || value === 'native' ? value : 'auto';
 }
 
 // `parla-say --list-voices | head` closes the pipe early: that is not an error.

@@ -21,9 +21,11 @@ describe('voice effects', () => {
     const languages = await listVoices();
     expect(languages.length).toBeGreaterThan(100);
     const english = languages.find((l) => l.language_code === 'en-us');
-    expect(english?.language_name).toBe('English (America)');
+    expect(english?.language_name).toBe('English (US)');
     expect(english?.voices[0]).toMatchObject({
       id: 'standard:en-us',
+      name: 'English (US) – Male 1',
+      gender: 'male',
       engine: 'standard',
       capabilities: { pitch: true, emphasis: true },
     });
@@ -36,8 +38,11 @@ describe('voice effects', () => {
       voice = 'standard:en-us',
     ) =>
       decodeWav(
-        (await synthesize(request({ text: 'Good morning.', effect, voice_id: voice }), { backend }))
-          .audio,
+        (
+          await synthesize(request({ text: 'Good morning.', effect, voice_id: voice }), {
+            espeak: { backend },
+          })
+        ).audio,
       ).samples;
 
     it.each(VOICE_EFFECTS)('%s changes the audio', async (effect) => {
@@ -56,12 +61,12 @@ describe('voice effects', () => {
 
     it('the effect tag applies to its words only', async () => {
       const whole = decodeWav(
-        (await synthesize(request({ text: 'One two three.' }), { backend })).audio,
+        (await synthesize(request({ text: 'One two three.' }), { espeak: { backend } })).audio,
       ).samples;
       const tagged = decodeWav(
         (
           await synthesize(request({ text: 'One <effect name="whispered">two</effect> three.' }), {
-            backend,
+            espeak: { backend },
           })
         ).audio,
       ).samples;

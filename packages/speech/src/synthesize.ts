@@ -1,87 +1,37 @@
-import {
-  type AudioFormat,
-  sampleRateError,
-  type VoiceEffect,
-  type VoiceSettings,
-  VoiceSettingsSchema,
-} from '@parla/contract';
-import type { DocumentItem } from './document.js';
-import {
-  applyGain,
-  bleep,
-  concat,
-  firstSound,
-  inBreath,
-  lastSound,
-  lowPass,
-  silence,
-  softLimit,
-  trimSilence,
-} from './dsp/dsp.js';
-import { pitchShift } from './dsp/pitch.js';
-import { resample } from './dsp/resample.js';
-import { presetFor, variantFile } from './effects.js';
-import { createStreamEncoder, encodeWav, MIME_TYPES } from './encode/encoders.js';
-import type { EspeakBackend } from './engines/espeak/backend.js';
-import {
-  type BackendChoice,
-  defaultBackendChoice,
-  selectBackend,
-  wasmBackend,
-} from './engines/espeak/backends.js';
-import { pitchParameter, wordsPerMinute } from './engines/espeak/params.js';
-import { SpeechError } from './errors.js';
-import { loadNeuralModel } from './engines/piper/engine.js';
-import {
-  isNeuralId,
-  listNeuralVoices,
-  type NeuralVoice,
-  neuralVoiceForLanguage,
-  resolveNeuralVoice,
-} from './engines/piper/voices.js';
+import type { AudioFormat } from '@parla/contract';
+import { createStreamEncoder, MIME_TYPES } from './encode/encoders.js';
+import { type EngineRegistry, engineRegistry, type SpeechConfig } from './engines/registry.js';
+import type { SpeechEngine } from './engines/types.js';
 import { normaliseDocument } from './normalise/document.js';
-import {
-  groupSentences,
-  planSentences,
-  type Sentence,
-  type SpeechPiece,
-  sentenceText,
-} from './plan.js';
-import { escapeXml, parseSsml } from './ssml/parser.js';
+import { groupSentences, planSentences, sentenceText } from './plan.js';
+import { checkRequest, type SpeechRequest } from './request.js';
+import { parseSsml } from './ssml/parser.js';
 import { pitchPercentToSemitones, speedPercentToFactor } from './ssml/prosody-values.js';
-import { type AnyVoice, type ResolvedVoice, resolveVoice, voiceForLanguage } from './voices.js';
+import { encodeWhole, firstSecondAhead, joinBytes } from './stages/encode.js';
+import { postProcess, type SentenceAudio } from './stages/post-process.js';
+import { type Mark, type RenderedSentence, Renderer } from './stages/render.js';
+import { mainVoice, VoiceLookup } from './stages/voices.js';
 
-/** The request is SPEC §3 "Voice settings", exactly as the server receives it. */
-export type SynthesisRequest = VoiceSettings;
+/**
+ * The pipeline, one named stage after another, naming no engine:
+ *
+ *   parse (ssml/parser.ts) → document (document.ts) → normalise (normalise/) → plan (plan.ts)
+ *   → render (stages/render.ts, through the voice's SpeechEngine) → post-process
+ *   (stages/post-process.ts) → encode (stages/encode.ts, encode/encoders.ts)
+ *
+ * The request is the library's own (request.ts); the product's payload is mapped to it by
+ * `speechRequestFromSettings` (product.ts).
+ */
 
-export interface SynthesisOptions {
-  /** espeak-ng backend; default from PARLA_SPEECH_BACKEND, else `auto`. */
-  backend?: BackendChoice;
+export interface SynthesisOptions extends SpeechConfig {
   /**
-   * Apply the product's sample-rate rules (SPEC §5, from @parla/contract: wav is 16 kHz, the
-   * standard engine stops at 24 kHz). Default true. The engine itself renders every format at
-   * every rate of SPEC §9; benchmarks and other users of the library may turn the rules off.
+   * Engines built by the caller beside the configured ones, e.g. a remote engine on the main
+   * thread (the pool renders requests for `local: false` engines this way).
    */
-  productRules?: boolean;
-  /**
-   * The voices directory of the neural engine (one folder per installed voice); default from
-   * VOICES_DIR. Without one, only the standard engine has voices.
-   */
-  voicesDir?: string | undefined;
+  engines?: readonly SpeechEngine[];
 }
 
-/** The voices directory a call uses. */
-export function voicesDirOf(options: SynthesisOptions): string | undefined {
-  return options.voicesDir ?? (process.env.VOICES_DIR || undefined);
-}
-
-/** A word or a sentence and when it is heard, in seconds from the start of the audio. */
-export interface Mark {
-  type: 'word' | 'sentence';
-  start: number;
-  end: number;
-  text: string;
-}
+export type { Mark };
 
 export interface SynthesisResult {
   audio: Uint8Array;
@@ -91,8 +41,6 @@ export interface SynthesisResult {
   duration: number;
   sampleRate: number;
   marks: Mark[];
-  /** Which espeak-ng backend rendered it, or `neural` for a neural voice. */
-  backend: 'wasm' | 'native' | 'neural';
 }
 
 /** One step of a stream: the next bytes of the file and the marks heard in them. */
@@ -109,148 +57,53 @@ export interface SynthesisChunk {
   last: boolean;
 }
 
-/** espeak-ng's output rate; a neural voice renders at its model's own rate. */
-const STANDARD_RATE = 22050;
-
-/** Finds the request's voice for its engine, or throws SpeechError. */
-async function mainVoice(
-  settings: VoiceSettings,
-  voicesDir: string | undefined,
-): Promise<AnyVoice> {
-  const id = settings.voice_id;
-  if (settings.engine === 'neural') {
-    const voice = await resolveNeuralVoice(id, voicesDir);
-    if (voice) return voice;
-    if ((await listNeuralVoices(voicesDir)).length === 0) {
-      throw new SpeechError(
-        'unknown-voice',
-        'The neural engine has no voices installed; use the standard engine.',
-      );
-    }
-    throw new SpeechError(
-      'unknown-voice',
-      isNeuralId(id)
-        ? `Unknown neural voice "${id}".`
-        : `"${id}" is not a neural voice; choose a neural voice or the standard engine.`,
-    );
-  }
-  if (isNeuralId(id)) {
-    throw new SpeechError('unknown-voice', `The voice "${id}" needs the neural engine.`);
-  }
-  const voice = await resolveVoice(id);
-  if (!voice) throw new SpeechError('unknown-voice', `Unknown voice "${id}".`);
-  return voice;
+/** The registry of a call: the configured engines plus the caller's own. */
+export function registryOf(options: SynthesisOptions): EngineRegistry {
+  const { engines = [], ...config } = options;
+  return engineRegistry(config).with(engines);
 }
 
-/** Checks a request and answers it in a parsed form, or throws SpeechError. */
-async function prepare(request: SynthesisRequest, options: SynthesisOptions) {
-  const productRules = options.productRules ?? true;
-  const voicesDir = voicesDirOf(options);
-  const parsed = VoiceSettingsSchema.safeParse(request);
-  // Without the product rules only the sample-rate refinement is waived; the fields' own
-  // checks (a rate of SPEC §9, a known format) still apply.
-  const issues = parsed.success
-    ? []
-    : parsed.error.issues.filter(
-        (i) => productRules || !(i.code === 'custom' && i.path[0] === 'sample_rate'),
-      );
-  if (!parsed.success && issues.length > 0) {
-    const issue = issues[0];
-    const field = issue?.path.join('.') ?? '';
-    const message = issue?.message ?? 'invalid request';
-    const rateIssue = issue?.path[0] === 'sample_rate';
-    throw new SpeechError(
-      rateIssue ? 'sample-rate' : 'invalid-request',
-      field && !rateIssue ? `${field}: ${message}` : message,
-    );
-  }
-  const settings = parsed.success ? parsed.data : (request as VoiceSettings);
-  const rateError = productRules
-    ? sampleRateError(settings.engine, settings.output_format, settings.sample_rate)
-    : undefined;
-  if (rateError) throw new SpeechError('sample-rate', rateError);
-  const voice = await mainVoice(settings, voicesDir);
+/** Checks a request and runs the text stages: parse, document, normalise, plan. */
+async function prepare(request: SpeechRequest, options: SynthesisOptions) {
+  const checked = checkRequest(request);
+  const registry = registryOf(options);
+  const main = await mainVoice(registry, checked.voice);
   // The whole request is rendered at the main voice's rate, then resampled once.
-  const rate =
-    voice.engine === 'neural' ? (await loadNeuralModel(voice.installed)).sampleRate : STANDARD_RATE;
-  const document = parseSsml(settings.text);
-  const voices = new VoiceLookup(voice, voicesDir);
+  const rate = await main.engine.sampleRate(main.voice);
+  const document = parseSsml(checked.text);
+  const voices = new VoiceLookup(registry, main);
   const normalised = await normaliseDocument(document, async (item) =>
-    item.kind === 'text' ? (await voices.forItem(item)).language : voice.language,
+    item.kind === 'text' ? (await voices.forItem(item)).voice.language : main.voice.language,
   );
-  return { settings, voice, voices, rate, voicesDir, sentences: planSentences(normalised) };
+  const offThread = await main.engine.rendersOffThread();
+  const planned = planSentences(normalised);
+  return {
+    request: checked,
+    rate,
+    offThread,
+    // An engine rendering off this thread is given groups of sentences (one start each).
+    sentences: offThread ? groupSentences(planned) : planned,
+    renderer: new Renderer(
+      voices,
+      {
+        rate: speedPercentToFactor(checked.speed),
+        pitch: pitchPercentToSemitones(checked.pitch),
+        effect: checked.effect ?? undefined,
+      },
+      rate,
+    ),
+  };
 }
 
-/** Resolves `<voice>` switches, remembering the answers. */
-class VoiceLookup {
-  private readonly cache = new Map<string, Promise<AnyVoice>>();
-  constructor(
-    readonly main: AnyVoice,
-    private readonly voicesDir: string | undefined,
-  ) {}
-
-  forItem(item: { voice?: string; language?: string }): Promise<AnyVoice> {
-    const key = `${item.voice ?? ''}|${item.language ?? ''}`;
-    let found = this.cache.get(key);
-    if (!found) {
-      found = this.lookUp(item);
-      this.cache.set(key, found);
-    }
-    return found;
-  }
-
-  private async lookUp(item: { voice?: string; language?: string }): Promise<AnyVoice> {
-    if (item.voice !== undefined) {
-      const voice = isNeuralId(item.voice)
-        ? await resolveNeuralVoice(item.voice, this.voicesDir)
-        : await resolveVoice(item.voice);
-      if (!voice)
-        throw new SpeechError('unknown-voice', `Unknown voice "${item.voice}" in <voice>.`);
-      return voice;
-    }
-    if (
-      item.language !== undefined &&
-      item.language.toLowerCase() !== this.main.language.toLowerCase()
-    ) {
-      const gender = this.main.engine === 'neural' ? this.main.gender : this.main.variant.gender;
-      // A neural main voice switches to a neural voice of the language where one is installed.
-      const voice =
-        (this.main.engine === 'neural'
-          ? await neuralVoiceForLanguage(item.language, gender, this.voicesDir)
-          : undefined) ?? (await voiceForLanguage(item.language, gender));
-      if (!voice) {
-        throw new SpeechError('unknown-voice', `No voice speaks the language "${item.language}".`);
-      }
-      return voice;
-    }
-    return this.main;
-  }
-}
-
-interface SentenceAudio {
-  /** PCM at the requested rate, master volume applied. */
-  pcm: Float32Array;
-  start: number;
-  duration: number;
-  marks: Mark[];
-  last: boolean;
-}
-
-/** The pipeline after checking: render, resample and level each sentence in turn. */
+/** Render and post-process each sentence in turn. */
 async function* renderSentences(
   prepared: Awaited<ReturnType<typeof prepare>>,
-  backend: EspeakBackend,
 ): AsyncGenerator<SentenceAudio> {
-  const { settings, voices, rate } = prepared;
-  // The native program is started once per group of sentences (a neural voice renders each
-  // sentence in this thread, so it is never grouped).
-  const grouped = backend.name === 'native' && prepared.voice.engine === 'standard';
-  const sentences = grouped ? groupSentences(prepared.sentences) : prepared.sentences;
-  const renderer = new Renderer(backend, settings, voices, rate);
+  const { request, rate, sentences, renderer } = prepared;
   let position = 0;
-  // The native program runs in other processes: two groups render while this one is resampled
-  // and encoded. (The WebAssembly build runs on this thread, so it gains nothing.)
-  const ahead = grouped ? 2 : 0;
+  // Off this thread, two groups render while this one is resampled and encoded. (An engine
+  // computing on this thread gains nothing.)
+  const ahead = prepared.offThread ? 2 : 0;
   const started: Promise<RenderedSentence>[] = [];
   const start = (i: number) => {
     const sentence = sentences[i];
@@ -267,52 +120,17 @@ async function* renderSentences(
     delete started[index];
     // Only now, so that the first sentence has the machine to itself and is heard early.
     for (let i = index + 1; i <= index + ahead; i++) start(i);
-    const pcm = resample(rendered.samples, rate, settings.sample_rate);
-    // After resampling, so that the limiter also catches the resampler's overshoot.
-    applyGain(pcm, settings.master_volume);
-    if (settings.master_volume > 0) softLimit(pcm);
-    const duration = pcm.length / settings.sample_rate;
-    const scale = rendered.samples.length > 0 ? duration / (rendered.samples.length / rate) : 1;
-    const marks: Mark[] = rendered.marks.map((mark) => ({
-      ...mark,
-      start: position + mark.start * scale,
-      end: position + mark.end * scale,
-    }));
-    const text = sentenceText(sentence);
-    if (text) marks.unshift({ type: 'sentence', start: position, end: position + duration, text });
-    yield { pcm, start: position, duration, marks, last: index === sentences.length - 1 };
-    position += duration;
+    const audio = postProcess(rendered, {
+      renderRate: rate,
+      sampleRate: request.sampleRate,
+      volume: request.volume,
+      position,
+      text: sentenceText(sentence),
+      last: index === sentences.length - 1,
+    });
+    yield audio;
+    position += audio.duration;
   }
-}
-
-/**
- * Seconds of the first sentence sent ahead of the rest of it: the mp3 encoder (LAME in
- * WebAssembly, about 140 times real time at 48 kHz) would otherwise hold the first bytes back
- * for as long as it takes to encode the whole sentence.
- */
-const FIRST_CHUNK_SECONDS = 1;
-
-/** The first sentence as its first second and the rest, each with the marks that start in it. */
-function firstSecondAhead(sentence: SentenceAudio, sampleRate: number): SentenceAudio[] {
-  const cut = Math.round(FIRST_CHUNK_SECONDS * sampleRate);
-  if (sentence.pcm.length <= 2 * cut) return [sentence];
-  const boundary = sentence.start + cut / sampleRate;
-  return [
-    {
-      pcm: sentence.pcm.subarray(0, cut),
-      start: sentence.start,
-      duration: cut / sampleRate,
-      marks: sentence.marks.filter((mark) => mark.start < boundary),
-      last: false,
-    },
-    {
-      pcm: sentence.pcm.subarray(cut),
-      start: boundary,
-      duration: sentence.duration - cut / sampleRate,
-      marks: sentence.marks.filter((mark) => mark.start >= boundary),
-      last: sentence.last,
-    },
-  ];
 }
 
 /**
@@ -322,15 +140,14 @@ function firstSecondAhead(sentence: SentenceAudio, sampleRate: number): Sentence
  * encode/encoders.ts).
  */
 export async function* synthesizeStream(
-  request: SynthesisRequest,
+  request: SpeechRequest,
   options: SynthesisOptions = {},
 ): AsyncGenerator<SynthesisChunk> {
   const prepared = await prepare(request, options);
-  const backend = await selectBackend(options.backend ?? defaultBackendChoice());
-  const { output_format: format, sample_rate: sampleRate } = prepared.settings;
+  const { format, sampleRate } = prepared.request;
   const encoder = await createStreamEncoder(format, sampleRate);
   let empty = true;
-  for await (const sentence of renderSentences(prepared, backend)) {
+  for await (const sentence of renderSentences(prepared)) {
     const parts = empty ? firstSecondAhead(sentence, sampleRate) : [sentence];
     empty = false;
     for (const part of parts) {
@@ -362,312 +179,24 @@ export async function* synthesizeStream(
 
 /** Renders a whole request: encoded audio, its duration and its word and sentence marks. */
 export async function synthesize(
-  request: SynthesisRequest,
+  request: SpeechRequest,
   options: SynthesisOptions = {},
 ): Promise<SynthesisResult> {
   const prepared = await prepare(request, options);
-  const backend = await selectBackend(options.backend ?? defaultBackendChoice());
-  const { output_format: format, sample_rate: sampleRate } = prepared.settings;
+  const { format, sampleRate } = prepared.request;
   const pcm: Float32Array[] = [];
   const marks: Mark[] = [];
-  for await (const sentence of renderSentences(prepared, backend)) {
+  for await (const sentence of renderSentences(prepared)) {
     pcm.push(sentence.pcm);
     marks.push(...sentence.marks);
   }
-  const samples = concat(pcm);
-  let audio: Uint8Array;
-  if (format === 'wav') {
-    // A whole WAV gets exact sizes in its header.
-    audio = encodeWav(samples, sampleRate);
-  } else {
-    const encoder = await createStreamEncoder(format, sampleRate);
-    audio = joinBytes(encoder.encode(samples), encoder.finish());
-  }
+  const { audio, samples } = await encodeWhole(pcm, format, sampleRate);
   return {
     audio,
     mimeType: MIME_TYPES[format],
     format,
-    duration: samples.length / sampleRate,
+    duration: samples / sampleRate,
     sampleRate,
     marks,
-    backend: prepared.voice.engine === 'neural' ? 'neural' : backend.name,
   };
 }
-
-function joinBytes(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-interface RenderedSentence {
-  samples: Float32Array;
-  /** Word marks, in seconds from the start of the sentence at 22,050 Hz. */
-  marks: Mark[];
-}
-
-/** Pause kept between two pieces of one sentence (e.g. around an emphasised word). */
-const JOIN_GAP = 0.05;
-/** Sound kept after the last word before an explicit break, and before the next word. */
-const BREAK_TAIL = 0.02;
-const BREAK_HEAD = 0.01;
-
-class Renderer {
-  private readonly variants = new Map<string, Promise<string>>();
-  private readonly masterRate: number;
-  private readonly masterPitch: number;
-
-  constructor(
-    private readonly backend: EspeakBackend,
-    private readonly settings: VoiceSettings,
-    private readonly voices: VoiceLookup,
-    /** The rate every piece of the request is rendered at. */
-    private readonly rate: number,
-  ) {
-    this.masterRate = speedPercentToFactor(settings.master_speed);
-    this.masterPitch = pitchPercentToSemitones(settings.master_pitch);
-  }
-
-  async sentence(sentence: Sentence, afterBreak: boolean): Promise<RenderedSentence> {
-    const parts: Float32Array[] = [];
-    const marks: Mark[] = [];
-    let length = 0;
-    const units = sentence.units;
-    for (const [index, unit] of units.entries()) {
-      const previous = index > 0 ? units[index - 1] : undefined;
-      const next = units[index + 1];
-      if (unit.kind === 'break') {
-        const pause = silence(unit.seconds, this.rate);
-        parts.push(pause);
-        length += pause.length;
-        continue;
-      }
-      if (unit.kind === 'bleep') {
-        const tone = bleep(unit.seconds / (this.masterRate * unit.prosody.rate), this.rate);
-        applyGain(tone, unit.prosody.volume);
-        parts.push(tone);
-        length += tone.length;
-        continue;
-      }
-      const piece = await this.piece(unit);
-      const precededByPause = previous ? previous.kind !== 'speech' : afterBreak;
-      const start = previous?.kind === 'speech' ? 0 : precededByPause ? BREAK_HEAD : undefined;
-      const end = next === undefined ? undefined : next.kind === 'speech' ? JOIN_GAP : BREAK_TAIL;
-      const trimmed = trimSilence(piece.samples, this.rate, {
-        ...(start !== undefined && { start }),
-        ...(end !== undefined && { end }),
-      });
-      if (piece.breaths && (previous === undefined || previous.kind === 'break')) {
-        const breath = concat([inBreath(this.rate, length + 1), silence(0.08, this.rate)]);
-        parts.push(breath);
-        length += breath.length;
-      }
-      const offset = length / this.rate - trimmed.cutStart / this.rate;
-      const pieceEnd = (length + trimmed.samples.length) / this.rate;
-      piece.words.forEach((word, i) => {
-        const following = piece.words[i + 1];
-        marks.push({
-          type: 'word',
-          start: Math.max(length / this.rate, offset + word.time),
-          end: Math.min(pieceEnd, following ? offset + following.time : pieceEnd),
-          text: word.text,
-        });
-      });
-      parts.push(trimmed.samples);
-      length += trimmed.samples.length;
-    }
-    return { samples: concat(parts), marks };
-  }
-
-  private async piece(
-    piece: SpeechPiece,
-  ): Promise<{ samples: Float32Array; words: { time: number; text: string }[]; breaths: boolean }> {
-    const voice = await this.voices.forItem(piece);
-    const effect: VoiceEffect | undefined = piece.effect ?? this.settings.effect ?? undefined;
-    const preset = presetFor(effect);
-    if (voice.engine === 'neural') return this.neuralPiece(voice, piece, effect, preset);
-    const rate = wordsPerMinute(this.masterRate * piece.prosody.rate * preset.rate);
-    const pitch = pitchParameter(this.masterPitch + piece.prosody.pitch + preset.pitch);
-    const backend = this.backend.hasLanguage(voice.espeakName) ? this.backend : await wasmBackend();
-    const espeakVoice = await this.espeakVoice(backend, voice, preset.variant);
-    const { ssml, spans } = espeakSsml(piece, preset.range);
-    const result = await backend.render({ voice: espeakVoice, ssml, rate, pitch });
-    let samples = result.samples;
-    if (preset.variant === 'soft') lowPass(samples, 3500, STANDARD_RATE);
-    applyGain(samples, piece.prosody.volume + preset.volume);
-    // A standard voice inside a neural voice's request (a `<voice>` switch).
-    samples = resample(samples, STANDARD_RATE, this.rate);
-    const words = wordMarks(ssml, spans, result.words);
-    return { samples, words, breaths: preset.breaths === true };
-  }
-
-  /**
-   * A piece in a neural voice. The model controls its speed (length scale); pitch goes
-   * through signal processing and volume through gain; the standard-only effects need
-   * espeak-ng's variants. A VITS model reports no word timings, so word marks are spread
-   * over the sound in proportion to the words' lengths.
-   */
-  private async neuralPiece(
-    voice: NeuralVoice,
-    piece: SpeechPiece,
-    effect: VoiceEffect | undefined,
-    preset: ReturnType<typeof presetFor>,
-  ) {
-    if (preset.variant || preset.breaths) {
-      throw new SpeechError('invalid-request', `The ${effect} effect needs the standard engine.`);
-    }
-    const model = await loadNeuralModel(voice.installed);
-    const speed = Math.min(4, Math.max(0.25, this.masterRate * piece.prosody.rate * preset.rate));
-    const text = piece.parts
-      .map((part) => (part.spell ? [...part.text.replace(/\s+/g, '')].join(' ') : part.text))
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    let samples = model.generate(text, voice.speaker, speed);
-    samples = pitchShift(
-      samples,
-      this.masterPitch + piece.prosody.pitch + preset.pitch,
-      model.sampleRate,
-    );
-    applyGain(samples, piece.prosody.volume + preset.volume);
-    samples = resample(samples, model.sampleRate, this.rate);
-    return { samples, words: spreadWords(text, samples, this.rate), breaths: false };
-  }
-
-  private async espeakVoice(
-    backend: EspeakBackend,
-    voice: ResolvedVoice,
-    variant: 'whisper' | 'soft' | 'breathy' | undefined,
-  ): Promise<string> {
-    if (!variant) return voice.espeakVoice;
-    if (variant === 'whisper') {
-      return `${voice.espeakName}+${voice.variant.gender === 'female' ? 'whisperf' : 'whisper'}`;
-    }
-    const key = `${backend.name}|${variant}|${voice.variant.variant}`;
-    let name = this.variants.get(key) ?? installed.get(key);
-    if (!name) {
-      name = (async () => {
-        const base = voice.variant.variant
-          ? await backend.readVariant(voice.variant.variant)
-          : undefined;
-        const file = variantFile(variant, voice.variant.variant, base);
-        await backend.installVariant(file.name, file.contents);
-        return file.name;
-      })();
-      installed.set(key, name);
-    }
-    this.variants.set(key, name);
-    return `${voice.espeakName}+${await name}`;
-  }
-}
-
-/** Word marks for audio without word timings: each word gets a share of the sound. */
-function spreadWords(
-  text: string,
-  samples: Float32Array,
-  rate: number,
-): { time: number; text: string }[] {
-  const words = text.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w));
-  if (words.length === 0 || samples.length === 0) return [];
-  const from = firstSound(samples) / rate;
-  const to = Math.max(from, lastSound(samples) / rate);
-  const total = words.reduce((sum, w) => sum + w.length + 1, 0);
-  let done = 0;
-  return words.map((word) => {
-    const time = from + ((to - from) * done) / total;
-    done += word.length + 1;
-    return { time, text: word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') };
-  });
-}
-
-/** Variant files are installed once per backend and thread. */
-const installed = new Map<string, Promise<string>>();
-
-interface Span {
-  /** Offset of the escaped text in the SSML and of its plain form. */
-  start: number;
-  end: number;
-}
-
-/**
- * The espeak-ng input of a piece. Text is XML-escaped (espeak-ng reads SSML here, and would
- * swallow a bare `<`); emphasis and spelling use espeak-ng's own SSML; the effect's pitch
- * range goes through `<prosody range>` (a percentage of the voice's normal range).
- */
-function espeakSsml(piece: SpeechPiece, range: number): { ssml: string; spans: Span[] } {
-  let ssml = '<speak>';
-  if (range !== 50) ssml += `<prosody range="${Math.round((range / 50) * 100)}%">`;
-  const spans: Span[] = [];
-  piece.parts.forEach((part, index) => {
-    if (index > 0) ssml += ' ';
-    let open = '';
-    let close = '';
-    if (part.spell) {
-      open += '<say-as interpret-as="characters">';
-      close = `</say-as>${close}`;
-    }
-    if (part.emphasis) {
-      open = `<emphasis level="${part.emphasis}">${open}`;
-      close += '</emphasis>';
-    }
-    ssml += open;
-    const start = ssml.length;
-    ssml += escapeXml(part.text.replace(/\s+/g, ' '));
-    spans.push({ start, end: ssml.length });
-    ssml += close;
-  });
-  if (range !== 50) ssml += '</prosody>';
-  ssml += '</speak>';
-  return { ssml, spans };
-}
-
-/**
- * Word marks from espeak-ng's word events. espeak-ng splits words its own way (an entity such
- * as `&lt;` becomes two "words"), so each event is attributed to the whitespace-separated token
- * of our text that contains it, once per token.
- */
-function wordMarks(
-  ssml: string,
-  spans: Span[],
-  events: readonly { time: number; offset: number }[],
-): { time: number; text: string }[] {
-  const tokens: { start: number; end: number; text: string }[] = [];
-  for (const span of spans) {
-    const pattern = /\S+/g;
-    const text = ssml.slice(span.start, span.end);
-    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-      tokens.push({
-        start: span.start + match.index,
-        end: span.start + match.index + match[0].length,
-        text: unescapeXml(match[0]),
-      });
-    }
-  }
-  const marks: { time: number; text: string }[] = [];
-  let lastToken = -1;
-  for (const event of events) {
-    const index = tokens.findIndex((t) => event.offset >= t.start && event.offset < t.end);
-    if (index < 0 || index === lastToken) continue;
-    lastToken = index;
-    const token = tokens[index];
-    if (!token) continue;
-    const word = token.text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    marks.push({ time: event.time, text: word || token.text });
-  }
-  return marks;
-}
-
-function unescapeXml(text: string): string {
-  return text
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&apos;', "'")
-    .replaceAll('&amp;', '&');
-}
-
-export type { DocumentItem };

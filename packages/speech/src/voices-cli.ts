@@ -10,7 +10,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SpeechError } from './errors.js';
 import {
   DEFAULT_CATALOGUE_URL,
   fetchCatalogue,
@@ -18,6 +17,7 @@ import {
   removeVoice,
 } from './engines/piper/install.js';
 import { normaliseLanguageCode, scanVoices } from './engines/piper/manifest.js';
+import { SpeechError } from './errors.js';
 
 const USAGE = `usage: npm run voices -- <command> [options]
 

@@ -19,7 +19,7 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     cacheDir = await mkdtemp(join(tmpdir(), 'parla-cache-'));
-    pool = new SpeechPool({ size: 2, backend: 'wasm', cacheDir });
+    pool = new SpeechPool({ size: 2, config: { espeak: { backend: 'wasm' } }, cacheDir });
   });
   afterAll(async () => {
     await pool.close();
@@ -39,7 +39,7 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     const folders = await readdir(cacheDir);
     expect(folders.length).toBeGreaterThan(0);
     // Another setting is another key.
-    expect((await pool.synthesize({ ...req, master_volume: -3 })).cached).toBe(false);
+    expect((await pool.synthesize({ ...req, volume: -3 })).cached).toBe(false);
   });
 
   it('streams the first sentence before the whole text is rendered', async () => {
@@ -100,7 +100,7 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     const doomed = pool.synthesize(request({ text: `${LONG} Doomed.` }));
     await new Promise((r) => setTimeout(r, 100));
     expect(await pool.crashBusyWorkerForTesting()).toBe(true);
-    await expect(doomed).rejects.toMatchObject({ code: 'worker-crashed' });
+    await expect(doomed).rejects.toMatchObject({ code: 'internal' });
     const after = await Promise.all([
       pool.synthesize(request({ text: 'After the crash.' })),
       pool.synthesize(request({ text: 'Second worker.' })),
@@ -114,15 +114,15 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
   });
 
   it('fails queued work on close', async () => {
-    const small = new SpeechPool({ size: 1, backend: 'wasm' });
+    const small = new SpeechPool({ size: 1, config: { espeak: { backend: 'wasm' } } });
     const running = small.synthesize(request({ text: LONG }));
     const queued = small.synthesize(request({ text: 'Queued.' })).catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 50));
     await small.close();
     expect(await queued).toEqual(
-      new SpeechError('pool-closed', 'The speech service is shutting down.'),
+      new SpeechError('engine_unavailable', 'The speech service is shutting down.'),
     );
     expect((await running).duration).toBeGreaterThan(10);
-    await expect(small.synthesize(request())).rejects.toMatchObject({ code: 'pool-closed' });
+    await expect(small.synthesize(request())).rejects.toMatchObject({ code: 'engine_unavailable' });
   });
 });

@@ -4,36 +4,43 @@ import { WasmBackend } from './wasm-backend.js';
 
 /**
  * Which espeak-ng backend to use. `auto` takes the native program when it is installed and
- * the WebAssembly build otherwise; PARLA_SPEECH_BACKEND=wasm|native|auto sets the default.
+ * the WebAssembly build otherwise. The server's configuration chooses (SPEECH_BACKEND).
  */
 export type BackendChoice = BackendName | 'auto';
 
-export function defaultBackendChoice(): BackendChoice {
-  const env = process.env.PARLA_SPEECH_BACKEND;
-  return env === 'wasm' || env === 'native' || env === 'auto' ? env : 'auto';
-}
+/** The native program's name or path when the configuration gives none. */
+export const DEFAULT_ESPEAK_PROGRAM = 'espeak-ng';
 
 let wasm: Promise<WasmBackend> | undefined;
-let native: Promise<NativeBackend | undefined> | undefined;
+const natives = new Map<string, Promise<NativeBackend | undefined>>();
 
 export function wasmBackend(): Promise<WasmBackend> {
   wasm ??= WasmBackend.create();
   return wasm;
 }
 
-export function nativeBackend(): Promise<NativeBackend | undefined> {
-  native ??= NativeBackend.create(process.env.PARLA_ESPEAK_NG ?? 'espeak-ng');
-  return native;
+export function nativeBackend(
+  program = DEFAULT_ESPEAK_PROGRAM,
+): Promise<NativeBackend | undefined> {
+  let found = natives.get(program);
+  if (!found) {
+    found = NativeBackend.create(program);
+    natives.set(program, found);
+  }
+  return found;
 }
 
-export async function nativeAvailable(): Promise<boolean> {
-  return (await nativeBackend()) !== undefined;
+export async function nativeAvailable(program = DEFAULT_ESPEAK_PROGRAM): Promise<boolean> {
+  return (await nativeBackend(program)) !== undefined;
 }
 
-export async function selectBackend(choice: BackendChoice): Promise<EspeakBackend> {
+export async function selectBackend(
+  choice: BackendChoice,
+  program = DEFAULT_ESPEAK_PROGRAM,
+): Promise<EspeakBackend | undefined> {
   if (choice === 'wasm') return wasmBackend();
-  const found = await nativeBackend();
+  const found = await nativeBackend(program);
   if (found) return found;
-  if (choice === 'native') throw new Error('the espeak-ng program is not installed');
+  if (choice === 'native') return undefined;
   return wasmBackend();
 }

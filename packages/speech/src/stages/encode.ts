@@ -1,0 +1,56 @@
+import type { AudioFormat } from '@parla/contract';
+import { concat } from '../dsp/dsp.js';
+import { createStreamEncoder, encodeWav } from '../encode/encoders.js';
+import type { SentenceAudio } from './post-process.js';
+
+/**
+ * Seconds of the first sentence sent ahead of the rest of it: the mp3 encoder (LAME in
+ * WebAssembly, about 140 times real time at 48 kHz) would otherwise hold the first bytes back
+ * for as long as it takes to encode the whole sentence.
+ */
+const FIRST_CHUNK_SECONDS = 1;
+
+/** The first sentence as its first second and the rest, each with the marks that start in it. */
+export function firstSecondAhead(sentence: SentenceAudio, sampleRate: number): SentenceAudio[] {
+  const cut = Math.round(FIRST_CHUNK_SECONDS * sampleRate);
+  if (sentence.pcm.length <= 2 * cut) return [sentence];
+  const boundary = sentence.start + cut / sampleRate;
+  return [
+    {
+      pcm: sentence.pcm.subarray(0, cut),
+      start: sentence.start,
+      duration: cut / sampleRate,
+      marks: sentence.marks.filter((mark) => mark.start < boundary),
+      last: false,
+    },
+    {
+      pcm: sentence.pcm.subarray(cut),
+      start: boundary,
+      duration: sentence.duration - cut / sampleRate,
+      marks: sentence.marks.filter((mark) => mark.start >= boundary),
+      last: sentence.last,
+    },
+  ];
+}
+
+/** The encode stage for a whole file: a WAV gets exact sizes in its header. */
+export async function encodeWhole(
+  pcm: readonly Float32Array[],
+  format: AudioFormat,
+  sampleRate: number,
+): Promise<{ audio: Uint8Array; samples: number }> {
+  const samples = concat(pcm);
+  if (format === 'wav') return { audio: encodeWav(samples, sampleRate), samples: samples.length };
+  const encoder = await createStreamEncoder(format, sampleRate);
+  return { audio: joinBytes(encoder.encode(samples), encoder.finish()), samples: samples.length };
+}
+
+export function joinBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
