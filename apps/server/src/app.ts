@@ -123,7 +123,7 @@ export async function buildApp({
   app.addHook('onClose', async () => mailer.close());
   const speech: SpeechService = createSpeechService({
     cacheDir: path.join(config.dataDir, 'cache', 'speech'),
-    voicesDir: config.voicesDir,
+    config: config.speech,
     redisUrl: config.redisUrl,
   });
   app.addHook('onClose', () => speech.close());

@@ -31,7 +31,7 @@ async function runWorker(config: Config): Promise<number> {
     redisUrl: config.redisUrl,
     pool: new SpeechPool({
       cacheDir: path.join(config.dataDir, 'cache', 'speech'),
-      voicesDir: config.voicesDir,
+      config: config.speech,
     }),
   });
   console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SpeechError, SpeechPool, SsmlError, type SynthesisRequest } from '@parla/speech';
+import type { VoiceSettings } from '@parla/contract';
+import { SpeechError, SpeechPool, SsmlError } from '@parla/speech';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { voiceSettings } from '../test/voice-settings.js';
@@ -51,7 +52,7 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-const request = (text: string, change: Partial<SynthesisRequest> = {}) =>
+const request = (text: string, change: Partial<VoiceSettings> = {}) =>
   voiceSettings({ text, ...change });
 
 describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
@@ -80,7 +81,7 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
         .synthesize(request('<speak>\n  <prosody rate="fast">Hi</speak>'))
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(SsmlError);
-      expect(failure).toMatchObject({ code: 'ssml', line: 2 });
+      expect(failure).toMatchObject({ code: 'bad_input', line: 2 });
     } finally {
       await client.close();
       await worker.close();

@@ -1,12 +1,14 @@
-import type { Language } from '@parla/contract';
+import type { Language, VoiceSettings } from '@parla/contract';
 import {
   deserializeError,
   type SerializedSpeechError,
+  type SpeechConfig,
   SpeechError,
   SpeechPool,
-  type SynthesisRequest,
+  type SpeechRequest,
   type SynthesisResult,
   serializeError,
+  speechRequestFromSettings,
 } from '@parla/speech';
 import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -14,9 +16,16 @@ import { Redis } from 'ioredis';
 /** What the server needs of the speech engine; one instance per process. */
 export interface SpeechService {
   listVoices(): Promise<Language[]>;
-  synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
+  /** The product's payload (SPEC §3 "Voice settings"), mapped to the library's request here. */
+  synthesize(settings: VoiceSettings): Promise<SynthesisResult>;
   close(): Promise<void>;
 }
+
+/**
+ * The one place where the server turns the wire payload into the library's request, with the
+ * product's rules (SPEC §5 sample rates): `speechRequestFromSettings`, which the CLI uses too.
+ */
+const toRequest = (settings: VoiceSettings): SpeechRequest => speechRequestFromSettings(settings);
 
 export interface SpeechServiceOptions {
   /** Content-addressed cache of rendered audio: a repeated request is not synthesised again. */
@@ -31,8 +40,8 @@ export interface SpeechServiceOptions {
   redisUrl?: string | undefined;
   /** Key prefix of the queue in Redis (tests use their own). */
   queuePrefix?: string;
-  /** The neural engine's installed voices (config VOICES_DIR, default DATA_DIR/voices). */
-  voicesDir?: string;
+  /** The engines' configuration (config.ts: VOICES_DIR, PARLA_SPEECH_BACKEND, …). */
+  config?: SpeechConfig;
 }
 
 /** The BullMQ queue every Parla process of one installation shares. */
@@ -42,7 +51,7 @@ const DEFAULT_PREFIX = 'parla';
 const QUEUE_TIMEOUT_MS = 150_000;
 const VOICES_TTL_MS = 60_000;
 
-type SpeechJob = { kind: 'synthesize'; request: SynthesisRequest } | { kind: 'voices' };
+type SpeechJob = { kind: 'synthesize'; request: SpeechRequest } | { kind: 'voices' };
 /** A synthesis result as it crosses Redis: JSON, so the audio travels as base64. */
 type WireResult = Omit<SynthesisResult, 'audio'> & { audio: string };
 
@@ -58,13 +67,13 @@ function redis(url: string): Redis {
 export function createSpeechService(options: SpeechServiceOptions): SpeechService {
   const pool = new SpeechPool({
     cacheDir: options.cacheDir,
-    voicesDir: options.voicesDir,
+    ...(options.config && { config: options.config }),
     ...(options.workers !== undefined && { size: options.workers }),
   });
   if (!options.redisUrl) {
     return {
       listVoices: () => pool.listVoices(),
-      synthesize: (request) => pool.synthesize(request),
+      synthesize: async (settings) => pool.synthesize(toRequest(settings)),
       close: () => pool.close(),
     };
   }
@@ -121,8 +130,8 @@ export function createQueueClient({
       }
       return voices.list;
     },
-    async synthesize(request) {
-      const wire = await run<WireResult>({ kind: 'synthesize', request });
+    async synthesize(settings) {
+      const wire = await run<WireResult>({ kind: 'synthesize', request: toRequest(settings) });
       return { ...wire, audio: new Uint8Array(Buffer.from(wire.audio, 'base64')) };
     },
     async close() {
@@ -183,5 +192,5 @@ function speechErrorOf(error: unknown): SpeechError {
   } catch {
     // Not one of ours: a time-out or a lost connection.
   }
-  return new SpeechError('engine', `The speech service failed: ${message}`);
+  return new SpeechError('engine_unavailable', `The speech service failed: ${message}`);
 }

@@ -1,15 +1,20 @@
+import compress from '@fastify/compress';
 import send from '@fastify/send';
 import {
   ConvertResultSchema,
   countCharacters,
+  ENGINES,
   ErrorResponseSchema,
   VoiceSettingsSchema,
   VoicesResponseSchema,
 } from '@parla/contract';
-import { SpeechError } from '@parla/speech';
+import { catalogueSummary, isClientError, SpeechError, selectVoices } from '@parla/speech';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
@@ -40,6 +45,22 @@ export const CONVERT_MESSAGES = {
 
 const AudioParamsSchema = z.object({
   file: z.string().regex(/^[\w-]{22}\.(mp3|ogg|wav)$/, { error: 'Unknown audio file.' }),
+});
+
+/** GET /voices filters; a bad value is a 400 naming the parameter. */
+const VoicesQuerySchema = z.object({
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
+      error: 'language must be a BCP-47 language code, such as en-US or zh.',
+    })
+    .optional(),
+  engine: z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` }).optional(),
+});
+
+const VoicesSummarySchema = z.object({
+  voices: z.number().int().nonnegative(),
+  languages: z.number().int().nonnegative(),
 });
 
 const failure = (message: string) => ({ success: false, message, path: null, duration: null });
@@ -77,20 +98,42 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  app.get(
-    '/voices',
-    {
-      schema: {
-        tags: ['convertor'],
-        summary: 'Languages with their voices, each with its engine, effects and capabilities',
-        response: { 200: VoicesResponseSchema },
+  // The catalogue is about 150 kB of JSON: served gzip- (or brotli-) compressed to clients
+  // that accept it. The compression hook is scoped to these routes (Fastify encapsulation).
+  await app.register(async (scope) => {
+    await scope.register(compress, { threshold: 1024 });
+    const catalogue = scope.withTypeProvider<ZodTypeProvider>();
+    catalogue.get(
+      '/voices',
+      {
+        schema: {
+          tags: ['convertor'],
+          summary:
+            'Languages with their voices, each with its engine, effects and capabilities; filtered by language (BCP-47) and engine',
+          querystring: VoicesQuerySchema,
+          response: { 200: VoicesResponseSchema },
+        },
       },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return speech.listVoices();
-    },
-  );
+      async (request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return selectVoices(await speech.listVoices(), request.query);
+      },
+    );
+    catalogue.get(
+      '/voices/summary',
+      {
+        schema: {
+          tags: ['convertor'],
+          summary: 'How many voices and languages the catalogue offers (the counts the site shows)',
+          response: { 200: VoicesSummarySchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return catalogueSummary(await speech.listVoices());
+      },
+    );
+  });
 
   type Spent =
     | { ok: false; error: string; status: 400 | 402 }
@@ -183,7 +226,11 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
         };
       } catch (error) {
         await spent.refund();
-        if (error instanceof SpeechError) return reply.code(400).send(failure(error.message));
+        // Bad input, an unknown voice or a limit: the client's to fix, and the message says
+        // what. Anything else is ours: logged, and answered without its internals.
+        if (error instanceof SpeechError && isClientError(error.code)) {
+          return reply.code(400).send(failure(error.message));
+        }
         request.log.error({ err: error }, 'conversion failed');
         return reply.code(500).send(failure(CONVERT_MESSAGES.failed));
       }
