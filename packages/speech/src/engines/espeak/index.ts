@@ -51,6 +51,7 @@ const CAPABILITIES: EngineCapabilities = {
   rate: true,
   effects: VOICE_EFFECTS,
   nativeSsml: ['emphasis', 'say-as interpret-as="characters"', 'prosody range'],
+  // The WebAssembly build reports word events; the native program's WAV output has none.
   wordTimings: true,
   maxTextPerCall: 100_000,
 };
@@ -60,14 +61,18 @@ interface EspeakVoice extends EngineVoice {
   variant: VariantInfo;
 }
 
-function voiceOf(language: CatalogueLanguage, variant: VariantInfo): EspeakVoice {
+function voiceOf(
+  language: CatalogueLanguage,
+  variant: VariantInfo,
+  wordTimings: boolean,
+): EspeakVoice {
   return {
     id: voiceId(language.code, variant.variant),
     name: `${language.name} – ${variant.name}`,
     gender: variant.gender,
     language: language.code,
     languageName: language.name,
-    capabilities: CAPABILITIES,
+    capabilities: wordTimings ? CAPABILITIES : { ...CAPABILITIES, wordTimings },
     espeakName: language.espeakName,
     variant,
   };
@@ -97,6 +102,9 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
     });
     return backendPromise;
   };
+  /** Which backend renders, without loading the WebAssembly build. */
+  const backendName = async () =>
+    choice === 'wasm' || !(await nativeAvailable(program)) ? 'wasm' : 'native';
   const offered = async () =>
     (await catalogueLanguages()).filter((l) => config.extraLanguages || !l.extra);
 
@@ -105,7 +113,9 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
     if (!match?.[1]) return undefined;
     const variant = VARIANTS.find((v) => v.variant === (match[2] ?? '').toLowerCase());
     const language = findLanguage(await offered(), match[1], (l) => l.code);
-    return language && variant ? voiceOf(language, variant) : undefined;
+    return language && variant
+      ? voiceOf(language, variant, (await backendName()) === 'wasm')
+      : undefined;
   }
 
   async function espeakVoice(
@@ -138,7 +148,10 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
     backend,
     async voices() {
       const languages = await offered();
-      return languages.flatMap((language) => VARIANTS.map((v) => voiceOf(language, v)));
+      const wordTimings = (await backendName()) === 'wasm';
+      return languages.flatMap((language) =>
+        VARIANTS.map((v) => voiceOf(language, v, wordTimings)),
+      );
     },
     resolve,
     async voiceForLanguage(language, gender) {
@@ -149,9 +162,7 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
       return ESPEAK_SAMPLE_RATE;
     },
     async fingerprint() {
-      // Which backend renders, without loading the WebAssembly build.
-      const name = choice === 'wasm' || !(await nativeAvailable(program)) ? 'wasm' : 'native';
-      return `espeak-ng|${ENGINE_VERSION}|${name}|${program}`;
+      return `espeak-ng|${ENGINE_VERSION}|${await backendName()}|${program}`;
     },
     async render(segment: Segment): Promise<RenderedSegment> {
       const voice = await resolve(segment.voice.id);
