@@ -44,7 +44,7 @@ async function measure(label: string, req: SpeechRequest, voicesDir?: string) {
   // The standard engine stops at 24 kHz under the product's rules; here both render 48 kHz.
   const options = { espeak: { backend: 'wasm' as const }, piper: { voicesDir } };
   let started = performance.now();
-  const warm = await synthesize({ ...req, text: 'Warm up.' }, options);
+  await synthesize({ ...req, text: 'Warm up.' }, options);
   const warmMs = performance.now() - started;
   started = performance.now();
   const result = await synthesize(req, options);

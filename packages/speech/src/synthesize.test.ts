@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nativeAvailable } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
 import { synthesize, synthesizeStream } from './synthesize.js';
-import { decode, decodeWav, innerSilences, medianF0, rmsDb, toneShare } from './test/audio.js';
+import { decode, decodeWav, innerSilences, medianF0, toneShare } from './test/audio.js';
 import { request } from './test/request.js';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
