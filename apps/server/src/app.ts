@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import { catalogueSummary } from '@parla/speech';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -199,7 +200,12 @@ export async function buildApp({
         speech,
         ...(now && { now }),
       });
-      await api.register(contentRoutes, { prefix: '/content', db, contentDir });
+      await api.register(contentRoutes, {
+        prefix: '/content',
+        db,
+        contentDir,
+        catalogueCounts: async () => catalogueSummary(await speech.listVoices()),
+      });
       await api.register(seoRoutes, { prefix: '/seo', db, publicUrl: config.publicUrl });
       await api.register(mailRoutes, {
         prefix: '/mail',
