@@ -20,4 +20,4 @@ export const COMPANY = {
 } as const;
 
 export const PRODUCT_DESCRIPTION =
-  'Parla turns plain text and SSML into natural speech in your browser: more than 130 languages and 700 voices, fine control over speed, volume and pitch, and audio you can download and keep.';
+  'Parla turns plain text and SSML into natural speech in your browser: voices in many languages, fine control over speed, volume and pitch, and audio you can download and keep.';

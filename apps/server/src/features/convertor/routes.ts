@@ -3,10 +3,11 @@ import send from '@fastify/send';
 import {
   ConvertResultSchema,
   countCharacters,
-  ENGINES,
   ErrorResponseSchema,
   VoiceSettingsSchema,
+  VoicesQuerySchema,
   VoicesResponseSchema,
+  VoicesSummarySchema,
 } from '@parla/contract';
 import { catalogueSummary, isClientError, SpeechError, selectVoices } from '@parla/speech';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -45,22 +46,6 @@ export const CONVERT_MESSAGES = {
 
 const AudioParamsSchema = z.object({
   file: z.string().regex(/^[\w-]{22}\.(mp3|ogg|wav)$/, { error: 'Unknown audio file.' }),
-});
-
-/** GET /voices filters; a bad value is a 400 naming the parameter. */
-const VoicesQuerySchema = z.object({
-  language: z
-    .string()
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
-      error: 'language must be a BCP-47 language code, such as en-US or zh.',
-    })
-    .optional(),
-  engine: z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` }).optional(),
-});
-
-const VoicesSummarySchema = z.object({
-  voices: z.number().int().nonnegative(),
-  languages: z.number().int().nonnegative(),
 });
 
 const failure = (message: string) => ({ success: false, message, path: null, duration: null });

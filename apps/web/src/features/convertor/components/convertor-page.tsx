@@ -201,7 +201,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
       size="xl"
       title="Text to speech convertor"
       heading={texts.intro.title}
-      description="Type or paste plain text or SSML, choose a voice, and listen in your browser: Parla speaks more than 130 languages with 700+ voices."
+      description="Type or paste plain text or SSML, choose a voice, and listen in your browser: Parla speaks every language of its voice catalogue."
       lead={
         <>
           Type or paste text or SSML, choose a voice, and listen.{' '}

@@ -16,16 +16,16 @@ export interface ConvertorTexts {
 export const FALLBACK_TEXTS: ConvertorTexts = {
   intro: {
     title: 'Turn your text into natural speech',
-    text: 'Type or paste plain text or SSML, choose a voice, and listen in your browser: Parla speaks more than 130 languages with 700+ voices.',
+    text: 'Type or paste plain text or SSML, choose a voice, and listen in your browser: Parla speaks every language of its voice catalogue.',
     link: { label: 'See the plans', link: '/pricing' },
   },
   tiles: [
     {
-      label: '130+ languages',
+      label: 'Every language',
       content: 'From Arabic to Welsh: pick a language and hear your text in it.',
     },
     {
-      label: '700+ voices',
+      label: 'Every voice',
       content: 'Neural and standard voices, each with the effects it supports.',
     },
     {
