@@ -277,3 +277,29 @@ describe(`POST /api/convertor (${TEST_DATABASE_KIND})`, () => {
     expect(readdirSync(audioDir).length).toBeGreaterThan(0);
   });
 });
+
+describe(`speech failures that are ours (${TEST_DATABASE_KIND})`, () => {
+  it('answer 500 without internals', async () => {
+    // The operator asked for a native espeak-ng that is not installed: engine_unavailable.
+    const broken = await createTestApp({
+      config: testConfig({
+        PARLA_SPEECH_BACKEND: 'native',
+        PARLA_ESPEAK_NG: '/nonexistent/espeak-ng',
+      }),
+      conversionsPerMinute: 1000,
+    });
+    const response = await broken.inject({
+      method: 'POST',
+      url: '/api/convertor',
+      payload: settings('Hello.'),
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      success: false,
+      message: CONVERT_MESSAGES.failed,
+      path: null,
+      duration: null,
+    });
+    expect(response.body).not.toMatch(/espeak|nonexistent/);
+  });
+});
