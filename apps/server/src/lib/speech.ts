@@ -155,6 +155,7 @@ export function startSpeechWorker({
   pool: SpeechPool;
   prefix?: string;
 }): { close(): Promise<void> } {
+  const connection = redis(redisUrl);
   const worker = new Worker<SpeechJob>(
     SPEECH_QUEUE,
     async (job) => {
@@ -172,11 +173,13 @@ export function startSpeechWorker({
         throw new UnrecoverableError(JSON.stringify(serializeError(error)));
       }
     },
-    { connection: redis(redisUrl), prefix, concurrency: pool.size },
+    { connection, prefix, concurrency: pool.size },
   );
   return {
     async close() {
       await worker.close();
+      // BullMQ leaves a connection it was given open.
+      connection.disconnect();
       await pool.close();
     },
   };

@@ -21,7 +21,18 @@ export const SIGNED_OUT_MESSAGE = 'Your session has expired. Please log in again
 
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
-    async function resolveUser(request: FastifyRequest): Promise<User | undefined> {
+    // A request asks for its user more than once (its rate limit, then its route): one lookup.
+    const resolved = new WeakMap<FastifyRequest, Promise<User | undefined>>();
+    function resolveUser(request: FastifyRequest): Promise<User | undefined> {
+      let user = resolved.get(request);
+      if (!user) {
+        user = lookUpUser(request);
+        resolved.set(request, user);
+      }
+      return user;
+    }
+
+    async function lookUpUser(request: FastifyRequest): Promise<User | undefined> {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
       const claims = token ? await options.tokens.verify(token) : undefined;

@@ -12,10 +12,11 @@ import {
 } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import { type AbuseLimits, PASSWORD_ROUTE_LIMITS } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { AbuseLimiter, type AbuseLimits } from '../../lib/rate-limit.js';
 import type { TokenService } from '../../lib/tokens.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
 import { createUserRepository } from '../account/repository.js';
 import { createKeyRepository } from './keys.js';
 import { resetPasswordMail, validationMail } from './mails.js';
@@ -37,7 +38,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const { db, mailer, tokens, publicUrl, limits } = options;
   const users = createUserRepository(db);
   const keys = createKeyRepository(db);
-  const limiter = new AbuseLimiter(limits);
 
   async function sendValidation(userId: string, email: string) {
     const key = await keys.issue(userId, 'validate_email', email);
@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/register',
     {
-      preHandler: limiter.hook('register'),
+      preHandler: abuseLimit(app, 'register', limits),
       schema: {
         tags: ['auth'],
         summary: 'Create an account (role USER, plan FREE) and mail a validation link',
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/login',
     {
-      preHandler: limiter.hook('login'),
+      preHandler: abuseLimit(app, 'login', limits),
       schema: {
         tags: ['auth'],
         summary: 'Log in; an unvalidated address gets a new validation mail and no token',
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/forgotten_password',
     {
-      preHandler: limiter.hook('forgotten_password'),
+      preHandler: abuseLimit(app, 'forgotten_password', limits),
       schema: {
         tags: ['auth'],
         summary: 'Mail a password-reset link; the answer is the same for any address',
@@ -117,6 +117,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.put(
     '/reset_password/:key',
     {
+      config: {
+        rateLimit: {
+          max: PASSWORD_ROUTE_LIMITS.reset.max,
+          timeWindow: PASSWORD_ROUTE_LIMITS.reset.timeWindowMs,
+        },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the key from the reset mail',

@@ -8,10 +8,10 @@ import {
   PaymentQuerySchema,
   PaymentResultSchema,
 } from '@parla/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { PAYMENTS_PER_MINUTE } from '../../lib/limits.js';
 import type { PlanCatalogue } from '../plan/plan-catalogue.js';
 import {
   PaymentInputError,
@@ -60,13 +60,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     '/payment',
     {
       // Card-testing bots try many cards quickly; a person pays a few times at most.
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
-        },
-      },
+      config: { rateLimit: { max: PAYMENTS_PER_MINUTE, timeWindow: 60_000 } },
       preHandler: app.requireUser,
       schema: {
         tags: ['plan'],
