@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { engineRegistry } from './engines/registry.js';
+import { synthesize } from './synthesize.js';
+import { decodeWav } from './test/audio.js';
 import { catalogueSummary, listVoices, selectVoices } from './voices.js';
 
 describe('the catalogue', () => {
@@ -38,6 +40,24 @@ describe('the catalogue', () => {
     expect((await standard.resolve('standard:de-AT'))?.language).toBe('de');
     expect(await standard.resolve('standard:xx-zz')).toBeUndefined();
     expect((await standard.voiceForLanguage('zh-TW', 'female'))?.id).toBe('standard:cmn+f1');
+  });
+
+  it('switches to the language of a BCP-47 <voice language> inside a text', async () => {
+    const result = await synthesize({
+      voice: 'standard:en-us',
+      text: '<speak>Hello. <voice language="zh-CN">你好</voice></speak>',
+      format: 'wav',
+      sampleRate: 16000,
+    });
+    expect(decodeWav(result.audio).samples.length / 16000).toBeGreaterThan(0.8);
+    await expect(
+      synthesize({
+        voice: 'standard:en-us',
+        text: '<speak><voice language="tlh">Qapla</voice></speak>',
+        format: 'wav',
+        sampleRate: 16000,
+      }),
+    ).rejects.toMatchObject({ code: 'unknown_voice' });
   });
 
   it('selects a language and an engine, and counts what it offers', async () => {
