@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  FILE_SNIPPET_LENGTH,
   type FileMediaQuery,
   SAVED_FILE_RETENTION_DAYS,
   type SavedFile,
@@ -7,8 +8,8 @@ import {
 } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { SavedFileRow } from '../../db/schema.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
 import type { ProbedAudio } from './audio-probe.js';
-import type { FileStorage } from './file-storage.js';
 
 export const RETENTION_MS = SAVED_FILE_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 /** Bytes nobody names are removed only after this, so an upload in flight is never touched. */
@@ -19,6 +20,21 @@ export interface FileMetadata {
   /** Display names from the voice catalogue. */
   language: string;
   voice: string;
+}
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** The spoken words at the start of an SSML document: markup removed, spaces collapsed. */
+export function snippetOf(ssml: string | null): string {
+  if (!ssml) return '';
+  const text = ssml
+    // A pause or a paragraph separates words; other tags sit inside them.
+    .replace(/<(break|p|s)\b[^>]*>|<\/(p|s)>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > FILE_SNIPPET_LENGTH ? `${text.slice(0, FILE_SNIPPET_LENGTH - 1)}…` : text;
 }
 
 export function toSavedFile(row: SavedFileRow): SavedFile {
@@ -40,6 +56,7 @@ export function toSavedFile(row: SavedFileRow): SavedFile {
     master_speed: row.master_speed,
     master_volume: row.master_volume,
     master_pitch: row.master_pitch,
+    snippet: snippetOf(row.ssml),
   };
 }
 
@@ -51,7 +68,8 @@ export function toSavedFile(row: SavedFileRow): SavedFile {
  */
 export function createFileRepository(
   db: Db,
-  storage: FileStorage,
+  /** The installation's storage seen under `saved/` (app.ts). */
+  storage: ObjectStorage,
   now: () => Date = () => new Date(),
 ) {
   const newKey = (userId: string, fileId: string, format: string) =>
@@ -97,7 +115,7 @@ export function createFileRepository(
     async create(userId: string, audio: Buffer, probed: ProbedAudio, meta: FileMetadata) {
       const id = randomUUID();
       const key = newKey(userId, id, probed.format);
-      await storage.put(key, audio);
+      await storage.put(key, audio, probed.mimeType);
       const at = now().toISOString();
       try {
         return await db
@@ -133,7 +151,7 @@ export function createFileRepository(
       const existing = await find(userId, id);
       if (!existing) return undefined;
       const key = newKey(userId, id, probed.format);
-      await storage.put(key, audio);
+      await storage.put(key, audio, probed.mimeType);
       let updated: SavedFileRow | undefined;
       try {
         updated = await db
@@ -206,7 +224,7 @@ export function createFileRepository(
         .execute();
       for (const row of expired) await discard(row.storage_key);
 
-      const stored = await storage.list();
+      const stored = await storage.list('');
       const graceStart = at.getTime() - ORPHAN_GRACE_MS;
       const candidates = stored.filter((entry) => entry.modifiedAt.getTime() < graceStart);
       if (candidates.length > 0) {
