@@ -3,11 +3,11 @@ import { createStreamEncoder, MIME_TYPES } from './encode/encoders.js';
 import { type EngineRegistry, engineRegistry, type SpeechConfig } from './engines/registry.js';
 import type { SpeechEngine } from './engines/types.js';
 import { normaliseDocument } from './normalise/document.js';
-import { groupSentences, planSentences, sentenceText } from './plan.js';
+import { checkAudioLength, groupSentences, planSentences, sentenceText } from './plan.js';
 import { checkRequest, type SpeechRequest } from './request.js';
 import { parseSsml } from './ssml/parser.js';
 import { pitchPercentToSemitones, speedPercentToFactor } from './ssml/prosody-values.js';
-import { encodeWhole, firstSecondAhead, joinBytes } from './stages/encode.js';
+import { firstSecondAhead, joinBytes, WholeFileEncoder } from './stages/encode.js';
 import { postProcess, type SentenceAudio } from './stages/post-process.js';
 import { type Mark, type RenderedSentence, Renderer } from './stages/render.js';
 import { mainVoice, VoiceLookup } from './stages/voices.js';
@@ -41,6 +41,8 @@ export interface SynthesisResult {
   duration: number;
   sampleRate: number;
   marks: Mark[];
+  /** Markup understood but not (fully) rendered, each with its `line:column` when known. */
+  warnings: string[];
 }
 
 /** One step of a stream: the next bytes of the file and the marks heard in them. */
@@ -55,6 +57,8 @@ export interface SynthesisChunk {
   sampleRate: number;
   /** True for the last chunk, whose bytes finish the file. */
   last: boolean;
+  /** Warnings (see SynthesisResult) not given with an earlier chunk. */
+  warnings: string[];
 }
 
 /** The registry of a call: the configured engines plus the caller's own. */
@@ -63,7 +67,11 @@ export function registryOf(options: SynthesisOptions): EngineRegistry {
   return engineRegistry(config).with(engines);
 }
 
-/** Checks a request and runs the text stages: parse, document, normalise, plan. */
+/**
+ * Checks a request and runs the text stages: parse, document, normalise, plan. The audio
+ * length the plan would make is checked against what the text's length allows before anything
+ * is rendered (`limit_exceeded`, ssml/limits.ts).
+ */
 async function prepare(request: SpeechRequest, options: SynthesisOptions) {
   const checked = checkRequest(request);
   const registry = registryOf(options);
@@ -71,16 +79,19 @@ async function prepare(request: SpeechRequest, options: SynthesisOptions) {
   // The whole request is rendered at the main voice's rate, then resampled once.
   const rate = await main.engine.sampleRate(main.voice);
   const document = parseSsml(checked.text);
-  const voices = new VoiceLookup(registry, main);
+  const warnings = new Set(document.warnings);
+  const voices = new VoiceLookup(registry, main, warnings);
   const normalised = await normaliseDocument(document, async (item) =>
     item.kind === 'text' ? (await voices.forItem(item)).voice.language : main.voice.language,
   );
   const offThread = await main.engine.rendersOffThread();
   const planned = planSentences(normalised);
+  checkAudioLength(planned, document.sourceLength, speedPercentToFactor(checked.speed));
   return {
     request: checked,
     rate,
     offThread,
+    warnings,
     // An engine rendering off this thread is given groups of sentences (one start each).
     sentences: offThread ? groupSentences(planned) : planned,
     renderer: new Renderer(
@@ -91,6 +102,7 @@ async function prepare(request: SpeechRequest, options: SynthesisOptions) {
         effect: checked.effect ?? undefined,
       },
       rate,
+      warnings,
     ),
   };
 }
@@ -147,6 +159,12 @@ export async function* synthesizeStream(
   const { format, sampleRate } = prepared.request;
   const encoder = await createStreamEncoder(format, sampleRate);
   let empty = true;
+  let warned = 0;
+  const newWarnings = () => {
+    const fresh = [...prepared.warnings].slice(warned);
+    warned += fresh.length;
+    return fresh;
+  };
   for await (const sentence of renderSentences(prepared)) {
     const parts = empty ? firstSecondAhead(sentence, sampleRate) : [sentence];
     empty = false;
@@ -161,6 +179,7 @@ export async function* synthesizeStream(
         mimeType: encoder.mimeType,
         sampleRate,
         last: part.last,
+        warnings: newWarnings(),
       };
     }
   }
@@ -173,6 +192,7 @@ export async function* synthesizeStream(
       mimeType: encoder.mimeType,
       sampleRate,
       last: true,
+      warnings: newWarnings(),
     };
   }
 }
@@ -184,13 +204,15 @@ export async function synthesize(
 ): Promise<SynthesisResult> {
   const prepared = await prepare(request, options);
   const { format, sampleRate } = prepared.request;
-  const pcm: Float32Array[] = [];
+  // Each sentence is encoded as soon as it is rendered, so that only the encoded file is
+  // held, never the PCM of the whole text (at 48 kHz, 4 bytes a sample: 690 MB an hour).
+  const encoder = await WholeFileEncoder.create(format, sampleRate);
   const marks: Mark[] = [];
   for await (const sentence of renderSentences(prepared)) {
-    pcm.push(sentence.pcm);
+    encoder.add(sentence.pcm);
     marks.push(...sentence.marks);
   }
-  const { audio, samples } = await encodeWhole(pcm, format, sampleRate);
+  const { audio, samples } = encoder.finish();
   return {
     audio,
     mimeType: MIME_TYPES[format],
@@ -198,5 +220,6 @@ export async function synthesize(
     duration: samples / sampleRate,
     sampleRate,
     marks,
+    warnings: [...prepared.warnings],
   };
 }

@@ -23,6 +23,13 @@ export interface EngineCapabilities {
   nativeSsml: readonly string[];
   /** The engine reports when each word is heard (otherwise they are spread over the sound). */
   wordTimings: boolean;
+  /**
+   * `<phoneme>` is spoken from its phonemes; otherwise the pipeline gives the engine the
+   * element's text and a warning naming `engineName`.
+   */
+  phonemes: boolean;
+  /** How a warning names what renders the voice, e.g. "the WebAssembly build of espeak-ng". */
+  engineName: string;
   /** Characters of text one `render` call accepts at most. */
   maxTextPerCall: number;
 }
@@ -58,6 +65,11 @@ export interface RenderedSegment {
   sampleRate: number;
   /** When each word starts, in seconds from the start of `samples`, in order. */
   words: { time: number; text: string }[];
+  /**
+   * When each `<mark>` among the parts is heard, in seconds from the start of `samples`; an
+   * engine that leaves it out has each placed at its share of the text.
+   */
+  marks?: { time: number; name: string }[];
   /** The effect wants an audible in-breath before this segment when it follows a pause. */
   breaths: boolean;
 }

@@ -168,6 +168,8 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
         effects: [],
         nativeSsml: [],
         wordTimings: false,
+        phonemes: false,
+        engineName: 'a test engine',
         maxTextPerCall: 1000,
       },
     };

@@ -138,6 +138,7 @@ export class SpeechPool {
         mimeType: hit.mimeType,
         sampleRate: hit.sampleRate,
         last: true,
+        warnings: hit.warnings,
       };
       return;
     }
@@ -439,6 +440,7 @@ function resultFromChunks(request: SpeechRequest, chunks: SynthesisChunk[]): Syn
     duration: chunks.reduce((sum, c) => sum + c.duration, 0),
     sampleRate: first?.sampleRate ?? request.sampleRate,
     marks: chunks.flatMap((c) => c.marks),
+    warnings: chunks.flatMap((c) => c.warnings),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { AudioFormat } from '@parla/contract';
-import { concat } from '../dsp/dsp.js';
-import { createStreamEncoder, encodeWav } from '../encode/encoders.js';
+import { createStreamEncoder, pcm16, type StreamEncoder, wavHeader } from '../encode/encoders.js';
 import type { SentenceAudio } from './post-process.js';
 
 /**
@@ -33,16 +32,35 @@ export function firstSecondAhead(sentence: SentenceAudio, sampleRate: number): S
   ];
 }
 
-/** The encode stage for a whole file: a WAV gets exact sizes in its header. */
-export async function encodeWhole(
-  pcm: readonly Float32Array[],
-  format: AudioFormat,
-  sampleRate: number,
-): Promise<{ audio: Uint8Array; samples: number }> {
-  const samples = concat(pcm);
-  if (format === 'wav') return { audio: encodeWav(samples, sampleRate), samples: samples.length };
-  const encoder = await createStreamEncoder(format, sampleRate);
-  return { audio: joinBytes(encoder.encode(samples), encoder.finish()), samples: samples.length };
+/**
+ * The encode stage for a whole file, fed sentence by sentence so that only encoded bytes are
+ * held. A WAV's header, with exact sizes, is put in front once the length is known.
+ */
+export class WholeFileEncoder {
+  private readonly bytes: Uint8Array[] = [];
+  private samples = 0;
+
+  private constructor(
+    private readonly sampleRate: number,
+    private readonly encoder: StreamEncoder | undefined,
+  ) {}
+
+  static async create(format: AudioFormat, sampleRate: number): Promise<WholeFileEncoder> {
+    const encoder = format === 'wav' ? undefined : await createStreamEncoder(format, sampleRate);
+    return new WholeFileEncoder(sampleRate, encoder);
+  }
+
+  add(pcm: Float32Array): void {
+    this.bytes.push(this.encoder ? this.encoder.encode(pcm) : pcm16(pcm));
+    this.samples += pcm.length;
+  }
+
+  finish(): { audio: Uint8Array; samples: number } {
+    const parts = this.encoder
+      ? [...this.bytes, this.encoder.finish()]
+      : [wavHeader(this.sampleRate, this.samples * 2), ...this.bytes];
+    return { audio: joinBytes(...parts), samples: this.samples };
+  }
 }
 
 export function joinBytes(...parts: Uint8Array[]): Uint8Array {

@@ -1,12 +1,25 @@
 import type { VoiceEffect } from '@parla/contract';
-import { applyGain, bleep, concat, inBreath, silence, trimSilence } from '../dsp/dsp.js';
+import {
+  applyGain,
+  bleep,
+  concat,
+  firstSound,
+  inBreath,
+  lastSound,
+  silence,
+  trimSilence,
+} from '../dsp/dsp.js';
 import { resample } from '../dsp/resample.js';
-import type { Sentence, SpeechPiece } from '../plan.js';
+import type { EngineVoice } from '../engines/types.js';
+import type { Sentence, SpeechPart, SpeechPiece } from '../plan.js';
 import type { VoiceLookup } from './voices.js';
 
-/** A word or a sentence and when it is heard, in seconds from the start of the audio. */
+/**
+ * A word, a sentence or an SSML `<mark name>` (its name in `text`; `start` = `end`) and when
+ * it is heard, in seconds from the start of the audio.
+ */
 export interface Mark {
-  type: 'word' | 'sentence';
+  type: 'word' | 'sentence' | 'mark';
   start: number;
   end: number;
   text: string;
@@ -46,6 +59,8 @@ export class Renderer {
     private readonly settings: RenderSettings,
     /** The rate every piece of the request is rendered at. */
     private readonly rate: number,
+    /** Where markup a voice cannot render is reported. */
+    private readonly warnings: Set<string>,
   ) {}
 
   async sentence(sentence: Sentence, afterBreak: boolean): Promise<RenderedSentence> {
@@ -53,9 +68,27 @@ export class Renderer {
     const marks: Mark[] = [];
     let length = 0;
     const units = sentence.units;
+    // A mark takes no time: the units around it are each other's neighbours.
+    const neighbour = (index: number, step: 1 | -1) => {
+      for (let i = index + step; i >= 0 && i < units.length; i += step) {
+        if (units[i]?.kind !== 'mark') return units[i];
+      }
+      return undefined;
+    };
     for (const [index, unit] of units.entries()) {
-      const previous = index > 0 ? units[index - 1] : undefined;
-      const next = units[index + 1];
+      const previous = neighbour(index, -1);
+      const next = neighbour(index, 1);
+      if (unit.kind === 'mark') {
+        const at = length / this.rate;
+        marks.push({ type: 'mark', start: at, end: at, text: unit.name });
+        continue;
+      }
+      if (unit.kind === 'breath') {
+        const breath = this.breath(length);
+        parts.push(breath);
+        length += breath.length;
+        continue;
+      }
       if (unit.kind === 'break') {
         const pause = silence(unit.seconds, this.rate);
         parts.push(pause);
@@ -78,7 +111,7 @@ export class Renderer {
         ...(end !== undefined && { end }),
       });
       if (piece.breaths && (previous === undefined || previous.kind === 'break')) {
-        const breath = concat([inBreath(this.rate, length + 1), silence(0.08, this.rate)]);
+        const breath = this.breath(length);
         parts.push(breath);
         length += breath.length;
       }
@@ -93,10 +126,21 @@ export class Renderer {
           text: word.text,
         });
       });
+      for (const mark of piece.marks) {
+        const at = Math.min(pieceEnd, Math.max(length / this.rate, offset + mark.time));
+        marks.push({ type: 'mark', start: at, end: at, text: mark.name });
+      }
       parts.push(trimmed.samples);
       length += trimmed.samples.length;
     }
+    // Stable: a word and a mark at the same time keep their order.
+    marks.sort((a, b) => a.start - b.start);
     return { samples: concat(parts), marks };
+  }
+
+  /** An in-breath and a short rest, varied by where it falls (`length` samples in). */
+  private breath(length: number): Float32Array {
+    return concat([inBreath(this.rate, length + 1), silence(0.08, this.rate)]);
   }
 
   /** One speech piece through its engine, at the renderer's rate. */
@@ -104,7 +148,7 @@ export class Renderer {
     const { engine, voice } = await this.voices.forItem(piece);
     const rendered = await engine.render({
       voice,
-      parts: piece.parts,
+      parts: voice.capabilities.phonemes ? piece.parts : this.withoutPhonemes(piece, voice),
       rate: this.settings.rate * piece.prosody.rate,
       pitch: this.settings.pitch + piece.prosody.pitch,
       volume: piece.prosody.volume,
@@ -112,6 +156,44 @@ export class Renderer {
     });
     // A voice of another engine inside the request (a `<voice>` switch) has its own rate.
     const samples = resample(rendered.samples, rendered.sampleRate, this.rate);
-    return { samples, words: rendered.words, breaths: rendered.breaths };
+    // An engine that does not time marks has each heard at its share of the text.
+    const marks =
+      rendered.marks ??
+      markShares(piece).map(({ name, share }) => ({
+        name,
+        time: atShare(samples, this.rate, share),
+      }));
+    return { samples, words: rendered.words, marks, breaths: rendered.breaths };
   }
+
+  /** The parts of a piece for a voice that cannot read phonemes: their text, with a warning. */
+  private withoutPhonemes(piece: SpeechPiece, voice: EngineVoice): SpeechPart[] {
+    return piece.parts.map(({ phonemes, ...part }) => {
+      if (phonemes) {
+        this.warnings.add(
+          `<phoneme ${phonemes.source}>: ${voice.capabilities.engineName} cannot read phonemes; "${part.text}" is read instead`,
+        );
+      }
+      return part;
+    });
+  }
+}
+
+/** Each `<mark>` inside a piece, with the share of the piece's text before it. */
+function markShares(piece: SpeechPiece): { name: string; share: number }[] {
+  const total = piece.parts.reduce((sum, part) => sum + part.text.length, 0) || 1;
+  let before = 0;
+  const shares: { name: string; share: number }[] = [];
+  for (const part of piece.parts) {
+    if (part.mark !== undefined) shares.push({ name: part.mark, share: before / total });
+    before += part.text.length;
+  }
+  return shares;
+}
+
+/** Seconds into a sound at a share of its length, from its first to its last sound. */
+function atShare(samples: Float32Array, rate: number, share: number): number {
+  const from = firstSound(samples) / rate;
+  const to = Math.max(from, lastSound(samples) / rate);
+  return from + (to - from) * share;
 }

@@ -1,3 +1,4 @@
+import type { VoiceGender } from '../document.js';
 import type { EngineRegistry } from '../engines/registry.js';
 import type { EngineVoice, SpeechEngine } from '../engines/types.js';
 import { SpeechError } from '../errors.js';
@@ -34,10 +35,12 @@ export class VoiceLookup {
   constructor(
     private readonly registry: EngineRegistry,
     readonly main: VoiceChoice,
+    /** Where a `<voice name>` no engine has is reported. */
+    private readonly warnings: Set<string>,
   ) {}
 
-  forItem(item: { voice?: string; language?: string }): Promise<VoiceChoice> {
-    const key = `${item.voice ?? ''}|${item.language ?? ''}`;
+  forItem(item: VoiceRequest): Promise<VoiceChoice> {
+    const key = `${item.voice ?? ''}|${item.language ?? ''}|${item.gender ?? ''}`;
     let found = this.cache.get(key);
     if (!found) {
       found = this.lookUp(item);
@@ -46,23 +49,27 @@ export class VoiceLookup {
     return found;
   }
 
-  private async lookUp(item: { voice?: string; language?: string }): Promise<VoiceChoice> {
+  /**
+   * SSML 1.1 §3.2.1 with its default `onvoicefailure="priorityselect"`: the name first; a name
+   * no engine has is dropped (with a warning) and the language and gender choose.
+   */
+  private async lookUp(item: VoiceRequest): Promise<VoiceChoice> {
     if (item.voice !== undefined) {
       const engine = this.registry.forVoice(item.voice);
       const voice = await engine?.resolve(item.voice);
-      if (!engine || !voice) {
-        throw new SpeechError('unknown_voice', `Unknown voice "${item.voice}" in <voice>.`);
-      }
-      return { engine, voice };
+      if (engine && voice) return { engine, voice };
+      this.warnings.add(
+        `<voice name="${item.voice}"> is not a Parla voice; the voice is chosen by language and gender instead`,
+      );
     }
-    const language = item.language;
-    if (
-      language === undefined ||
-      language.toLowerCase() === this.main.voice.language.toLowerCase()
-    ) {
-      return this.main;
-    }
-    const gender = this.main.voice.gender === 'male' ? 'male' : 'female';
+    const mainLanguage = this.main.voice.language;
+    const mainGender = this.main.voice.gender === 'male' ? 'male' : 'female';
+    const gender = item.gender === 'male' || item.gender === 'female' ? item.gender : mainGender;
+    const language =
+      item.language === undefined || speaks(mainLanguage, item.language)
+        ? mainLanguage
+        : item.language;
+    if (language === mainLanguage && gender === mainGender) return this.main;
     const engines = [
       this.main.engine,
       ...this.registry.all().filter((e) => e !== this.main.engine),
@@ -73,4 +80,14 @@ export class VoiceLookup {
     }
     throw new SpeechError('unknown_voice', `No voice speaks the language "${language}".`);
   }
+}
+
+/** What a `<voice>`, `<lang>` or `xml:lang` asks for. */
+type VoiceRequest = { voice?: string; language?: string; gender?: VoiceGender };
+
+/** Whether a voice of `voiceLanguage` ("en-us") answers for `wanted` ("en-US", or just "en"). */
+function speaks(voiceLanguage: string, wanted: string): boolean {
+  const [have = '', haveRegion] = voiceLanguage.toLowerCase().split('-');
+  const [want = '', wantRegion] = wanted.toLowerCase().split('-');
+  return have === want && (wantRegion === undefined || wantRegion === haveRegion);
 }

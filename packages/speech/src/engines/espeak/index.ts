@@ -11,7 +11,7 @@ import type {
   Segment,
   SpeechEngine,
 } from '../types.js';
-import { ESPEAK_SAMPLE_RATE, type EspeakBackend } from './backend.js';
+import { type BackendName, ESPEAK_SAMPLE_RATE, type EspeakBackend } from './backend.js';
 import {
   type BackendChoice,
   DEFAULT_ESPEAK_PROGRAM,
@@ -53,7 +53,18 @@ const CAPABILITIES: EngineCapabilities = {
   nativeSsml: ['emphasis', 'say-as interpret-as="characters"', 'prosody range'],
   // The WebAssembly build reports word events; the native program's WAV output has none.
   wordTimings: true,
+  // The native program reads `[[…]]` as phonemes (espeakPHONEMES); the WebAssembly build not.
+  phonemes: false,
+  engineName: 'the WebAssembly build of espeak-ng',
   maxTextPerCall: 100_000,
+};
+
+/** The native program: phonemes read, no word events. */
+const NATIVE_CAPABILITIES: EngineCapabilities = {
+  ...CAPABILITIES,
+  wordTimings: false,
+  phonemes: true,
+  engineName: 'espeak-ng',
 };
 
 interface EspeakVoice extends EngineVoice {
@@ -64,7 +75,7 @@ interface EspeakVoice extends EngineVoice {
 function voiceOf(
   language: CatalogueLanguage,
   variant: VariantInfo,
-  wordTimings: boolean,
+  backend: BackendName,
 ): EspeakVoice {
   return {
     id: voiceId(language.code, variant.variant),
@@ -72,7 +83,7 @@ function voiceOf(
     gender: variant.gender,
     language: language.code,
     languageName: language.name,
-    capabilities: wordTimings ? CAPABILITIES : { ...CAPABILITIES, wordTimings },
+    capabilities: backend === 'wasm' ? CAPABILITIES : NATIVE_CAPABILITIES,
     espeakName: language.espeakName,
     variant,
   };
@@ -103,7 +114,7 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
     return backendPromise;
   };
   /** Which backend renders, without loading the WebAssembly build. */
-  const backendName = async () =>
+  const backendName = async (): Promise<BackendName> =>
     choice === 'wasm' || !(await nativeAvailable(program)) ? 'wasm' : 'native';
   const offered = async () =>
     (await catalogueLanguages()).filter((l) => config.extraLanguages || !l.extra);
@@ -113,9 +124,7 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
     if (!match?.[1]) return undefined;
     const variant = VARIANTS.find((v) => v.variant === (match[2] ?? '').toLowerCase());
     const language = findLanguage(await offered(), match[1], (l) => l.code);
-    return language && variant
-      ? voiceOf(language, variant, (await backendName()) === 'wasm')
-      : undefined;
+    return language && variant ? voiceOf(language, variant, await backendName()) : undefined;
   }
 
   async function espeakVoice(
@@ -148,10 +157,8 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
     backend,
     async voices() {
       const languages = await offered();
-      const wordTimings = (await backendName()) === 'wasm';
-      return languages.flatMap((language) =>
-        VARIANTS.map((v) => voiceOf(language, v, wordTimings)),
-      );
+      const name = await backendName();
+      return languages.flatMap((language) => VARIANTS.map((v) => voiceOf(language, v, name)));
     },
     resolve,
     async voiceForLanguage(language, gender) {
@@ -173,7 +180,11 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
       const main = await backend();
       const chosen = main.hasLanguage(voice.espeakName) ? main : await wasmBackend();
       const name = await espeakVoice(chosen, voice, preset.variant);
-      const { ssml, spans } = espeakSsml(segment.parts, preset.range);
+      const { ssml, spans, markOffsets } = espeakSsml(
+        segment.parts,
+        preset.range,
+        chosen.phonemeInput,
+      );
       const result = await chosen.render({ voice: name, ssml, rate, pitch });
       const samples = result.samples;
       if (preset.variant === 'soft') lowPass(samples, 3500, ESPEAK_SAMPLE_RATE);
@@ -182,6 +193,16 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
         samples,
         sampleRate: ESPEAK_SAMPLE_RATE,
         words: wordMarks(ssml, spans, result.words),
+        // A mark is heard with the next word espeak-ng reports (none from the native program:
+        // the pipeline then places it by its share of the text).
+        ...(result.words.length > 0 && {
+          marks: markOffsets.map(({ name, offset }) => ({
+            name,
+            time:
+              result.words.find((word) => word.offset >= offset)?.time ??
+              samples.length / ESPEAK_SAMPLE_RATE,
+          })),
+        }),
         breaths: preset.breaths === true,
       };
     },
@@ -201,14 +222,24 @@ interface Span {
 
 /**
  * The espeak-ng input of a segment. Text is XML-escaped (espeak-ng reads SSML here, and would
- * swallow a bare `<`); emphasis and spelling use espeak-ng's own SSML; the effect's pitch
- * range goes through `<prosody range>` (a percentage of the voice's normal range).
+ * swallow a bare `<`); emphasis and spelling use espeak-ng's own SSML, `<phoneme>` its `[[…]]`
+ * phoneme input where the backend reads it; the effect's pitch range goes through
+ * `<prosody range>` (a percentage of the voice's normal range).
  */
-function espeakSsml(parts: readonly SpeechPart[], range: number): { ssml: string; spans: Span[] } {
+function espeakSsml(
+  parts: readonly SpeechPart[],
+  range: number,
+  phonemeInput: boolean,
+): { ssml: string; spans: Span[]; markOffsets: { name: string; offset: number }[] } {
   let ssml = '<speak>';
   if (range !== 50) ssml += `<prosody range="${Math.round((range / 50) * 100)}%">`;
   const spans: Span[] = [];
+  const markOffsets: { name: string; offset: number }[] = [];
   parts.forEach((part, index) => {
+    if (part.mark !== undefined) {
+      markOffsets.push({ name: part.mark, offset: ssml.length });
+      return;
+    }
     if (index > 0) ssml += ' ';
     let open = '';
     let close = '';
@@ -222,13 +253,18 @@ function espeakSsml(parts: readonly SpeechPart[], range: number): { ssml: string
     }
     ssml += open;
     const start = ssml.length;
-    ssml += escapeXml(part.text.replace(/\s+/g, ' '));
+    // Phonemes as `[[…]]`; the space keeps espeak-ng from reading the next tag as phonemes.
+    ssml +=
+      phonemeInput && part.phonemes
+        ? `[[${escapeXml(part.phonemes.espeak)}]] `
+        : // `[[` typed in the text is not phoneme input.
+          escapeXml(part.text.replace(/\s+/g, ' ').replaceAll('[[', '[ ['));
     spans.push({ start, end: ssml.length });
     ssml += close;
   });
   if (range !== 50) ssml += '</prosody>';
   ssml += '</speak>';
-  return { ssml, spans };
+  return { ssml, spans, markOffsets };
 }
 
 /**

@@ -35,6 +35,8 @@ const CAPABILITIES: EngineCapabilities = {
   effects: NEURAL_EFFECTS,
   nativeSsml: [],
   wordTimings: false,
+  phonemes: false,
+  engineName: 'a neural voice',
   maxTextPerCall: 10_000,
 };
 
