@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import { catalogueSummary } from '@parla/speech';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -140,7 +141,7 @@ export async function buildApp({
   app.addHook('onClose', async () => storage.close());
   const speech: SpeechService = createSpeechService({
     cacheDir: path.join(config.dataDir, 'cache', 'speech'),
-    voicesDir: config.voicesDir,
+    config: config.speech,
     redisUrl: config.redisUrl,
     queuePrefix: redisPrefix,
     storage,
@@ -258,7 +259,12 @@ export async function buildApp({
         scheduler,
         ...(now && { now }),
       });
-      await api.register(contentRoutes, { prefix: '/content', db, contentDir });
+      await api.register(contentRoutes, {
+        prefix: '/content',
+        db,
+        contentDir,
+        catalogueCounts: async () => catalogueSummary(await speech.listVoices()),
+      });
       await api.register(seoRoutes, { prefix: '/seo', db, publicUrl: config.publicUrl });
       await api.register(mailRoutes, {
         prefix: '/mail',

@@ -47,7 +47,7 @@ async function runWorker(config: Config): Promise<number> {
     storage,
     pool: new SpeechPool({
       cacheDir: path.join(config.dataDir, 'cache', 'speech'),
-      voicesDir: config.voicesDir,
+      config: config.speech,
     }),
   });
   console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);

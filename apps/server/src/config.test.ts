@@ -24,9 +24,27 @@ describe('loadConfig', () => {
       kind: 'sqlite',
       filename: path.join(dataDir, 'parla.sqlite'),
     });
-    expect(config.voicesDir).toBe(path.join(dataDir, 'voices'));
+    expect(config.speech).toEqual({
+      espeak: { backend: 'auto', program: 'espeak-ng', extraLanguages: false },
+      piper: { voicesDir: path.join(dataDir, 'voices') },
+    });
     expect(config.smtpUrl).toBeUndefined();
     expect(statSync(dataDir).isDirectory()).toBe(true);
+  });
+
+  it('builds the speech engines configuration, and names a bad speech setting', () => {
+    const dataDir = freshDir();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PARLA_SPEECH_BACKEND: 'wasm',
+      SPEECH_EXTRA_LANGUAGES: 'true',
+      VOICES_DIR: path.join(dataDir, 'v'),
+    });
+    expect(config.speech.espeak).toMatchObject({ backend: 'wasm', extraLanguages: true });
+    expect(config.speech.piper?.voicesDir).toBe(path.join(dataDir, 'v'));
+    expect(() => loadConfig({ DATA_DIR: dataDir, SPEECH_EXTRA_LANGUAGES: 'yes' })).toThrow(
+      'SPEECH_EXTRA_LANGUAGES: must be true or false',
+    );
   });
 
   it('generates a JWT secret once, keeps it private in DATA_DIR and reuses it', () => {

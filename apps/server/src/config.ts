@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SpeechConfig } from '@parla/speech';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -80,6 +81,13 @@ export const EnvSchema = z.object({
   STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:12111'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   VOICES_DIR: z.string().min(1).optional(),
+  PARLA_SPEECH_BACKEND: z
+    .enum(['auto', 'wasm', 'native'], { error: 'must be auto, wasm or native' })
+    .default('auto'),
+  PARLA_ESPEAK_NG: z.string().min(1).default('espeak-ng'),
+  SPEECH_EXTRA_LANGUAGES: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -113,7 +121,8 @@ export interface Config {
   jwtSecret: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
   redisUrl: string | undefined;
-  voicesDir: string;
+  /** The speech engines' configuration: the library reads no environment of its own. */
+  speech: SpeechConfig;
   logLevel: (typeof LOG_LEVELS)[number];
   logFormat: 'json' | 'pretty';
   /** Key prefix of every queue and schedule in Redis; one per installation sharing a Redis. */
@@ -204,7 +213,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.STRIPE_API_URL && { apiUrl: e.STRIPE_API_URL }),
     },
     redisUrl: e.REDIS_URL,
-    voicesDir: path.resolve(e.VOICES_DIR ?? path.join(dataDir, 'voices')),
+    speech: {
+      espeak: {
+        backend: e.PARLA_SPEECH_BACKEND,
+        program: e.PARLA_ESPEAK_NG,
+        extraLanguages: e.SPEECH_EXTRA_LANGUAGES === 'true',
+      },
+      piper: { voicesDir: path.resolve(e.VOICES_DIR ?? path.join(dataDir, 'voices')) },
+    },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     redisPrefix: e.REDIS_PREFIX,

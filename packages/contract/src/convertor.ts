@@ -184,3 +184,20 @@ export const EditorHistoryEntrySchema = z.object({
   new_version: z.string(),
 });
 export type EditorHistoryEntry = z.infer<typeof EditorHistoryEntrySchema>;
+
+/** GET /convertor/voices filters; a bad value is a 400 naming the parameter. */
+export const VoicesQuerySchema = z.object({
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
+      error: 'language must be a BCP-47 language code, such as en-US or zh.',
+    })
+    .optional(),
+  engine: z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` }).optional(),
+});
+
+/** GET /convertor/voices/summary: the counts the site shows, from the catalogue. */
+export const VoicesSummarySchema = z.object({
+  voices: z.number().int().nonnegative(),
+  languages: z.number().int().nonnegative(),
+});

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './auth.js';
+export * from './catalogue-counts.js';
 export * from './constants.js';
 export * from './content.js';
 export * from './convertor.js';

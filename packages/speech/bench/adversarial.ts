@@ -74,11 +74,11 @@ interface Measured {
 async function measure(text: string): Promise<Measured> {
   // The first request of a process also compiles espeak-ng's WebAssembly, the resampler and
   // the encoder, and lets V8 optimise the pipeline (it costs three times more).
-  await synthesize(free(repeatTo(PROSE, 1000)), { backend: 'wasm' });
+  await synthesize(free(repeatTo(PROSE, 1000)), { espeak: { backend: 'wasm' } });
   const before = cpuSeconds();
   let outcome: string;
   try {
-    const result = await synthesize(free(text), { backend: 'wasm' });
+    const result = await synthesize(free(text), { espeak: { backend: 'wasm' } });
     outcome = `${result.duration.toFixed(0)} s of audio`;
   } catch (error) {
     if (!(error instanceof SpeechError)) throw error;

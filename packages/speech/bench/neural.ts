@@ -17,9 +17,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type SynthesisRequest, synthesize, synthesizeStream } from '@parla/speech';
-import { readInstalledVoice } from '../src/neural/manifest.ts';
-import { makeTestVoice } from '../src/neural/test-voice.ts';
+import { type SpeechRequest, synthesize, synthesizeStream } from '@parla/speech';
+import { readInstalledVoice } from '../src/engines/piper/manifest.ts';
+import { makeTestVoice } from '../src/engines/piper/test-voice.ts';
 
 const PARAGRAPH =
   'The history of speech synthesis goes back to the mechanical talking machines of the ' +
@@ -36,27 +36,15 @@ function text(length: number): string {
 
 const TEXT = text(1000);
 
-function request(engine: 'standard' | 'neural', voice_id: string): SynthesisRequest {
-  return {
-    engine,
-    voice_id,
-    language_code: 'en-us',
-    text: TEXT,
-    output_format: 'mp3',
-    sample_rate: 48000,
-    effect: null,
-    master_speed: 0,
-    master_volume: 0,
-    master_pitch: 0,
-    voice_effects: [],
-  };
+function request(voice: string): SpeechRequest {
+  return { voice, text: TEXT, format: 'mp3', sampleRate: 48000 };
 }
 
-async function measure(label: string, req: SynthesisRequest, voicesDir?: string) {
+async function measure(label: string, req: SpeechRequest, voicesDir?: string) {
   // The standard engine stops at 24 kHz under the product's rules; here both render 48 kHz.
-  const options = { backend: 'wasm' as const, voicesDir, productRules: false };
+  const options = { espeak: { backend: 'wasm' as const }, piper: { voicesDir } };
   let started = performance.now();
-  const warm = await synthesize({ ...req, text: 'Warm up.' }, options);
+  await synthesize({ ...req, text: 'Warm up.' }, options);
   const warmMs = performance.now() - started;
   started = performance.now();
   const result = await synthesize(req, options);
@@ -70,7 +58,7 @@ async function measure(label: string, req: SynthesisRequest, voicesDir?: string)
     `  ${label.padEnd(34)} RTF ${(seconds / result.duration).toFixed(3).padStart(6)}  ` +
       `(${seconds.toFixed(2)} s for ${result.duration.toFixed(1)} s of audio)  ` +
       `first audio ${firstMs.toFixed(0).padStart(4)} ms  ` +
-      `first request ${warmMs.toFixed(0)} ms${warm.backend === 'neural' ? ' (loads and checks the model)' : ''}`,
+      `first request ${warmMs.toFixed(0)} ms${req.voice.startsWith('neural:') ? ' (loads and checks the model)' : ''}`,
   );
 }
 
@@ -106,8 +94,8 @@ async function main() {
     `${TEXT.length} characters → mp3 48 kHz. Voice: ${folder} (${m.name}, ${m.sample_rate} Hz)` +
       (given ? '' : ' — the test voice, a tone generator: pipeline overhead only'),
   );
-  await measure('standard (WebAssembly espeak-ng)', request('standard', 'standard:en-us'));
-  await measure(`neural ${installed.folder}`, request('neural', id), dirname(folder));
+  await measure('standard (WebAssembly espeak-ng)', request('standard:en-us'));
+  await measure(`neural ${installed.folder}`, request(id), dirname(folder));
   if (temporary) await rm(temporary, { recursive: true, force: true });
 }
 

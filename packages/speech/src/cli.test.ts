@@ -39,7 +39,7 @@ describe('parla-say', { timeout: 30_000 }, () => {
       ['-o', out, '--rate', '16000', '--speed', '20', '--voice', 'standard:en-us+f2'],
       'Hello <break time="800ms"/> world.',
     );
-    expect(result.stderr).toMatch(/16000 Hz ogg \(wasm backend\)/);
+    expect(result.stderr).toMatch(/16000 Hz ogg \(standard:en-us\+f2\)/);
     expect(result.code).toBe(0);
     const decoded = await decode('ogg', await readFile(out));
     expect(decoded.sampleRate).toBe(16000);
@@ -95,7 +95,7 @@ describe('parla-say', { timeout: 30_000 }, () => {
     const result = await run(['--list-voices']);
     expect(result.code).toBe(0);
     expect(result.stdout.toString()).toMatch(
-      /^standard:fr-fr\+f2\tFrench \(France\)\tFemale 2\tfemale$/m,
+      /^standard:fr-fr\+f2\tFrench \(France\)\tFrench \(France\) – Female 2\tfemale$/m,
     );
   });
 });

@@ -12,7 +12,7 @@ import {
   VOICE_EFFECTS,
   type VoiceEffect,
 } from '@parla/contract';
-import type { BackendChoice } from './engine/backends.js';
+import type { BackendChoice } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
 
 const HELP = `Usage: parla-say [options] [FILE]
@@ -96,9 +96,11 @@ async function speak(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
+  // A program reads its environment; the library is given the configuration.
+  const config = { piper: { voicesDir: process.env.VOICES_DIR || undefined } };
   if (values['list-voices']) {
     const { listVoices } = await import('./voices.js');
-    for (const language of await listVoices(process.env.VOICES_DIR || undefined)) {
+    for (const language of await listVoices(config)) {
       for (const voice of language.voices) {
         process.stdout.write(
           `${voice.id}\t${language.language_name}\t${voice.name}\t${voice.gender}\n`,
@@ -132,34 +134,39 @@ async function speak(argv: string[]): Promise<number> {
   const volume = number(values.volume, 'volume', 0);
   const pitch = number(values.pitch, 'pitch', 0);
   const text = await readInput(input);
-  const [{ synthesize }, { resolveVoice }] = await Promise.all([
+  const [{ synthesize }, { speechRequestFromSettings }] = await Promise.all([
     import('./synthesize.js'),
-    import('./voices.js'),
+    import('./product.js'),
   ]);
-  const voice = await resolveVoice(values.voice);
+  // The product's rules, as the server applies them (--any-rate waives the sample-rate ones).
+  const request = speechRequestFromSettings(
+    {
+      engine: values.engine,
+      voice_id: values.voice,
+      // Not read by the engine: the voice says its language.
+      language_code: values.voice.split(/[:+#]/)[1] ?? values.voice,
+      text,
+      output_format: format,
+      sample_rate: sampleRate as 8000,
+      effect: effect ?? null,
+      master_speed: speed,
+      master_volume: volume,
+      master_pitch: pitch,
+      voice_effects: [],
+    },
+    { productRules: !values['any-rate'] },
+  );
   let result: Awaited<ReturnType<typeof synthesize>>;
   try {
-    result = await synthesize(
-      {
-        engine: values.engine,
-        voice_id: values.voice,
-        language_code: voice?.language ?? 'en-us',
-        text,
-        output_format: format,
-        sample_rate: sampleRate as 8000,
-        effect: effect ?? null,
-        master_speed: speed,
-        master_volume: volume,
-        master_pitch: pitch,
-        voice_effects: [],
-      },
-      { ...(backend && { backend }), productRules: !values['any-rate'] },
-    );
+    result = await synthesize(request, {
+      ...config,
+      espeak: { backend: backend ?? backendFromEnvironment() },
+    });
   } catch (error) {
     // A position in the SSML is a position in the input: name it as compilers do.
     if (error instanceof SsmlError) {
       throw new SpeechError(
-        'ssml',
+        'bad_input',
         `${input ?? STDIN}:${error.line}:${error.column}: ${error.reason}`,
       );
     }
@@ -175,9 +182,15 @@ async function speak(argv: string[]): Promise<number> {
     process.stdout.write(result.audio);
   }
   process.stderr.write(
-    `${result.duration.toFixed(2)} s, ${result.sampleRate} Hz ${result.format} (${result.backend} backend)\n`,
+    `${result.duration.toFixed(2)} s, ${result.sampleRate} Hz ${result.format} (${values.voice})\n`,
   );
   return 0;
+}
+
+/** PARLA_SPEECH_BACKEND, as the server reads it (apps/server/src/config.ts). */
+function backendFromEnvironment(): BackendChoice {
+  const value = process.env.PARLA_SPEECH_BACKEND;
+  return value === 'wasm' || value === 'native' ? value : 'auto';
 }
 
 /**

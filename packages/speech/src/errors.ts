@@ -1,19 +1,29 @@
 /**
  * Errors the speech engine raises on purpose. Each has a stable `code` so that callers (the
  * server, the CLI) can map it to a status without parsing messages, and a message written for
- * a person. Anything else escaping the library is a bug.
+ * a person. Anything else escaping the library is a bug, reported as `internal`.
+ *
+ * - `bad_input`: the request or its SSML is wrong (SSML errors carry line:column);
+ * - `unknown_voice`: no such voice, or no voice speaks a language asked for;
+ * - `limit_exceeded`: the request asks for more than a limit allows (its message names it);
+ * - `engine_unavailable`: an engine cannot run (program or model missing, shutting down);
+ * - `internal`: our bug (a worker crashed, an engine failed unexpectedly).
+ *
+ * The first three are the caller's to fix (HTTP 4xx); the last two are ours (5xx).
  */
-export type SpeechErrorCode =
-  | 'ssml'
-  | 'invalid-request'
-  | 'unknown-voice'
-  | 'sample-rate'
-  | 'too-long'
-  /** The request would cost more than its length allows (ssml/limits.ts); a client error. */
-  | 'limit_exceeded'
-  | 'worker-crashed'
-  | 'pool-closed'
-  | 'engine';
+export const SPEECH_ERROR_CODES = [
+  'bad_input',
+  'unknown_voice',
+  'limit_exceeded',
+  'engine_unavailable',
+  'internal',
+] as const;
+export type SpeechErrorCode = (typeof SPEECH_ERROR_CODES)[number];
+
+/** Whether the caller can fix the error (bad input, unknown voice, a limit). */
+export function isClientError(code: SpeechErrorCode): boolean {
+  return code === 'bad_input' || code === 'unknown_voice' || code === 'limit_exceeded';
+}
 
 export class SpeechError extends Error {
   readonly code: SpeechErrorCode;
@@ -37,7 +47,7 @@ export class SsmlError extends SpeechError {
   /** The message without the position prefix. */
   readonly reason: string;
   constructor(position: SourcePosition, reason: string) {
-    super('ssml', `${position.line}:${position.column}: ${reason}`);
+    super('bad_input', `${position.line}:${position.column}: ${reason}`);
     this.name = 'SsmlError';
     this.line = position.line;
     this.column = position.column;
@@ -57,7 +67,7 @@ export interface SerializedSpeechError {
 export function serializeError(error: unknown): SerializedSpeechError {
   if (error instanceof SsmlError) {
     return {
-      code: 'ssml',
+      code: 'bad_input',
       message: error.message,
       line: error.line,
       column: error.column,
@@ -66,11 +76,11 @@ export function serializeError(error: unknown): SerializedSpeechError {
   }
   if (error instanceof SpeechError) return { code: error.code, message: error.message };
   const message = error instanceof Error ? error.message : String(error);
-  return { code: 'engine', message: `Synthesis failed: ${message}` };
+  return { code: 'internal', message: `Synthesis failed: ${message}` };
 }
 
 export function deserializeError(data: SerializedSpeechError): SpeechError {
-  if (data.code === 'ssml' && data.line !== undefined && data.column !== undefined) {
+  if (data.line !== undefined && data.column !== undefined) {
     return new SsmlError({ line: data.line, column: data.column }, data.reason ?? data.message);
   }
   return new SpeechError(data.code, data.message);

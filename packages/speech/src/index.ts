@@ -1,12 +1,14 @@
 /**
  * @parla/speech — Parla's speech engine, usable on its own (no HTTP, no users).
  *
- * - `listVoices(voicesDir?)`: every espeak-ng language with its voices (SPEC §3
- *   "Language"/"Voice"), plus the neural voices installed in the voices directory.
- * - `synthesize(request)`: the request is SPEC §3 "Voice settings"; answers the encoded audio,
- *   its mime type, duration, sample rate and word/sentence marks.
- * - `synthesizeStream(request)`: the same, sentence by sentence, as an async iterable.
+ * - `listVoices(config)`: every engine's languages with their voices (SPEC §3
+ *   "Language"/"Voice").
+ * - `synthesize(request, config)`: the request is the library's `SpeechRequest` (request.ts;
+ *   `speechRequestFromSettings` maps the product's payload to it); answers the encoded
+ *   audio, its mime type, duration, sample rate and word/sentence marks.
+ * - `synthesizeStream(request, config)`: the same, sentence by sentence, as an async iterable.
  * - `SpeechPool`: the same calls on worker threads, with a disk cache; one per process.
+ * - `SpeechEngine`, `engineRegistry`: the engine interface and the configured engines.
  * - `parseSsml(text)`: the SSML dialect of docs/ssml.md, with line:column errors.
  *
  * - `installVoice`, `removeVoice`, `fetchCatalogue`: neural voices from Piper's catalogue
@@ -16,43 +18,57 @@
  */
 export type { DocumentItem, Prosody, SpeechDocument } from './document.js';
 export { EFFECT_PRESETS, type EffectPreset } from './effects.js';
-export type { BackendChoice } from './engine/backends.js';
-export { nativeAvailable } from './engine/backends.js';
-export {
-  deserializeError,
-  type SerializedSpeechError,
-  type SourcePosition,
-  SpeechError,
-  type SpeechErrorCode,
-  SsmlError,
-  serializeError,
-} from './errors.js';
+export type { BackendChoice } from './engines/espeak/backends.js';
+export { nativeAvailable } from './engines/espeak/backends.js';
+export { EXTRA_LANGUAGES } from './engines/espeak/catalogue.js';
+export type { EspeakConfig } from './engines/espeak/index.js';
+export type { PiperConfig } from './engines/piper/index.js';
 export {
   type CatalogueVoice,
   DEFAULT_CATALOGUE_URL,
   fetchCatalogue,
   installVoice,
   removeVoice,
-} from './neural/install.js';
+} from './engines/piper/install.js';
 export {
   type InstalledVoice,
   MANIFEST_FILE,
   scanVoices,
   type VoiceManifest,
-} from './neural/manifest.js';
-export { NEURAL_EFFECTS } from './neural/voices.js';
+} from './engines/piper/manifest.js';
+export { NEURAL_EFFECTS } from './engines/piper/voices.js';
+export { EngineRegistry, engineRegistry, type SpeechConfig } from './engines/registry.js';
+export type {
+  EngineCapabilities,
+  EngineVoice,
+  RenderedSegment,
+  Segment,
+  SpeechEngine,
+} from './engines/types.js';
+export {
+  deserializeError,
+  isClientError,
+  type SerializedSpeechError,
+  type SourcePosition,
+  SPEECH_ERROR_CODES,
+  SpeechError,
+  type SpeechErrorCode,
+  SsmlError,
+  serializeError,
+} from './errors.js';
 export { type Normalised, normaliseSayAs } from './normalise/say-as.js';
 export { CACHE_VERSION, cacheKey } from './pool/cache.js';
 export { type PooledResult, SpeechPool, type SpeechPoolOptions } from './pool/pool.js';
+export { speechRequestFromSettings } from './product.js';
+export { type CheckedRequest, type SpeechRequest, SpeechRequestSchema } from './request.js';
 export { SSML_LIMITS } from './ssml/limits.js';
 export { escapeXml, looksLikeSsml, parseSsml } from './ssml/parser.js';
 export {
   type Mark,
   type SynthesisChunk,
   type SynthesisOptions,
-  type SynthesisRequest,
   type SynthesisResult,
   synthesize,
   synthesizeStream,
 } from './synthesize.js';
-export { listVoices, resolveVoice } from './voices.js';
+export { catalogueSummary, listVoices, selectVoices } from './voices.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nativeAvailable } from './engine/backends.js';
+import { nativeAvailable } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
 import { synthesize, synthesizeStream } from './synthesize.js';
 import { decodeWav, innerSilences, medianF0, rmsDb } from './test/audio.js';
@@ -15,7 +15,7 @@ const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
 const backends = ['wasm', ...((await nativeAvailable()) ? ['native' as const] : [])] as const;
 
 describe.each(backends)('SSML heard through the %s backend', (backend) => {
-  const say = (text: string) => synthesize(request({ text }), { backend });
+  const say = (text: string) => synthesize(request({ text }), { espeak: { backend } });
   const wav = async (text: string) => decodeWav((await say(text)).audio);
   const seconds = async (text: string) => (await say(text)).duration;
   /**
@@ -185,7 +185,7 @@ describe('warnings in a stream', () => {
     const chunks = [];
     for await (const chunk of synthesizeStream(
       request({ text: '<amazon:effect name="drc">One.</amazon:effect> Two.' }),
-      { backend: 'wasm' },
+      { espeak: { backend: 'wasm' } },
     )) {
       chunks.push(chunk);
     }
@@ -208,7 +208,7 @@ describe('SSML refused or bounded', () => {
     const digits = Array.from({ length: 40 }, (_, i) => (i * 7 + 3) % 10).join('');
     const result = await synthesize(
       request({ text: `<say-as interpret-as="cardinal">${digits}</say-as>` }),
-      { backend: 'wasm' },
+      { espeak: { backend: 'wasm' } },
     );
     const words = result.marks.filter((m) => m.type === 'word').map((m) => m.text);
     expect(words.slice(0, 4)).toEqual(['three', 'zero', 'seven', 'four']);

@@ -14,8 +14,8 @@ import {
   fetchCatalogue,
   installVoice,
   removeVoice,
-} from './neural/install.js';
-import { normaliseLanguageCode, scanVoices } from './neural/manifest.js';
+} from './engines/piper/install.js';
+import { normaliseLanguageCode, scanVoices } from './engines/piper/manifest.js';
 
 const USAGE = `usage: npm run voices -- <command> [options]
 

@@ -1,13 +1,5 @@
+import { isClientError, type SpeechErrorCode } from '@parla/speech';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-
-/** Failures that are the request's own (answered 400), not the speech service's. */
-const REQUEST_ERRORS = new Set([
-  'ssml',
-  'invalid-request',
-  'unknown-voice',
-  'sample-rate',
-  'too-long',
-]);
 
 /**
  * The Prometheus metrics of one app (GET /api/metrics, docs/operations.md "What to watch").
@@ -94,8 +86,8 @@ export function createMetrics() {
     },
 
     /** A conversion that failed: the request's fault (invalid) or the service's (failed). */
-    conversionFailed(engineName: string, code: string) {
-      if (REQUEST_ERRORS.has(code)) {
+    conversionFailed(engineName: string, code: SpeechErrorCode) {
+      if (isClientError(code)) {
         metrics.conversions.inc({ engine: engineName, outcome: 'invalid' });
         return;
       }

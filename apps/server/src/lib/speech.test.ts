@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { SpeechError, SpeechPool, SsmlError, type SynthesisRequest } from '@parla/speech';
+import type { VoiceSettings } from '@parla/contract';
+import { SpeechError, SpeechPool, SsmlError } from '@parla/speech';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL, testRedis } from '../test/redis.js';
 import { voiceSettings } from '../test/voice-settings.js';
@@ -21,7 +22,7 @@ afterAll(() => {
   rmSync(storageDir, { recursive: true, force: true });
 });
 
-const request = (text: string, change: Partial<SynthesisRequest> = {}) =>
+const request = (text: string, change: Partial<VoiceSettings> = {}) =>
   voiceSettings({ text, ...change });
 
 async function storedBytes(from: ObjectStorage, key: string): Promise<Buffer> {
@@ -62,7 +63,7 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
         .render(request('<speak>\n  <prosody rate="fast">Hi</speak>'), 'audio/bad.wav')
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(SsmlError);
-      expect(failure).toMatchObject({ code: 'ssml', line: 2 });
+      expect(failure).toMatchObject({ code: 'bad_input', line: 2 });
     } finally {
       await client.close();
       await worker.close();

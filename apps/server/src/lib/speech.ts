@@ -1,12 +1,14 @@
-import type { Language } from '@parla/contract';
+import type { Language, VoiceSettings } from '@parla/contract';
 import {
   deserializeError,
   type SerializedSpeechError,
+  type SpeechConfig,
   SpeechError,
   SpeechPool,
-  type SynthesisRequest,
+  type SpeechRequest,
   type SynthesisResult,
   serializeError,
+  speechRequestFromSettings,
 } from '@parla/speech';
 import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -29,7 +31,8 @@ export type StoredSynthesis = Omit<SynthesisResult, 'audio'> & {
 export interface SpeechService {
   listVoices(): Promise<Language[]>;
   /** Renders the request and stores its audio under `key` in the installation's storage. */
-  render(request: SynthesisRequest, key: string): Promise<StoredSynthesis>;
+  /** The product's payload (SPEC §3 "Voice settings"), mapped to the library's request here. */
+  render(settings: VoiceSettings, key: string): Promise<StoredSynthesis>;
   /** Requests waiting for a worker and being rendered (zeros without a queue). */
   queueCounts(): Promise<{ waiting: number; active: number }>;
   /**
@@ -53,11 +56,17 @@ export interface SpeechServiceOptions {
   redisUrl?: string | undefined;
   /** Key prefix of the queue in Redis (tests use their own). */
   queuePrefix?: string;
-  /** The neural engine's installed voices (config VOICES_DIR, default DATA_DIR/voices). */
-  voicesDir?: string;
+  /** The engines' configuration (config.ts: VOICES_DIR, PARLA_SPEECH_BACKEND, …). */
+  config?: SpeechConfig;
   /** Where rendered audio is stored (the installation's storage). */
   storage: ObjectStorage;
 }
+
+/**
+ * The one place where the server turns the wire payload into the library's request, with the
+ * product's rules (SPEC §5 sample rates): `speechRequestFromSettings`, which the CLI uses too.
+ */
+const toRequest = (settings: VoiceSettings): SpeechRequest => speechRequestFromSettings(settings);
 
 /** The BullMQ queue every Parla process of one installation shares. */
 export const SPEECH_QUEUE = 'parla-synthesis';
@@ -66,15 +75,13 @@ const DEFAULT_PREFIX = 'parla';
 const QUEUE_TIMEOUT_MS = 150_000;
 const VOICES_TTL_MS = 60_000;
 
-type SpeechJob =
-  | { kind: 'synthesize'; request: SynthesisRequest; key: string }
-  | { kind: 'voices' };
+type SpeechJob = { kind: 'synthesize'; request: SpeechRequest; key: string } | { kind: 'voices' };
 
 /** Renders with the pool and stores the audio; the description is what callers get. */
 async function renderTo(
   pool: SpeechPool,
   storage: ObjectStorage,
-  request: SynthesisRequest,
+  request: SpeechRequest,
   key: string,
   queuedSeconds = 0,
 ): Promise<StoredSynthesis> {
@@ -95,13 +102,13 @@ export function redisConnection(url: string): Redis {
 export function createSpeechService(options: SpeechServiceOptions): SpeechService {
   const pool = new SpeechPool({
     cacheDir: options.cacheDir,
-    voicesDir: options.voicesDir,
+    ...(options.config && { config: options.config }),
     ...(options.workers !== undefined && { size: options.workers }),
   });
   if (!options.redisUrl) {
     return {
       listVoices: () => pool.listVoices(),
-      render: (request, key) => renderTo(pool, options.storage, request, key),
+      render: async (settings, key) => renderTo(pool, options.storage, toRequest(settings), key),
       queueCounts: async () => ({ waiting: 0, active: 0 }),
       handBack: async () => undefined,
       close: () => pool.close(),
@@ -166,7 +173,8 @@ export function createQueueClient({
       }
       return voices.list;
     },
-    render: (request, key) => run<StoredSynthesis>({ kind: 'synthesize', request, key }),
+    render: async (settings, key) =>
+      run<StoredSynthesis>({ kind: 'synthesize', request: toRequest(settings), key }),
     async queueCounts() {
       const counts = await queue.getJobCounts('waiting', 'prioritized', 'active');
       return {
@@ -266,5 +274,5 @@ function speechErrorOf(error: unknown): SpeechError {
   } catch {
     // Not one of ours: a time-out or a lost connection.
   }
-  return new SpeechError('engine', `The speech service failed: ${message}`);
+  return new SpeechError('engine_unavailable', `The speech service failed: ${message}`);
 }

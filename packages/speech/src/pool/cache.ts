@@ -1,34 +1,32 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { VoiceSettingsSchema } from '@parla/contract';
-import type { SynthesisRequest, SynthesisResult } from '../synthesize.js';
+import { checkRequest, type SpeechRequest } from '../request.js';
+import type { SynthesisResult } from '../synthesize.js';
 
 /**
- * A content-addressed cache on disk. The key is the SHA-256 of the normalised request (the
- * schema's output with its keys in a fixed order), the backend that renders it and a version
- * that changes whenever the pipeline's output would. Files are written to a temporary name
+ * A content-addressed cache on disk. The key is the SHA-256 of the checked request (its keys
+ * in a fixed order), the fingerprint of the engine that renders it (its version, backend,
+ * model file) and a version that changes whenever the pipeline's output would. Files are written to a temporary name
  * and renamed, so a reader never sees half a file and concurrent writers do not conflict.
  */
 
 /** Bump when a change to the pipeline changes the audio of an unchanged request. */
 export const CACHE_VERSION = 2;
 
-export function cacheKey(request: SynthesisRequest, backend: string): string {
-  const settings = VoiceSettingsSchema.parse(request);
+export function cacheKey(request: SpeechRequest, engineFingerprint: string): string {
+  const checked = checkRequest(request);
   const normalised = {
     v: CACHE_VERSION,
-    backend,
-    engine: settings.engine,
-    voice_id: settings.voice_id,
-    language_code: settings.language_code,
-    text: settings.text,
-    output_format: settings.output_format,
-    sample_rate: settings.sample_rate,
-    effect: settings.effect,
-    master_speed: settings.master_speed,
-    master_volume: settings.master_volume,
-    master_pitch: settings.master_pitch,
+    engine: engineFingerprint,
+    voice: checked.voice,
+    text: checked.text,
+    format: checked.format,
+    sampleRate: checked.sampleRate,
+    effect: checked.effect,
+    speed: checked.speed,
+    volume: checked.volume,
+    pitch: checked.pitch,
   };
   return createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
 }

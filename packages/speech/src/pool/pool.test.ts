@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineVoice, SpeechEngine } from '../engines/types.js';
 import { SpeechError, SsmlError } from '../errors.js';
 import { decode, decodeWav } from '../test/audio.js';
 import { request } from '../test/request.js';
@@ -19,7 +20,7 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     cacheDir = await mkdtemp(join(tmpdir(), 'parla-cache-'));
-    pool = new SpeechPool({ size: 2, backend: 'wasm', cacheDir });
+    pool = new SpeechPool({ size: 2, config: { espeak: { backend: 'wasm' } }, cacheDir });
   });
   afterAll(async () => {
     await pool.close();
@@ -39,7 +40,7 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     const folders = await readdir(cacheDir);
     expect(folders.length).toBeGreaterThan(0);
     // Another setting is another key.
-    expect((await pool.synthesize({ ...req, master_volume: -3 })).cached).toBe(false);
+    expect((await pool.synthesize({ ...req, volume: -3 })).cached).toBe(false);
   });
 
   it('streams the first sentence before the whole text is rendered', async () => {
@@ -100,7 +101,7 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     const doomed = pool.synthesize(request({ text: `${LONG} Doomed.` }));
     await new Promise((r) => setTimeout(r, 100));
     expect(await pool.crashBusyWorkerForTesting()).toBe(true);
-    await expect(doomed).rejects.toMatchObject({ code: 'worker-crashed' });
+    await expect(doomed).rejects.toMatchObject({ code: 'internal' });
     const after = await Promise.all([
       pool.synthesize(request({ text: 'After the crash.' })),
       pool.synthesize(request({ text: 'Second worker.' })),
@@ -114,15 +115,103 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
   });
 
   it('fails queued work on close', async () => {
-    const small = new SpeechPool({ size: 1, backend: 'wasm' });
+    const small = new SpeechPool({ size: 1, config: { espeak: { backend: 'wasm' } } });
     const running = small.synthesize(request({ text: LONG }));
     const queued = small.synthesize(request({ text: 'Queued.' })).catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 50));
     await small.close();
     expect(await queued).toEqual(
-      new SpeechError('pool-closed', 'The speech service is shutting down.'),
+      new SpeechError('engine_unavailable', 'The speech service is shutting down.'),
     );
     expect((await running).duration).toBeGreaterThan(10);
-    await expect(small.synthesize(request())).rejects.toMatchObject({ code: 'pool-closed' });
+    await expect(small.synthesize(request())).rejects.toMatchObject({ code: 'engine_unavailable' });
+  });
+
+  it('stops a render past its time budget, replaces the worker and fails with a code', async () => {
+    const budget = new SpeechPool({
+      size: 1,
+      config: { espeak: { backend: 'wasm' } },
+      timeoutMs: 5000,
+    });
+    try {
+      // Four hundred sentences take far longer than 5 s to render on this build.
+      const error = await budget
+        .synthesize(request({ text: LONG.repeat(20) }))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SpeechError);
+      expect(error).toMatchObject({ code: 'limit_exceeded' });
+      expect((error as Error).message).toMatch(/more than the 5 s of rendering/);
+      // The replaced worker answers the next request.
+      const ok = await budget.synthesize(request({ text: 'Next one.' }));
+      expect(ok.duration).toBeGreaterThan(0.3);
+    } finally {
+      await budget.close();
+    }
+  });
+
+  it('renders a remote engine on this thread without taking a worker', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    const voice: EngineVoice = {
+      id: 'remote:tone',
+      name: 'Remote tone',
+      gender: 'neutral',
+      language: 'en-us',
+      languageName: 'English (US)',
+      capabilities: {
+        pitch: false,
+        emphasis: false,
+        rate: false,
+        effects: [],
+        nativeSsml: [],
+        wordTimings: false,
+        phonemes: false,
+        engineName: 'a test engine',
+        maxTextPerCall: 1000,
+      },
+    };
+    // A stand-in for a cloud voice: waits on "the network", answers a 440 Hz tone.
+    const remote: SpeechEngine = {
+      id: 'remote',
+      local: false,
+      voices: async () => [voice],
+      resolve: async (id) => (id === voice.id ? voice : undefined),
+      voiceForLanguage: async () => undefined,
+      sampleRate: async () => 16000,
+      fingerprint: async () => 'remote|1',
+      rendersOffThread: async () => true,
+      async render() {
+        started++;
+        await gate;
+        const samples = Float32Array.from(
+          { length: 8000 },
+          (_, i) => Math.sin((2 * Math.PI * 440 * i) / 16000) * 0.5,
+        );
+        return { samples, sampleRate: 16000, words: [], breaths: false };
+      },
+      close: async () => {},
+    };
+    const mixed = new SpeechPool({
+      size: 1,
+      config: { espeak: { backend: 'wasm' } },
+      remoteEngines: [remote],
+    });
+    try {
+      const remoteResult = mixed.synthesize({ ...request(), voice: 'remote:tone', text: 'Hi.' });
+      while (started === 0) await new Promise((r) => setTimeout(r, 10));
+      // The remote request is waiting on its engine, and the only worker is free for this.
+      expect(mixed.busy).toBe(0);
+      const local = await mixed.synthesize(request({ text: 'Local while remote waits.' }));
+      expect(local.duration).toBeGreaterThan(0.5);
+      release();
+      const tone = decodeWav((await remoteResult).audio);
+      expect(tone.samples.length).toBeGreaterThanOrEqual(7000);
+      expect(Math.max(...tone.samples)).toBeGreaterThan(0.4);
+    } finally {
+      await mixed.close();
+    }
   });
 });

@@ -2,25 +2,39 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Language } from '@parla/contract';
-import { type BackendChoice, defaultBackendChoice, nativeAvailable } from '../engine/backends.js';
+import { type EngineRegistry, engineRegistry, type SpeechConfig } from '../engines/registry.js';
+import type { SpeechEngine } from '../engines/types.js';
 import { deserializeError, SpeechError } from '../errors.js';
-import { voiceFingerprint } from '../neural/manifest.js';
-import { resolveNeuralVoice } from '../neural/voices.js';
-import type { SynthesisChunk, SynthesisRequest, SynthesisResult } from '../synthesize.js';
+import type { SpeechRequest } from '../request.js';
+import {
+  type SynthesisChunk,
+  type SynthesisResult,
+  synthesize,
+  synthesizeStream,
+} from '../synthesize.js';
 import { cacheKey, DiskCache } from './cache.js';
 import type { WorkerJob, WorkerReply } from './protocol.js';
 
 export interface SpeechPoolOptions {
   /** Number of worker threads; default: the number of CPUs available to the process. */
   size?: number;
-  /** espeak-ng backend for every job; default from PARLA_SPEECH_BACKEND, else `auto`. */
-  backend?: BackendChoice;
+  /** The engines' configuration, sent to every worker (the library reads no environment). */
+  config?: SpeechConfig;
+  /**
+   * Engines that do not compute on this machine (`local: false`, e.g. a cloud voice): their
+   * requests render on this thread, at most `remoteConcurrency` at a time, and never hold a
+   * worker thread.
+   */
+  remoteEngines?: readonly SpeechEngine[];
+  /** Remote requests in flight at once (default 8); the others wait their turn. */
+  remoteConcurrency?: number;
   /** Directory of the content-addressed cache; no cache when omitted. */
   cacheDir?: string;
-  /** A job running longer than this is stopped and its worker replaced (default 120 s). */
+  /**
+   * A job running longer than this is stopped, its worker replaced, and the request fails
+   * with `limit_exceeded` (default 120 s).
+   */
   timeoutMs?: number;
-  /** The neural engine's voices directory; default from VOICES_DIR (none: standard only). */
-  voicesDir?: string | undefined;
 }
 
 /** A result as the pool answers it: also says whether it came from the cache. */
@@ -42,38 +56,61 @@ interface Slot {
 /**
  * Synthesis off the event loop: a fixed set of worker threads, each running one request at a
  * time, fed from a FIFO queue. Create one per process and `await pool.close()` on shutdown.
- * A worker that dies (or overruns the timeout) fails its request with code `worker-crashed`
- * and is replaced; the other requests carry on.
+ * A worker that dies fails its request with code `internal`, one that overruns the time
+ * budget with `limit_exceeded`; either is replaced and the other requests carry on.
+ * Requests for remote engines bypass the workers (see `remoteEngines`).
  */
 export class SpeechPool {
   readonly size: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private readonly cache: DiskCache | undefined;
-  private readonly backend: BackendChoice;
+  private readonly config: SpeechConfig;
+  /** The configured engines and the remote ones, on this thread (for voices and keys). */
+  private readonly registry: EngineRegistry;
+  private readonly remote: readonly SpeechEngine[];
+  private readonly remoteSlots: Semaphore;
   private readonly timeoutMs: number;
   private nextId = 1;
   private closed = false;
   private voices: { stamp: string; list: Promise<Language[]> } | undefined;
-  private readonly voicesDir: string | undefined;
 
   constructor(options: SpeechPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
-    this.backend = options.backend ?? defaultBackendChoice();
+    this.config = options.config ?? {};
+    this.remote = options.remoteEngines ?? [];
+    this.registry = engineRegistry(this.config).with(this.remote);
+    this.remoteSlots = new Semaphore(options.remoteConcurrency ?? 8);
     this.cache = options.cacheDir ? new DiskCache(options.cacheDir) : undefined;
     this.timeoutMs = options.timeoutMs ?? 120_000;
-    this.voicesDir = options.voicesDir ?? (process.env.VOICES_DIR || undefined);
     for (let i = 0; i < this.size; i++) this.slots.push({ worker: this.spawn() });
   }
 
+  /** The remote engine of a request's voice, or undefined for a local one. */
+  private remoteEngine(request: SpeechRequest): SpeechEngine | undefined {
+    const engine = this.registry.forVoice(request.voice);
+    return engine && !engine.local ? engine : undefined;
+  }
+
   /** Renders a request, or answers it from the cache. */
-  async synthesize(request: SynthesisRequest): Promise<PooledResult> {
+  async synthesize(request: SpeechRequest): Promise<PooledResult> {
+    if (this.closed) throw closedError();
     const key = await this.key(request);
     const hit = key ? await this.cache?.get(key) : undefined;
     if (hit) return { ...hit, cached: true };
-    const result = await new Promise<SynthesisResult>((resolve, reject) => {
+    const result = this.remoteEngine(request)
+      ? await this.remoteSlots.run(() =>
+          synthesize(request, { ...this.config, engines: this.remote }),
+        )
+      : await this.inWorker(request);
+    if (key) await this.cache?.set(key, result);
+    return { ...result, cached: false };
+  }
+
+  private inWorker(request: SpeechRequest): Promise<SynthesisResult> {
+    return new Promise<SynthesisResult>((resolve, reject) => {
       this.submit({
-        job: { kind: 'synthesize', request, backend: this.backend, voicesDir: this.voicesDir },
+        job: { kind: 'synthesize', request, config: this.config },
         onReply: (reply) => {
           if (reply.kind === 'result') resolve(reply.result);
           else if (reply.kind === 'error') reject(deserializeError(reply.error));
@@ -82,15 +119,14 @@ export class SpeechPool {
         onFail: reject,
       });
     });
-    if (key) await this.cache?.set(key, result);
-    return { ...result, cached: false };
   }
 
   /**
    * Renders a request sentence by sentence: the first chunk arrives as soon as the first
    * sentence is ready. A cached request is answered in one chunk.
    */
-  async *stream(request: SynthesisRequest): AsyncGenerator<SynthesisChunk> {
+  async *stream(request: SpeechRequest): AsyncGenerator<SynthesisChunk> {
+    if (this.closed) throw closedError();
     const key = await this.key(request);
     const hit = key ? await this.cache?.get(key) : undefined;
     if (hit) {
@@ -106,9 +142,35 @@ export class SpeechPool {
       };
       return;
     }
+    const chunks: SynthesisChunk[] = [];
+    if (this.remoteEngine(request)) {
+      const release = await this.remoteSlots.acquire();
+      try {
+        for await (const chunk of synthesizeStream(request, {
+          ...this.config,
+          engines: this.remote,
+        })) {
+          chunks.push(chunk);
+          yield chunk;
+        }
+      } finally {
+        release();
+      }
+    } else {
+      for await (const chunk of this.streamInWorker(request)) {
+        chunks.push(chunk);
+        yield chunk;
+      }
+    }
+    if (key && this.cache && chunks.length > 0) {
+      await this.cache.set(key, resultFromChunks(request, chunks));
+    }
+  }
+
+  private streamInWorker(request: SpeechRequest): AsyncIterable<SynthesisChunk> {
     const channel = new Channel<SynthesisChunk>();
     this.submit({
-      job: { kind: 'stream', request, backend: this.backend, voicesDir: this.voicesDir },
+      job: { kind: 'stream', request, config: this.config },
       onReply: (reply) => {
         if (reply.kind === 'chunk') {
           channel.push(reply.chunk);
@@ -120,23 +182,16 @@ export class SpeechPool {
       },
       onFail: (error) => channel.fail(error),
     });
-    const chunks: SynthesisChunk[] = [];
-    for await (const chunk of channel) {
-      chunks.push(chunk);
-      yield chunk;
-    }
-    if (key && this.cache && chunks.length > 0) {
-      const backend = request.engine === 'neural' ? 'neural' : (this.backendName ?? 'wasm');
-      await this.cache.set(key, resultFromChunks(request, chunks, backend));
-    }
+    return channel;
   }
 
   /**
    * The voice catalogue, loaded in a worker (the main thread never loads espeak-ng) and kept
-   * until the voices directory changes (a voice installed or removed).
+   * until the voices directory changes (a voice installed or removed). The remote engines'
+   * voices are not in it: they are not known to the workers.
    */
   async listVoices(): Promise<Language[]> {
-    const stamp = await directoryStamp(this.voicesDir);
+    const stamp = await directoryStamp(this.config.piper?.voicesDir);
     if (this.voices?.stamp !== stamp) {
       const list = this.loadVoices();
       list.catch(() => {
@@ -150,7 +205,7 @@ export class SpeechPool {
   private loadVoices(): Promise<Language[]> {
     return new Promise<Language[]>((resolve, reject) => {
       this.submit({
-        job: { kind: 'voices', voicesDir: this.voicesDir },
+        job: { kind: 'voices', config: this.config },
         onReply: (reply) => {
           if (reply.kind === 'voices') resolve(reply.voices);
           else if (reply.kind === 'error') reject(deserializeError(reply.error));
@@ -166,6 +221,11 @@ export class SpeechPool {
     return this.queue.length;
   }
 
+  /** Workers running a request now. */
+  get busy(): number {
+    return this.slots.filter((slot) => slot.busy).length;
+  }
+
   /**
    * Stops accepting work, fails what is still queued, lets running requests finish and ends
    * the threads.
@@ -173,9 +233,7 @@ export class SpeechPool {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const pending of this.queue.splice(0)) {
-      pending.onFail(new SpeechError('pool-closed', 'The speech service is shutting down.'));
-    }
+    for (const pending of this.queue.splice(0)) pending.onFail(closedError());
     await Promise.all(
       this.slots.map(async (slot) => {
         while (slot.busy) await new Promise((r) => setTimeout(r, 20));
@@ -196,22 +254,13 @@ export class SpeechPool {
     return true;
   }
 
-  private backendName: 'wasm' | 'native' | undefined;
-
-  private async key(request: SynthesisRequest): Promise<string | undefined> {
+  /** The cache key: the request and its engine's fingerprint for the voice. */
+  private async key(request: SpeechRequest): Promise<string | undefined> {
     if (!this.cache) return undefined;
-    if (!this.backendName) {
-      this.backendName =
-        this.backend === 'wasm' ? 'wasm' : (await nativeAvailable()) ? 'native' : 'wasm';
-    }
     try {
-      if (request.engine === 'neural') {
-        // The audio depends on the installed model: a reinstalled voice is not served stale.
-        const voice = await resolveNeuralVoice(request.voice_id, this.voicesDir);
-        if (!voice) return undefined;
-        return cacheKey(request, `neural|${await voiceFingerprint(voice.installed)}`);
-      }
-      return cacheKey(request, this.backendName);
+      const engine = this.registry.forVoice(request.voice);
+      if (!engine) return undefined;
+      return cacheKey(request, await engine.fingerprint(request.voice));
     } catch {
       return undefined; // An invalid request is not cached; the worker explains what is wrong.
     }
@@ -219,7 +268,7 @@ export class SpeechPool {
 
   private submit(pending: Pending): void {
     if (this.closed) {
-      pending.onFail(new SpeechError('pool-closed', 'The speech service is shutting down.'));
+      pending.onFail(closedError());
       return;
     }
     this.queue.push(pending);
@@ -233,7 +282,13 @@ export class SpeechPool {
       if (!pending) return;
       const id = this.nextId++;
       const timer = setTimeout(() => {
-        this.fail(slot, `The request took longer than ${this.timeoutMs / 1000} s and was stopped.`);
+        this.fail(
+          slot,
+          new SpeechError(
+            'limit_exceeded',
+            `The request needed more than the ${this.timeoutMs / 1000} s of rendering one request may take, and was stopped. Please shorten the text.`,
+          ),
+        );
       }, this.timeoutMs);
       slot.busy = { id, pending, timer };
       slot.worker.postMessage({ id, ...pending.job } as WorkerJob);
@@ -260,22 +315,23 @@ export class SpeechPool {
     });
     worker.on('error', (error) => {
       const slot = this.slots.find((s) => s.worker === worker);
-      if (slot) this.fail(slot, `The speech worker failed: ${error.message}`);
+      if (slot) this.fail(slot, crashError(`The speech worker failed: ${error.message}`));
     });
     worker.on('exit', () => {
       const slot = this.slots.find((s) => s.worker === worker);
-      if (slot && !this.closed) this.fail(slot, 'The speech worker stopped unexpectedly.');
+      if (slot && !this.closed)
+        this.fail(slot, crashError('The speech worker stopped unexpectedly.'));
     });
     return worker;
   }
 
   /** Fails the slot's request, replaces its worker and carries on with the queue. */
-  private fail(slot: Slot, message: string): void {
+  private fail(slot: Slot, error: SpeechError): void {
     const busy = slot.busy;
     slot.busy = undefined;
     if (busy) {
       clearTimeout(busy.timer);
-      busy.pending.onFail(new SpeechError('worker-crashed', `${message} Please try again.`));
+      busy.pending.onFail(error);
     }
     const old = slot.worker;
     old.removeAllListeners();
@@ -284,6 +340,39 @@ export class SpeechPool {
     if (!this.closed) {
       slot.worker = this.spawn();
       this.dispatch();
+    }
+  }
+}
+
+function closedError(): SpeechError {
+  return new SpeechError('engine_unavailable', 'The speech service is shutting down.');
+}
+
+function crashError(message: string): SpeechError {
+  return new SpeechError('internal', `${message} Please try again.`);
+}
+
+/** At most `limit` tasks at once; the others wait in order. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async acquire(): Promise<() => void> {
+    if (this.active >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
+    this.active++;
+    return () => {
+      this.active--;
+      this.waiting.shift()?.();
+    };
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await task();
+    } finally {
+      release();
     }
   }
 }
@@ -330,11 +419,7 @@ class Channel<T> implements AsyncIterable<T> {
 }
 
 /** The whole-file result of a stream, for the cache (a streamed WAV gets its real sizes). */
-function resultFromChunks(
-  request: SynthesisRequest,
-  chunks: SynthesisChunk[],
-  backend: SynthesisResult['backend'],
-): SynthesisResult {
+function resultFromChunks(request: SpeechRequest, chunks: SynthesisChunk[]): SynthesisResult {
   const length = chunks.reduce((sum, c) => sum + c.audio.length, 0);
   const audio = new Uint8Array(length);
   let at = 0;
@@ -342,7 +427,7 @@ function resultFromChunks(
     audio.set(chunk.audio, at);
     at += chunk.audio.length;
   }
-  if (request.output_format === 'wav' && audio.length >= 44) {
+  if (request.format === 'wav' && audio.length >= 44) {
     const view = new DataView(audio.buffer);
     view.setUint32(4, audio.length - 8, true);
     view.setUint32(40, audio.length - 44, true);
@@ -351,11 +436,10 @@ function resultFromChunks(
   return {
     audio,
     mimeType: first?.mimeType ?? '',
-    format: request.output_format,
+    format: request.format,
     duration: chunks.reduce((sum, c) => sum + c.duration, 0),
-    sampleRate: first?.sampleRate ?? request.sample_rate,
+    sampleRate: first?.sampleRate ?? request.sampleRate,
     marks: chunks.flatMap((c) => c.marks),
-    backend,
     warnings: chunks.flatMap((c) => c.warnings),
   };
 }

@@ -1,19 +1,14 @@
 import type { Language } from '@parla/contract';
-import type { BackendChoice } from '../engine/backends.js';
+import type { SpeechConfig } from '../engines/registry.js';
 import type { SerializedSpeechError } from '../errors.js';
-import type { SynthesisChunk, SynthesisRequest, SynthesisResult } from '../synthesize.js';
+import type { SpeechRequest } from '../request.js';
+import type { SynthesisChunk, SynthesisResult } from '../synthesize.js';
 
 /** Messages between the pool (main thread) and its workers. */
 
 export type WorkerJob =
-  | {
-      id: number;
-      kind: 'synthesize' | 'stream';
-      request: SynthesisRequest;
-      backend: BackendChoice;
-      voicesDir: string | undefined;
-    }
-  | { id: number; kind: 'voices'; voicesDir: string | undefined };
+  | { id: number; kind: 'synthesize' | 'stream'; request: SpeechRequest; config: SpeechConfig }
+  | { id: number; kind: 'voices'; config: SpeechConfig };
 
 export type WorkerReply =
   | { id: number; kind: 'result'; result: SynthesisResult }

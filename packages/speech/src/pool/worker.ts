@@ -17,18 +17,12 @@ const send = (reply: WorkerReply, transfer: ArrayBuffer[] = []) =>
 port.on('message', async (job: WorkerJob) => {
   try {
     if (job.kind === 'voices') {
-      send({ id: job.id, kind: 'voices', voices: await listVoices(job.voicesDir) });
+      send({ id: job.id, kind: 'voices', voices: await listVoices(job.config) });
     } else if (job.kind === 'synthesize') {
-      const result = await synthesize(job.request, {
-        backend: job.backend,
-        voicesDir: job.voicesDir,
-      });
+      const result = await synthesize(job.request, job.config);
       send({ id: job.id, kind: 'result', result }, [result.audio.buffer as ArrayBuffer]);
     } else {
-      for await (const chunk of synthesizeStream(job.request, {
-        backend: job.backend,
-        voicesDir: job.voicesDir,
-      })) {
+      for await (const chunk of synthesizeStream(job.request, job.config)) {
         send({ id: job.id, kind: 'chunk', chunk }, [chunk.audio.buffer as ArrayBuffer]);
       }
       send({ id: job.id, kind: 'done' });

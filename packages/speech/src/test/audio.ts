@@ -127,3 +127,11 @@ export function toneShare(samples: Float32Array, sampleRate: number, frequency: 
   const power = s1 * s1 + s2 * s2 - coeff * s1 * s2;
   return (2 * power) / (samples.length * total || 1);
 }
+
+/** Mean absolute difference of two signals over the shorter one, plus their length change. */
+export function difference(a: Float32Array, b: Float32Array): number {
+  const n = Math.min(a.length, b.length);
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+  return sum / n + Math.abs(a.length - b.length) / Math.max(a.length, b.length);
+}

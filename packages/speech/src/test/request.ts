@@ -1,8 +1,9 @@
-import { VOICE_SETTINGS_DEFAULTS } from '@parla/contract';
-import type { SynthesisRequest } from '../synthesize.js';
+import { VOICE_SETTINGS_DEFAULTS, type VoiceSettings } from '@parla/contract';
+import { speechRequestFromSettings } from '../product.js';
+import type { SpeechRequest } from '../request.js';
 
-/** A legal standard-engine request (American English, wav 16 kHz) with the given overrides. */
-export function request(overrides: Partial<SynthesisRequest> = {}): SynthesisRequest {
+/** A legal standard-engine payload (American English, wav 16 kHz) with the given overrides. */
+export function settings(overrides: Partial<VoiceSettings> = {}): VoiceSettings {
   return {
     ...VOICE_SETTINGS_DEFAULTS,
     engine: 'standard',
@@ -14,4 +15,12 @@ export function request(overrides: Partial<SynthesisRequest> = {}): SynthesisReq
     voice_effects: [],
     ...overrides,
   };
+}
+
+/**
+ * The library request of `settings(overrides)`, without the product's sample-rate rules (the
+ * engine renders every rate; product.test.ts tests the rules).
+ */
+export function request(overrides: Partial<VoiceSettings> = {}): SpeechRequest {
+  return speechRequestFromSettings(settings(overrides), { productRules: false });
 }

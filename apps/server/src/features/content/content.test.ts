@@ -159,6 +159,29 @@ describe(`content calls (${TEST_DATABASE_KIND})`, () => {
     expect(faq?.tags.filter((tag) => tag.type === 'question').length).toBeGreaterThanOrEqual(5);
   });
 
+  it('fills the catalogue counts into pages, from the voice catalogue', async () => {
+    const summary = (await get('/api/convertor/voices/summary')).json() as {
+      voices: number;
+      languages: number;
+    };
+    expect(summary.voices).toBeGreaterThan(100);
+    for (const language of ['default', 'fr', 'ar']) {
+      const page = (await get(`/api/content/pages/${language}/pricing`)).body;
+      expect(page).not.toContain('{{');
+      expect(page).toContain(summary.voices.toLocaleString('en-US'));
+      expect(page).toContain(String(summary.languages));
+    }
+    const convertor = PageContentSchema.parse(
+      (await get('/api/content/pages/default/convertor')).json(),
+    );
+    const tiles = convertor.sections.find((section) => section.id === 'info-tiles');
+    expect(tiles?.tags.map((tag) => tag.label)).toContain(
+      `${summary.voices.toLocaleString('en-US')} voices`,
+    );
+    const list = (await get('/api/content/pages/default')).body;
+    expect(list).not.toContain('{{');
+  });
+
   it('lists the articles of a language newest first, with their translations', async () => {
     const list = BlogListSchema.parse(
       (await get('/api/content/blog/default?provides_translated_languages=true')).json(),

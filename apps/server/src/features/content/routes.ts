@@ -4,7 +4,9 @@ import {
   BlogArticleSchema,
   BlogListQuerySchema,
   BlogListSchema,
+  type CatalogueCounts,
   ErrorResponseSchema,
+  fillCatalogueCounts,
   PageContentSchema,
   PageListQuerySchema,
   PageListSchema,
@@ -19,6 +21,8 @@ export interface ContentRoutesOptions {
   db: Db;
   /** The content tree (its images/ folder is served here). */
   contentDir: string;
+  /** The voice catalogue's counts, for the `{{voices}}`/`{{languages}}` of the content. */
+  catalogueCounts: () => Promise<CatalogueCounts>;
 }
 
 export const CONTENT_MESSAGES = {
@@ -51,6 +55,13 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
   const content = createContentRepository(options.db);
   const imagesDir = path.join(options.contentDir, 'images');
 
+  /** A page or page list with the catalogue's counts in place of their placeholders. */
+  async function withCounts<T>(value: T): Promise<T> {
+    const json = JSON.stringify(value);
+    if (!json.includes('{{')) return value;
+    return JSON.parse(fillCatalogueCounts(json, await options.catalogueCounts())) as T;
+  }
+
   /**
    * The route's language, or undefined after answering 404 with a message naming it (the
    * handler then returns the reply).
@@ -80,7 +91,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         languages: provides_translated_languages
           ? await content.pageLanguages()
           : [content.toLanguage(language)],
-        pages: await content.pageList(language.code, provides_current_templates),
+        pages: await withCounts(await content.pageList(language.code, provides_current_templates)),
       };
     },
   );
@@ -103,7 +114,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       if (!found) {
         return reply.code(404).send({ message: CONTENT_MESSAGES.unknownPage(page, language.code) });
       }
-      return found;
+      return withCounts(found);
     },
   );
 

@@ -37,6 +37,51 @@ describe(`POST /api/convertor (${TEST_DATABASE_KIND})`, () => {
     );
   });
 
+  it('filters the voices by language (BCP-47) and engine, and names a bad parameter', async () => {
+    const get = (query: string) =>
+      app.inject({ method: 'GET', url: `/api/convertor/voices${query}` });
+    const chinese = await get('?language=zh-CN');
+    expect(chinese.statusCode).toBe(200);
+    const languages = chinese.json() as Array<{
+      language_code: string;
+      voices: { name: string }[];
+    }>;
+    expect(languages.map((l) => l.language_code)).toEqual(['cmn']);
+    expect(languages[0]?.voices[0]?.name).toBe('Chinese (Mandarin) – Male 1');
+    const standard = (await get('?language=en&engine=standard')).json() as Array<{
+      language_code: string;
+    }>;
+    expect(standard.map((l) => l.language_code)).toEqual(['en-us']);
+    // Constructed languages are hidden unless the operator turns them on.
+    const all = (await get('')).json() as Array<{ language_name: string }>;
+    expect(all.map((l) => l.language_name)).not.toContain('Klingon');
+
+    const badEngine = await get('?engine=robot');
+    expect(badEngine.statusCode).toBe(400);
+    expect(badEngine.json().message).toBe('engine must be one of neural, standard.');
+    const badLanguage = await get('?language=%3Cscript%3E');
+    expect(badLanguage.statusCode).toBe(400);
+    expect(badLanguage.json().message).toMatch(/^language must be a BCP-47 language code/);
+  });
+
+  it('serves the catalogue gzip-compressed, and its counts', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/convertor/voices',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    const languages = JSON.parse(gunzipSync(response.rawPayload).toString()) as Array<{
+      voices: unknown[];
+    }>;
+    const summary = await app.inject({ method: 'GET', url: '/api/convertor/voices/summary' });
+    expect(summary.json()).toEqual({
+      languages: languages.length,
+      voices: languages.reduce((sum, l) => sum + l.voices.length, 0),
+    });
+  });
+
   it('renders in a worker: the event loop is never blocked for long by a conversion', async () => {
     const long = 'Speech synthesis runs in a worker thread, never on the event loop. '.repeat(12);
     const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -238,5 +283,31 @@ describe(`POST /api/convertor (${TEST_DATABASE_KIND})`, () => {
     expect(existsSync(file)).toBe(false);
     expect((await app.inject({ method: 'GET', url: result.path })).statusCode).toBe(404);
     expect(readdirSync(audioDir).length).toBeGreaterThan(0);
+  });
+});
+
+describe(`speech failures that are ours (${TEST_DATABASE_KIND})`, () => {
+  it('answer 500 without internals', async () => {
+    // The operator asked for a native espeak-ng that is not installed: engine_unavailable.
+    const broken = await createTestApp({
+      config: testConfig({
+        PARLA_SPEECH_BACKEND: 'native',
+        PARLA_ESPEAK_NG: '/nonexistent/espeak-ng',
+      }),
+      conversionsPerMinute: 1000,
+    });
+    const response = await broken.inject({
+      method: 'POST',
+      url: '/api/convertor',
+      payload: settings('Hello.'),
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      success: false,
+      message: CONVERT_MESSAGES.failed,
+      path: null,
+      duration: null,
+    });
+    expect(response.body).not.toMatch(/espeak|nonexistent/);
   });
 });

@@ -1,14 +1,17 @@
+import compress from '@fastify/compress';
 import {
   ConvertResultSchema,
   countCharacters,
   ErrorResponseSchema,
   type PlanType,
   VoiceSettingsSchema,
+  VoicesQuerySchema,
   VoicesResponseSchema,
+  VoicesSummarySchema,
 } from '@parla/contract';
-import { SpeechError } from '@parla/speech';
+import { catalogueSummary, isClientError, SpeechError, selectVoices } from '@parla/speech';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
@@ -75,20 +78,42 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
     if (count > 0) app.log.info({ count }, 'expired audio removed');
   });
 
-  app.get(
-    '/voices',
-    {
-      schema: {
-        tags: ['convertor'],
-        summary: 'Languages with their voices, each with its engine, effects and capabilities',
-        response: { 200: VoicesResponseSchema },
+  // The catalogue is about 150 kB of JSON: served gzip- (or brotli-) compressed to clients
+  // that accept it. The compression hook is scoped to these routes (Fastify encapsulation).
+  await app.register(async (scope) => {
+    await scope.register(compress, { threshold: 1024 });
+    const catalogue = scope.withTypeProvider<ZodTypeProvider>();
+    catalogue.get(
+      '/voices',
+      {
+        schema: {
+          tags: ['convertor'],
+          summary:
+            'Languages with their voices, each with its engine, effects and capabilities; filtered by language (BCP-47) and engine',
+          querystring: VoicesQuerySchema,
+          response: { 200: VoicesResponseSchema },
+        },
       },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return speech.listVoices();
-    },
-  );
+      async (request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return selectVoices(await speech.listVoices(), request.query);
+      },
+    );
+    catalogue.get(
+      '/voices/summary',
+      {
+        schema: {
+          tags: ['convertor'],
+          summary: 'How many voices and languages the catalogue offers (the counts the site shows)',
+          response: { 200: VoicesSummarySchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return catalogueSummary(await speech.listVoices());
+      },
+    );
+  });
 
   type Spent =
     | { ok: false; error: string; status: 400 | 402 }
@@ -199,7 +224,11 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
       } catch (error) {
         await spent.refund();
         metrics.conversionFailed(engine, error instanceof SpeechError ? error.code : 'internal');
-        if (error instanceof SpeechError) return reply.code(400).send(failure(error.message));
+        // Bad input, an unknown voice or a limit: the client's to fix, and the message says
+        // what. Anything else is ours: logged, and answered without its internals.
+        if (error instanceof SpeechError && isClientError(error.code)) {
+          return reply.code(400).send(failure(error.message));
+        }
         request.log.error({ err: error }, 'conversion failed');
         return reply.code(500).send(failure(CONVERT_MESSAGES.failed));
       }

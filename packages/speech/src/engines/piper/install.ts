@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SpeechError } from '../errors.js';
+import { SpeechError } from '../../errors.js';
 import { checkNeuralVoice } from './engine.js';
 import {
   FOLDER_PATTERN,
@@ -59,9 +59,10 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
   try {
     response = await fetch(url);
   } catch (error) {
-    throw new SpeechError('engine', `Cannot reach ${url}: ${(error as Error).message}`);
+    throw new SpeechError('engine_unavailable', `Cannot reach ${url}: ${(error as Error).message}`);
   }
-  if (!response.ok) throw new SpeechError('engine', `${url} answered ${response.status}.`);
+  if (!response.ok)
+    throw new SpeechError('engine_unavailable', `${url} answered ${response.status}.`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
@@ -72,10 +73,10 @@ export async function fetchCatalogue(base = DEFAULT_CATALOGUE_URL): Promise<Cata
     parsed = JSON.parse(new TextDecoder().decode(await fetchBytes(url)));
   } catch (error) {
     if (error instanceof SpeechError) throw error;
-    throw new SpeechError('engine', `${url} is not JSON.`);
+    throw new SpeechError('engine_unavailable', `${url} is not JSON.`);
   }
   if (typeof parsed !== 'object' || parsed === null) {
-    throw new SpeechError('engine', `${url} is not a voice catalogue.`);
+    throw new SpeechError('engine_unavailable', `${url} is not a voice catalogue.`);
   }
   return Object.values(parsed as Record<string, CatalogueVoice>).filter(
     (v) => typeof v?.key === 'string' && typeof v.files === 'object',
@@ -88,14 +89,14 @@ async function download(base: string, path: string, expected: CatalogueFile): Pr
   const bytes = await fetchBytes(url);
   if (bytes.length !== expected.size_bytes) {
     throw new SpeechError(
-      'engine',
+      'engine_unavailable',
       `${path}: expected ${expected.size_bytes} bytes, received ${bytes.length}.`,
     );
   }
   const md5 = createHash('md5').update(bytes).digest('hex');
   if (md5 !== expected.md5_digest.toLowerCase()) {
     throw new SpeechError(
-      'engine',
+      'engine_unavailable',
       `${path}: checksum ${md5} does not match ${expected.md5_digest}.`,
     );
   }
@@ -137,13 +138,13 @@ export async function installVoice(name: string, options: InstallOptions): Promi
   const entry = catalogue.find((v) => v.key === name || v.aliases?.includes(name));
   if (!entry) {
     throw new SpeechError(
-      'unknown-voice',
+      'unknown_voice',
       `The catalogue has no voice "${name}" (see "available").`,
     );
   }
   if (!FOLDER_PATTERN.test(entry.key)) {
     throw new SpeechError(
-      'engine',
+      'engine_unavailable',
       `The catalogue key "${entry.key}" is not a usable folder name.`,
     );
   }
@@ -152,14 +153,14 @@ export async function installVoice(name: string, options: InstallOptions): Promi
   const config = files.find(([path]) => path.endsWith('.onnx.json'));
   if (!model || !config) {
     throw new SpeechError(
-      'engine',
+      'engine_unavailable',
       `The catalogue lists no .onnx and .onnx.json for "${entry.key}".`,
     );
   }
   const target = join(options.voicesDir, entry.key);
   if (!options.force && !('problem' in (await readInstalledVoice(options.voicesDir, entry.key)))) {
     throw new SpeechError(
-      'invalid-request',
+      'bad_input',
       `"${entry.key}" is already installed (--force replaces it).`,
     );
   }
@@ -174,17 +175,20 @@ export async function installVoice(name: string, options: InstallOptions): Promi
     try {
       piper = JSON.parse(new TextDecoder().decode(configBytes)) as PiperConfig;
     } catch {
-      throw new SpeechError('engine', `${config[0]} is not JSON.`);
+      throw new SpeechError('engine_unavailable', `${config[0]} is not JSON.`);
     }
     if (piper.phoneme_type && piper.phoneme_type !== 'espeak') {
       throw new SpeechError(
-        'engine',
+        'engine_unavailable',
         `"${entry.key}" uses ${piper.phoneme_type} phonemes; only espeak-ng voices are supported.`,
       );
     }
     const sampleRate = piper.audio?.sample_rate;
     if (!Number.isInteger(sampleRate) || typeof piper.phoneme_id_map !== 'object') {
-      throw new SpeechError('engine', `${config[0]} has no sample rate or phoneme map.`);
+      throw new SpeechError(
+        'engine_unavailable',
+        `${config[0]} has no sample rate or phoneme map.`,
+      );
     }
     const speakerMap = piper.speaker_id_map ?? entry.speaker_id_map ?? {};
     const speakerCount = Math.max(1, piper.num_speakers ?? entry.num_speakers ?? 1);
@@ -202,7 +206,7 @@ export async function installVoice(name: string, options: InstallOptions): Promi
       });
     } catch (error) {
       throw new SpeechError(
-        'engine',
+        'engine_unavailable',
         `${model[0]} is not an ONNX model: ${(error as Error).message}.`,
       );
     }
@@ -242,7 +246,7 @@ export async function installVoice(name: string, options: InstallOptions): Promi
       options.voicesDir,
       `.install-${entry.key}-${process.pid}`,
     );
-    if ('problem' in staged) throw new SpeechError('engine', staged.problem);
+    if ('problem' in staged) throw new SpeechError('engine_unavailable', staged.problem);
     await checkNeuralVoice(staged);
     const old = `${target}.old-${process.pid}`;
     await rename(target, old).catch(() => {});
@@ -252,17 +256,17 @@ export async function installVoice(name: string, options: InstallOptions): Promi
     await rm(temporary, { recursive: true, force: true });
   }
   const installed = await readInstalledVoice(options.voicesDir, entry.key);
-  if ('problem' in installed) throw new SpeechError('engine', installed.problem);
+  if ('problem' in installed) throw new SpeechError('engine_unavailable', installed.problem);
   return installed;
 }
 
 /** Removes an installed voice's folder. */
 export async function removeVoice(voicesDir: string, name: string): Promise<void> {
   if (!FOLDER_PATTERN.test(name))
-    throw new SpeechError('invalid-request', `"${name}" is not a voice name.`);
+    throw new SpeechError('bad_input', `"${name}" is not a voice name.`);
   const found = await readInstalledVoice(voicesDir, name);
   if ('problem' in found) {
-    throw new SpeechError('unknown-voice', `No voice "${name}" is installed in ${voicesDir}.`);
+    throw new SpeechError('unknown_voice', `No voice "${name}" is installed in ${voicesDir}.`);
   }
   await rm(join(voicesDir, name), { recursive: true, force: true });
 }

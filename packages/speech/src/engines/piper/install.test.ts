@@ -4,11 +4,11 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesize } from '../synthesize.js';
-import { decodeWav, medianF0 } from '../test/audio.js';
-import { request } from '../test/request.js';
-import { listVoices } from '../voices.js';
-import { main } from '../voices-cli.js';
+import { synthesize } from '../../synthesize.js';
+import { decodeWav, medianF0 } from '../../test/audio.js';
+import { request } from '../../test/request.js';
+import { listVoices } from '../../voices.js';
+import { main } from '../../voices-cli.js';
 import { installVoice, removeVoice } from './install.js';
 import { readMetadata } from './onnx-metadata.js';
 import { TEST_VOICE_BASE_HZ, testVoiceModel, testVoicePiperConfig } from './test-voice.js';
@@ -139,7 +139,7 @@ describe('installing voices from a Piper catalogue', () => {
     expect(metadata.get('sample_rate')).toBe('22050');
     const result = await synthesize(
       request({ engine: 'neural', voice_id: 'neural:en_US-test-x_low', text: 'Hello there.' }),
-      { voicesDir },
+      { piper: { voicesDir } },
     );
     const { samples, sampleRate } = decodeWav(result.audio);
     expect(medianF0(samples, sampleRate)).toBeCloseTo(TEST_VOICE_BASE_HZ, -1);
@@ -147,7 +147,7 @@ describe('installing voices from a Piper catalogue', () => {
 
   it('makes each speaker of a multi-speaker model a voice', async () => {
     await installVoice('de_DE-duo-x_low', { voicesDir, base });
-    const languages = await listVoices(voicesDir);
+    const languages = await listVoices({ piper: { voicesDir } });
     const german = languages.find((l) => l.language_code === 'de-de');
     expect(
       german?.voices.filter((v) => v.engine === 'neural').map((v) => [v.id, v.name, v.gender]),
@@ -162,7 +162,7 @@ describe('installing voices from a Piper catalogue', () => {
       'does not match',
     );
     await expect(installVoice('nope', { voicesDir, base })).rejects.toThrow('has no voice "nope"');
-    const languages = await listVoices(voicesDir);
+    const languages = await listVoices({ piper: { voicesDir } });
     const ids = languages.flatMap((l) =>
       l.voices.filter((v) => v.engine === 'neural').map((v) => v.id),
     );
@@ -175,7 +175,7 @@ describe('installing voices from a Piper catalogue', () => {
     );
     await installVoice('en_US-test-x_low', { voicesDir, base, force: true });
     await removeVoice(voicesDir, 'en_US-test-x_low');
-    const languages = await listVoices(voicesDir);
+    const languages = await listVoices({ piper: { voicesDir } });
     expect(languages.flatMap((l) => l.voices).some((v) => v.id === 'neural:en_US-test-x_low')).toBe(
       false,
     );

@@ -1,7 +1,7 @@
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { SpeechError } from '../errors.js';
+import { SpeechError } from '../../errors.js';
 
 /**
  * Piper voices turn text into phonemes with espeak-ng, so sherpa-onnx needs an
@@ -37,7 +37,7 @@ async function packedFiles(): Promise<{ files: PackedFile[]; version: string }> 
   const end = script.indexOf(']', at);
   if (at < 0 || end < 0) {
     throw new SpeechError(
-      'engine',
+      'engine_unavailable',
       'The espeak-ng build has no file list: cannot make espeak-ng-data.',
     );
   }
@@ -52,7 +52,7 @@ async function packedFiles(): Promise<{ files: PackedFile[]; version: string }> 
     files.push({ name, start: Number(start), end: Number(stop) });
   }
   if (!files.some((f) => f.name === 'phontab')) {
-    throw new SpeechError('engine', 'The espeak-ng build lists no phoneme tables.');
+    throw new SpeechError('engine_unavailable', 'The espeak-ng build lists no phoneme tables.');
   }
   return { files, version };
 }

@@ -1,9 +1,4 @@
-import {
-  STANDARD_ONLY_EFFECTS,
-  VOICE_EFFECTS,
-  type Voice,
-  type VoiceEffect,
-} from '@parla/contract';
+import { STANDARD_ONLY_EFFECTS, VOICE_EFFECTS, type VoiceEffect } from '@parla/contract';
 import {
   FOLDER_PATTERN,
   type InstalledVoice,
@@ -64,23 +59,6 @@ function voicesOf(installed: InstalledVoice): NeuralVoice[] {
 export async function listNeuralVoices(voicesDir: string | undefined): Promise<NeuralVoice[]> {
   const { voices } = await scanVoices(voicesDir);
   return voices.flatMap(voicesOf);
-}
-
-/** The catalogue entry of a neural voice (SPEC §3 "Voice"). */
-export function neuralCatalogueVoice(voice: NeuralVoice): Voice {
-  return {
-    id: voice.id,
-    name: voice.name,
-    gender: voice.declaredGender,
-    engine: 'neural',
-    effects: [...NEURAL_EFFECTS],
-    // Pitch through signal processing; a VITS model has no control of emphasis.
-    capabilities: { pitch: true, emphasis: false },
-  };
-}
-
-export function isNeuralId(id: string): boolean {
-  return id.startsWith('neural:');
 }
 
 export async function resolveNeuralVoice(

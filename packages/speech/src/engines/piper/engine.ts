@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { SpeechError } from '../errors.js';
+import { SpeechError } from '../../errors.js';
 import { espeakDataDir } from './espeak-data.js';
 import { type InstalledVoice, voiceFingerprint } from './manifest.js';
 
@@ -67,7 +67,7 @@ function sherpaPath(): string {
     return require.resolve('sherpa-onnx-node');
   } catch {
     throw new SpeechError(
-      'engine',
+      'engine_unavailable',
       'The neural engine needs the sherpa-onnx-node package, which is not installed.',
     );
   }
@@ -118,7 +118,7 @@ function probe(voice: InstalledVoice, dataDir: string): Promise<ProbeResult> {
         }
         reject(
           new SpeechError(
-            'engine',
+            'engine_unavailable',
             `The neural voice "${voice.folder}" cannot be loaded: ${explain(String(stderr))}. ` +
               'Reinstall it (npm run voices -- install) or remove its folder.',
           ),
@@ -155,7 +155,7 @@ export async function checkNeuralVoice(voice: InstalledVoice): Promise<string> {
   const probed = await probe(voice, dataDir);
   if (probed.sampleRate !== voice.manifest.sample_rate) {
     throw new SpeechError(
-      'engine',
+      'engine_unavailable',
       `The neural voice "${voice.folder}" says ${voice.manifest.sample_rate} Hz but its model ` +
         `runs at ${probed.sampleRate} Hz; fix ${voice.folder}/parla-voice.json.`,
     );
@@ -163,7 +163,7 @@ export async function checkNeuralVoice(voice: InstalledVoice): Promise<string> {
   const highest = Math.max(...voice.manifest.speakers.map((s) => s.id));
   if (highest >= Math.max(1, probed.numSpeakers)) {
     throw new SpeechError(
-      'engine',
+      'engine_unavailable',
       `The neural voice "${voice.folder}" lists speaker ${highest} but its model has ` +
         `${probed.numSpeakers}; fix ${voice.folder}/parla-voice.json.`,
     );
@@ -184,7 +184,7 @@ async function load(voice: InstalledVoice): Promise<NeuralModel> {
       if (!Number.isInteger(speaker) || speaker < 0 || speaker >= Math.max(1, tts.numSpeakers)) {
         // ONNX Runtime would abort the process on an out-of-range speaker embedding.
         throw new SpeechError(
-          'engine',
+          'engine_unavailable',
           `The neural voice "${voice.folder}" has no speaker ${speaker} (it has ${tts.numSpeakers}).`,
         );
       }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -133,13 +135,36 @@ export async function scanVoices(voicesDir: string | undefined): Promise<{
   return { voices, skipped };
 }
 
-/** Size and time of the model and tokens: changes when a voice is reinstalled. */
+const hashes = new Map<string, Promise<string>>();
+
+/** SHA-256 of a file, read as a stream; computed once per path, size and time. */
+function fileHash(path: string, stamp: string): Promise<string> {
+  const key = `${path}|${stamp}`;
+  let found = hashes.get(key);
+  if (!found) {
+    found = new Promise<string>((resolve, reject) => {
+      const hash = createHash('sha256');
+      createReadStream(path)
+        .on('data', (chunk) => hash.update(chunk))
+        .on('end', () => resolve(hash.digest('hex')))
+        .on('error', reject);
+    });
+    found.catch(() => hashes.delete(key));
+    hashes.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The SHA-256 of the model and of the tokens: changes when a voice is reinstalled with other
+ * files, and only then. Each file is hashed once per size and modification time.
+ */
 export async function voiceFingerprint(voice: InstalledVoice): Promise<string> {
   const parts: string[] = [];
   for (const path of [voice.modelPath, voice.tokensPath]) {
     try {
       const s = await stat(path);
-      parts.push(`${s.size}:${s.mtimeMs}`);
+      parts.push(await fileHash(path, `${s.size}:${s.mtimeMs}`));
     } catch {
       parts.push('missing');
     }

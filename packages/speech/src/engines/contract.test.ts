@@ -1,0 +1,161 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SpeechError, SsmlError } from '../errors.js';
+import { synthesize } from '../synthesize.js';
+import { decodeWav, difference, innerSilences, rmsDb } from '../test/audio.js';
+import { nativeAvailable } from './espeak/backends.js';
+import { makeTestVoice } from './piper/test-voice.js';
+import { engineRegistry, type SpeechConfig } from './registry.js';
+
+/**
+ * The contract every engine keeps (docs/decisions/007-speech-engine-interface.md), run on
+ * each engine and backend: espeak-ng's WebAssembly build, its native program where it is
+ * installed, and Piper with the generated test voice. A new engine adds one line here.
+ */
+
+let voicesDir: string;
+beforeAll(async () => {
+  voicesDir = await mkdtemp(join(tmpdir(), 'parla-contract-'));
+  await makeTestVoice(join(voicesDir, 'test'), { name: 'Test' });
+});
+afterAll(async () => {
+  await rm(voicesDir, { recursive: true, force: true });
+});
+
+interface Case {
+  name: string;
+  engine: string;
+  voice: string;
+  config: () => SpeechConfig;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'espeak-ng (WebAssembly)',
+    engine: 'standard',
+    voice: 'standard:en-us',
+    config: () => ({ espeak: { backend: 'wasm' } }),
+  },
+  ...((await nativeAvailable())
+    ? [
+        {
+          name: 'espeak-ng (native)',
+          engine: 'standard',
+          voice: 'standard:en-us',
+          config: (): SpeechConfig => ({ espeak: { backend: 'native' } }),
+        },
+      ]
+    : []),
+  {
+    name: 'piper (test voice)',
+    engine: 'neural',
+    voice: 'neural:test',
+    config: () => ({ piper: { voicesDir } }),
+  },
+];
+
+const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
+
+describe.each(CASES)('the engine contract: $name', { timeout: 60_000 }, (c) => {
+  const engine = () => engineRegistry(c.config()).get(c.engine);
+  const say = async (text: string, change: { volume?: number; effect?: string } = {}) =>
+    synthesize(
+      {
+        voice: c.voice,
+        text,
+        format: 'wav',
+        sampleRate: 16000,
+        ...(change.volume !== undefined && { volume: change.volume }),
+        ...(change.effect !== undefined && { effect: change.effect as 'calm' }),
+      },
+      c.config(),
+    );
+
+  it('lists its voices with their capabilities', async () => {
+    const voices = await engine().voices();
+    expect(voices.length).toBeGreaterThan(0);
+    for (const voice of voices) {
+      expect(voice.id.startsWith(`${c.engine}:`)).toBe(true);
+      expect(voice.name).not.toMatch(/^\w+:/);
+      expect(['male', 'female', 'neutral']).toContain(voice.gender);
+      expect(voice.capabilities.maxTextPerCall).toBeGreaterThan(0);
+      expect(typeof voice.capabilities.wordTimings).toBe('boolean');
+    }
+    expect(await engine().resolve(c.voice)).toMatchObject({ id: c.voice });
+    expect(await engine().fingerprint(c.voice)).toMatch(/\|/);
+  });
+
+  it('makes a break a silence of its length (±15 %)', async () => {
+    const { samples, sampleRate } = decodeWav(
+      (await say('Hello there. <break time="1200ms"/> General Kenobi.')).audio,
+    );
+    const longest = Math.max(...innerSilences(samples, sampleRate));
+    expect(longest).toBeGreaterThan(1.2 * 0.85);
+    expect(longest).toBeLessThan(1.2 * 1.15);
+  });
+
+  it('changes the RMS level by the volume in dB', async () => {
+    const base = rmsDb(decodeWav((await say(SENTENCE)).audio).samples);
+    const quieter = rmsDb(decodeWav((await say(SENTENCE, { volume: -10 })).audio).samples);
+    expect(quieter - base).toBeCloseTo(-10, 0);
+  });
+
+  it('changes the audio with every effect it lists', async () => {
+    const voice = await engine().resolve(c.voice);
+    const effects = voice?.capabilities.effects ?? [];
+    expect(effects.length).toBeGreaterThan(0);
+    const plain = decodeWav((await say('Good morning.')).audio).samples;
+    for (const effect of effects) {
+      const changed = decodeWav((await say('Good morning.', { effect })).audio).samples;
+      // Well above the difference of re-rendering the same input (which is 0).
+      expect(difference(plain, changed), effect).toBeGreaterThan(0.005);
+    }
+  });
+
+  it('reports word and sentence marks in order, within the audio', async () => {
+    const result = await say('First sentence here. Second one follows.');
+    const words = result.marks.filter((m) => m.type === 'word');
+    const voice = await engine().resolve(c.voice);
+    // An engine without word timings may still spread words over the sound (Piper does).
+    if (voice?.capabilities.wordTimings) expect(words.length).toBeGreaterThanOrEqual(4);
+    expect(result.marks.filter((m) => m.type === 'sentence')).toHaveLength(2);
+    for (const [i, mark] of result.marks.entries()) {
+      expect(mark.start).toBeGreaterThanOrEqual(0);
+      expect(mark.end).toBeGreaterThanOrEqual(mark.start);
+      expect(mark.end).toBeLessThanOrEqual(result.duration + 1e-6);
+      const previous = words[words.indexOf(mark) - 1];
+      if (mark.type === 'word' && previous)
+        expect(mark.start).toBeGreaterThanOrEqual(previous.start);
+      if (i > 0 && mark.type === 'sentence') {
+        expect(mark.start).toBeGreaterThanOrEqual(result.marks[i - 1]?.start ?? 0);
+      }
+    }
+  });
+
+  it('fails with coded errors', async () => {
+    const unknown = `${c.engine}:xx-nowhere`;
+    await expect(
+      synthesize({ voice: unknown, text: 'Hi.', format: 'wav', sampleRate: 16000 }, c.config()),
+    ).rejects.toMatchObject({ code: 'unknown_voice' });
+    const voice = await engine().resolve(c.voice);
+    if (!voice) throw new Error('no voice');
+    await expect(
+      engine().render({
+        voice: { ...voice, id: unknown },
+        parts: [{ text: 'Hi.' }],
+        rate: 1,
+        pitch: 0,
+        volume: 0,
+        effect: undefined,
+      }),
+    ).rejects.toMatchObject({ code: 'unknown_voice' });
+    const ssml = await say('<speak><prosody rate="fast">x</speak>').catch((e: unknown) => e);
+    expect(ssml).toBeInstanceOf(SsmlError);
+    expect(ssml).toMatchObject({ code: 'bad_input', line: 1 });
+    const bad = await say('Hi.', { volume: 99 }).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(SpeechError);
+    expect(bad).toMatchObject({ code: 'bad_input' });
+  });
+});

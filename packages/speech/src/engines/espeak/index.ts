@@ -1,0 +1,313 @@
+import { VOICE_EFFECTS } from '@parla/contract';
+import { applyGain, lowPass } from '../../dsp/dsp.js';
+import { presetFor, variantFile } from '../../effects.js';
+import { SpeechError } from '../../errors.js';
+import type { SpeechPart } from '../../plan.js';
+import { escapeXml } from '../../ssml/parser.js';
+import type {
+  EngineCapabilities,
+  EngineVoice,
+  RenderedSegment,
+  Segment,
+  SpeechEngine,
+} from '../types.js';
+import { type BackendName, ESPEAK_SAMPLE_RATE, type EspeakBackend } from './backend.js';
+import {
+  type BackendChoice,
+  DEFAULT_ESPEAK_PROGRAM,
+  nativeAvailable,
+  selectBackend,
+  wasmBackend,
+} from './backends.js';
+import {
+  type CatalogueLanguage,
+  catalogueLanguages,
+  findLanguage,
+  VARIANTS,
+  type VariantInfo,
+  voiceId,
+} from './catalogue.js';
+import { pitchParameter, wordsPerMinute } from './params.js';
+
+export interface EspeakConfig {
+  /** `auto` (default): the native program when installed, else the WebAssembly build. */
+  backend?: BackendChoice;
+  /** The native program's name or path (default `espeak-ng`). */
+  program?: string;
+  /** Offer the constructed and test languages (Klingon, Quenya, …); default false. */
+  extraLanguages?: boolean;
+}
+
+/** Bump when a change to this engine changes the audio of an unchanged segment. */
+const ENGINE_VERSION = 1;
+
+/**
+ * Every effect changes an espeak-ng voice's audio (see effects.ts); the engine contract test
+ * proves each one.
+ */
+const CAPABILITIES: EngineCapabilities = {
+  pitch: true,
+  emphasis: true,
+  rate: true,
+  effects: VOICE_EFFECTS,
+  nativeSsml: ['emphasis', 'say-as interpret-as="characters"', 'prosody range'],
+  // The WebAssembly build reports word events; the native program's WAV output has none.
+  wordTimings: true,
+  // The native program reads `[[…]]` as phonemes (espeakPHONEMES); the WebAssembly build not.
+  phonemes: false,
+  engineName: 'the WebAssembly build of espeak-ng',
+  maxTextPerCall: 100_000,
+};
+
+/** The native program: phonemes read, no word events. */
+const NATIVE_CAPABILITIES: EngineCapabilities = {
+  ...CAPABILITIES,
+  wordTimings: false,
+  phonemes: true,
+  engineName: 'espeak-ng',
+};
+
+interface EspeakVoice extends EngineVoice {
+  espeakName: string;
+  variant: VariantInfo;
+}
+
+function voiceOf(
+  language: CatalogueLanguage,
+  variant: VariantInfo,
+  backend: BackendName,
+): EspeakVoice {
+  return {
+    id: voiceId(language.code, variant.variant),
+    name: `${language.name} – ${variant.name}`,
+    gender: variant.gender,
+    language: language.code,
+    languageName: language.name,
+    capabilities: backend === 'wasm' ? CAPABILITIES : NATIVE_CAPABILITIES,
+    espeakName: language.espeakName,
+    variant,
+  };
+}
+
+/** Variant files are installed once per backend and thread. */
+const installed = new Map<string, Promise<string>>();
+
+/**
+ * espeak-ng, through its native program or its WebAssembly build (docs/decisions/
+ * 007-speech-engine-interface.md). Voices a native install lacks are rendered by the
+ * WebAssembly build, which has every language.
+ */
+export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
+  backend(): Promise<EspeakBackend>;
+} {
+  const program = config.program ?? DEFAULT_ESPEAK_PROGRAM;
+  const choice = config.backend ?? 'auto';
+  let backendPromise: Promise<EspeakBackend> | undefined;
+  const backend = () => {
+    backendPromise ??= selectBackend(choice, program).then((found) => {
+      if (found) return found;
+      throw new SpeechError(
+        'engine_unavailable',
+        `The espeak-ng program "${program}" is not installed.`,
+      );
+    });
+    return backendPromise;
+  };
+  /** Which backend renders, without loading the WebAssembly build. */
+  const backendName = async (): Promise<BackendName> =>
+    choice === 'wasm' || !(await nativeAvailable(program)) ? 'wasm' : 'native';
+  const offered = async () =>
+    (await catalogueLanguages()).filter((l) => config.extraLanguages || !l.extra);
+
+  async function resolve(id: string): Promise<EspeakVoice | undefined> {
+    const match = /^standard:([^+\s]+)(?:\+([\w-]+))?$/i.exec(id);
+    if (!match?.[1]) return undefined;
+    const variant = VARIANTS.find((v) => v.variant === (match[2] ?? '').toLowerCase());
+    const language = findLanguage(await offered(), match[1], (l) => l.code);
+    return language && variant ? voiceOf(language, variant, await backendName()) : undefined;
+  }
+
+  async function espeakVoice(
+    chosen: EspeakBackend,
+    voice: EspeakVoice,
+    variant: 'whisper' | 'soft' | 'breathy' | undefined,
+  ): Promise<string> {
+    const own = voice.variant.variant;
+    if (!variant) return own ? `${voice.espeakName}+${own}` : voice.espeakName;
+    if (variant === 'whisper') {
+      return `${voice.espeakName}+${voice.gender === 'female' ? 'whisperf' : 'whisper'}`;
+    }
+    const key = `${chosen.name}|${variant}|${own}`;
+    let name = installed.get(key);
+    if (!name) {
+      name = (async () => {
+        const base = own ? await chosen.readVariant(own) : undefined;
+        const file = variantFile(variant, own, base);
+        await chosen.installVariant(file.name, file.contents);
+        return file.name;
+      })();
+      installed.set(key, name);
+    }
+    return `${voice.espeakName}+${await name}`;
+  }
+
+  return {
+    id: 'standard',
+    local: true,
+    backend,
+    async voices() {
+      const languages = await offered();
+      const name = await backendName();
+      return languages.flatMap((language) => VARIANTS.map((v) => voiceOf(language, v, name)));
+    },
+    resolve,
+    async voiceForLanguage(language, gender) {
+      const found = findLanguage(await offered(), language, (l) => l.code);
+      return found ? resolve(voiceId(found.code, gender === 'female' ? 'f1' : '')) : undefined;
+    },
+    async sampleRate() {
+      return ESPEAK_SAMPLE_RATE;
+    },
+    async fingerprint() {
+      return `espeak-ng|${ENGINE_VERSION}|${await backendName()}|${program}`;
+    },
+    async render(segment: Segment): Promise<RenderedSegment> {
+      const voice = await resolve(segment.voice.id);
+      if (!voice) throw new SpeechError('unknown_voice', `Unknown voice "${segment.voice.id}".`);
+      const preset = presetFor(segment.effect);
+      const rate = wordsPerMinute(segment.rate * preset.rate);
+      const pitch = pitchParameter(segment.pitch + preset.pitch);
+      const main = await backend();
+      const chosen = main.hasLanguage(voice.espeakName) ? main : await wasmBackend();
+      const name = await espeakVoice(chosen, voice, preset.variant);
+      const { ssml, spans, markOffsets } = espeakSsml(
+        segment.parts,
+        preset.range,
+        chosen.phonemeInput,
+      );
+      const result = await chosen.render({ voice: name, ssml, rate, pitch });
+      const samples = result.samples;
+      if (preset.variant === 'soft') lowPass(samples, 3500, ESPEAK_SAMPLE_RATE);
+      applyGain(samples, segment.volume + preset.volume);
+      return {
+        samples,
+        sampleRate: ESPEAK_SAMPLE_RATE,
+        words: wordMarks(ssml, spans, result.words),
+        // A mark is heard with the next word espeak-ng reports (none from the native program:
+        // the pipeline then places it by its share of the text).
+        ...(result.words.length > 0 && {
+          marks: markOffsets.map(({ name, offset }) => ({
+            name,
+            time:
+              result.words.find((word) => word.offset >= offset)?.time ??
+              samples.length / ESPEAK_SAMPLE_RATE,
+          })),
+        }),
+        breaths: preset.breaths === true,
+      };
+    },
+    async rendersOffThread() {
+      // Each native group is its own espeak-ng process.
+      return (await backend()).name === 'native';
+    },
+    async close() {},
+  };
+}
+
+interface Span {
+  /** Offset of the escaped text in the SSML and of its plain form. */
+  start: number;
+  end: number;
+}
+
+/**
+ * The espeak-ng input of a segment. Text is XML-escaped (espeak-ng reads SSML here, and would
+ * swallow a bare `<`); emphasis and spelling use espeak-ng's own SSML, `<phoneme>` its `[[…]]`
+ * phoneme input where the backend reads it; the effect's pitch range goes through
+ * `<prosody range>` (a percentage of the voice's normal range).
+ */
+function espeakSsml(
+  parts: readonly SpeechPart[],
+  range: number,
+  phonemeInput: boolean,
+): { ssml: string; spans: Span[]; markOffsets: { name: string; offset: number }[] } {
+  let ssml = '<speak>';
+  if (range !== 50) ssml += `<prosody range="${Math.round((range / 50) * 100)}%">`;
+  const spans: Span[] = [];
+  const markOffsets: { name: string; offset: number }[] = [];
+  parts.forEach((part, index) => {
+    if (part.mark !== undefined) {
+      markOffsets.push({ name: part.mark, offset: ssml.length });
+      return;
+    }
+    if (index > 0) ssml += ' ';
+    let open = '';
+    let close = '';
+    if (part.spell) {
+      open += '<say-as interpret-as="characters">';
+      close = `</say-as>${close}`;
+    }
+    if (part.emphasis) {
+      open = `<emphasis level="${part.emphasis}">${open}`;
+      close += '</emphasis>';
+    }
+    ssml += open;
+    const start = ssml.length;
+    // Phonemes as `[[…]]`; the space keeps espeak-ng from reading the next tag as phonemes.
+    ssml +=
+      phonemeInput && part.phonemes
+        ? `[[${escapeXml(part.phonemes.espeak)}]] `
+        : // `[[` typed in the text is not phoneme input.
+          escapeXml(part.text.replace(/\s+/g, ' ').replaceAll('[[', '[ ['));
+    spans.push({ start, end: ssml.length });
+    ssml += close;
+  });
+  if (range !== 50) ssml += '</prosody>';
+  ssml += '</speak>';
+  return { ssml, spans, markOffsets };
+}
+
+/**
+ * Word marks from espeak-ng's word events. espeak-ng splits words its own way (an entity such
+ * as `&lt;` becomes two "words"), so each event is attributed to the whitespace-separated token
+ * of our text that contains it, once per token.
+ */
+function wordMarks(
+  ssml: string,
+  spans: Span[],
+  events: readonly { time: number; offset: number }[],
+): { time: number; text: string }[] {
+  const tokens: { start: number; end: number; text: string }[] = [];
+  for (const span of spans) {
+    const pattern = /\S+/g;
+    const text = ssml.slice(span.start, span.end);
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      tokens.push({
+        start: span.start + match.index,
+        end: span.start + match.index + match[0].length,
+        text: unescapeXml(match[0]),
+      });
+    }
+  }
+  const marks: { time: number; text: string }[] = [];
+  let lastToken = -1;
+  for (const event of events) {
+    const index = tokens.findIndex((t) => event.offset >= t.start && event.offset < t.end);
+    if (index < 0 || index === lastToken) continue;
+    lastToken = index;
+    const token = tokens[index];
+    if (!token) continue;
+    const word = token.text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    marks.push({ time: event.time, text: word || token.text });
+  }
+  return marks;
+}
+
+function unescapeXml(text: string): string {
+  return text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&apos;', "'")
+    .replaceAll('&amp;', '&');
+}

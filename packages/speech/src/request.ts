@@ -1,0 +1,49 @@
+import {
+  AudioFormatSchema,
+  MasterPitchSchema,
+  MasterSpeedSchema,
+  MasterVolumeSchema,
+  SampleRateSchema,
+  VoiceEffectSchema,
+} from '@parla/contract';
+import { z } from 'zod';
+import { SpeechError } from './errors.js';
+
+/**
+ * The library's own request: what to say, in which voice, how. camelCase, independent of the
+ * product's wire payload (packages/contract's `VoiceSettings`, snake_case), which the server
+ * and the CLI map to it with `speechRequestFromSettings` (product.ts), where the product's
+ * rules (SPEC §5 sample rates) are applied.
+ *
+ * - `voice`: a voice id, `<engine>:<voice>` (`standard:en-us+f2`, `neural:amy`); the engine
+ *   is the id's prefix.
+ * - `text`: SSML (docs/ssml.md) or plain text.
+ * - `format`, `sampleRate`: the output file; every rate of SPEC §9 on every engine.
+ * - `effect`: a voice effect for the whole text (one per voice's `effects`), or null.
+ * - `speed` (-100..100 %), `volume` (-20..20 dB), `pitch` (-100..100 %): 0 is the voice's own.
+ */
+export const SpeechRequestSchema = z.object({
+  voice: z.string().min(1, { error: 'Voice is required.' }),
+  text: z.string().trim().min(1, { error: 'Text is required.' }),
+  format: AudioFormatSchema,
+  sampleRate: SampleRateSchema,
+  effect: VoiceEffectSchema.nullable().default(null),
+  speed: MasterSpeedSchema.default(0),
+  volume: MasterVolumeSchema.default(0),
+  pitch: MasterPitchSchema.default(0),
+});
+
+/** A request as callers write it (effect and sliders may be left out). */
+export type SpeechRequest = z.input<typeof SpeechRequestSchema>;
+/** A checked request, every field present. */
+export type CheckedRequest = z.output<typeof SpeechRequestSchema>;
+
+/** Checks a request; a mistake is a `bad_input` error naming the field. */
+export function checkRequest(request: SpeechRequest): CheckedRequest {
+  const parsed = SpeechRequestSchema.safeParse(request);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.') ?? '';
+  const message = issue?.message ?? 'invalid request';
+  throw new SpeechError('bad_input', field ? `${field}: ${message}` : message);
+}

@@ -1,0 +1,199 @@
+import type { VoiceEffect } from '@parla/contract';
+import {
+  applyGain,
+  bleep,
+  concat,
+  firstSound,
+  inBreath,
+  lastSound,
+  silence,
+  trimSilence,
+} from '../dsp/dsp.js';
+import { resample } from '../dsp/resample.js';
+import type { EngineVoice } from '../engines/types.js';
+import type { Sentence, SpeechPart, SpeechPiece } from '../plan.js';
+import type { VoiceLookup } from './voices.js';
+
+/**
+ * A word, a sentence or an SSML `<mark name>` (its name in `text`; `start` = `end`) and when
+ * it is heard, in seconds from the start of the audio.
+ */
+export interface Mark {
+  type: 'word' | 'sentence' | 'mark';
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface RenderedSentence {
+  /** PCM at the renderer's rate. */
+  samples: Float32Array;
+  /** Word marks, in seconds from the start of the sentence. */
+  marks: Mark[];
+}
+
+/** The whole request's settings that every segment shares. */
+export interface RenderSettings {
+  /** Speed multiplier of the whole request. */
+  rate: number;
+  /** Pitch change of the whole request, in semitones. */
+  pitch: number;
+  effect: VoiceEffect | undefined;
+}
+
+/** Pause kept between two pieces of one sentence (e.g. around an emphasised word). */
+const JOIN_GAP = 0.05;
+/** Sound kept after the last word before an explicit break, and before the next word. */
+const BREAK_TAIL = 0.02;
+const BREAK_HEAD = 0.01;
+
+/**
+ * The render stage: a planned sentence into PCM at one rate. Speech pieces go to their
+ * voice's engine (`SpeechEngine.render`); breaks, bleeps and in-breaths are made here, so
+ * they are the same on every engine. Pieces are trimmed of the engine's own leading and
+ * trailing silence and joined with short fixed gaps.
+ */
+export class Renderer {
+  constructor(
+    private readonly voices: VoiceLookup,
+    private readonly settings: RenderSettings,
+    /** The rate every piece of the request is rendered at. */
+    private readonly rate: number,
+    /** Where markup a voice cannot render is reported. */
+    private readonly warnings: Set<string>,
+  ) {}
+
+  async sentence(sentence: Sentence, afterBreak: boolean): Promise<RenderedSentence> {
+    const parts: Float32Array[] = [];
+    const marks: Mark[] = [];
+    let length = 0;
+    const units = sentence.units;
+    // A mark takes no time: the units around it are each other's neighbours.
+    const neighbour = (index: number, step: 1 | -1) => {
+      for (let i = index + step; i >= 0 && i < units.length; i += step) {
+        if (units[i]?.kind !== 'mark') return units[i];
+      }
+      return undefined;
+    };
+    for (const [index, unit] of units.entries()) {
+      const previous = neighbour(index, -1);
+      const next = neighbour(index, 1);
+      if (unit.kind === 'mark') {
+        const at = length / this.rate;
+        marks.push({ type: 'mark', start: at, end: at, text: unit.name });
+        continue;
+      }
+      if (unit.kind === 'breath') {
+        const breath = this.breath(length);
+        parts.push(breath);
+        length += breath.length;
+        continue;
+      }
+      if (unit.kind === 'break') {
+        const pause = silence(unit.seconds, this.rate);
+        parts.push(pause);
+        length += pause.length;
+        continue;
+      }
+      if (unit.kind === 'bleep') {
+        const tone = bleep(unit.seconds / (this.settings.rate * unit.prosody.rate), this.rate);
+        applyGain(tone, unit.prosody.volume);
+        parts.push(tone);
+        length += tone.length;
+        continue;
+      }
+      const piece = await this.piece(unit);
+      const precededByPause = previous ? previous.kind !== 'speech' : afterBreak;
+      const start = previous?.kind === 'speech' ? 0 : precededByPause ? BREAK_HEAD : undefined;
+      const end = next === undefined ? undefined : next.kind === 'speech' ? JOIN_GAP : BREAK_TAIL;
+      const trimmed = trimSilence(piece.samples, this.rate, {
+        ...(start !== undefined && { start }),
+        ...(end !== undefined && { end }),
+      });
+      if (piece.breaths && (previous === undefined || previous.kind === 'break')) {
+        const breath = this.breath(length);
+        parts.push(breath);
+        length += breath.length;
+      }
+      const offset = length / this.rate - trimmed.cutStart / this.rate;
+      const pieceEnd = (length + trimmed.samples.length) / this.rate;
+      piece.words.forEach((word, i) => {
+        const following = piece.words[i + 1];
+        marks.push({
+          type: 'word',
+          start: Math.max(length / this.rate, offset + word.time),
+          end: Math.min(pieceEnd, following ? offset + following.time : pieceEnd),
+          text: word.text,
+        });
+      });
+      for (const mark of piece.marks) {
+        const at = Math.min(pieceEnd, Math.max(length / this.rate, offset + mark.time));
+        marks.push({ type: 'mark', start: at, end: at, text: mark.name });
+      }
+      parts.push(trimmed.samples);
+      length += trimmed.samples.length;
+    }
+    // Stable: a word and a mark at the same time keep their order.
+    marks.sort((a, b) => a.start - b.start);
+    return { samples: concat(parts), marks };
+  }
+
+  /** An in-breath and a short rest, varied by where it falls (`length` samples in). */
+  private breath(length: number): Float32Array {
+    return concat([inBreath(this.rate, length + 1), silence(0.08, this.rate)]);
+  }
+
+  /** One speech piece through its engine, at the renderer's rate. */
+  private async piece(piece: SpeechPiece) {
+    const { engine, voice } = await this.voices.forItem(piece);
+    const rendered = await engine.render({
+      voice,
+      parts: voice.capabilities.phonemes ? piece.parts : this.withoutPhonemes(piece, voice),
+      rate: this.settings.rate * piece.prosody.rate,
+      pitch: this.settings.pitch + piece.prosody.pitch,
+      volume: piece.prosody.volume,
+      effect: piece.effect ?? this.settings.effect,
+    });
+    // A voice of another engine inside the request (a `<voice>` switch) has its own rate.
+    const samples = resample(rendered.samples, rendered.sampleRate, this.rate);
+    // An engine that does not time marks has each heard at its share of the text.
+    const marks =
+      rendered.marks ??
+      markShares(piece).map(({ name, share }) => ({
+        name,
+        time: atShare(samples, this.rate, share),
+      }));
+    return { samples, words: rendered.words, marks, breaths: rendered.breaths };
+  }
+
+  /** The parts of a piece for a voice that cannot read phonemes: their text, with a warning. */
+  private withoutPhonemes(piece: SpeechPiece, voice: EngineVoice): SpeechPart[] {
+    return piece.parts.map(({ phonemes, ...part }) => {
+      if (phonemes) {
+        this.warnings.add(
+          `<phoneme ${phonemes.source}>: ${voice.capabilities.engineName} cannot read phonemes; "${part.text}" is read instead`,
+        );
+      }
+      return part;
+    });
+  }
+}
+
+/** Each `<mark>` inside a piece, with the share of the piece's text before it. */
+function markShares(piece: SpeechPiece): { name: string; share: number }[] {
+  const total = piece.parts.reduce((sum, part) => sum + part.text.length, 0) || 1;
+  let before = 0;
+  const shares: { name: string; share: number }[] = [];
+  for (const part of piece.parts) {
+    if (part.mark !== undefined) shares.push({ name: part.mark, share: before / total });
+    before += part.text.length;
+  }
+  return shares;
+}
+
+/** Seconds into a sound at a share of its length, from its first to its last sound. */
+function atShare(samples: Float32Array, rate: number, share: number): number {
+  const from = firstSound(samples) / rate;
+  const to = Math.max(from, lastSound(samples) / rate);
+  return from + (to - from) * share;
+}
