@@ -55,7 +55,7 @@ export interface BuildAppOptions {
   paymentProvider?: PaymentProvider;
   /** Bytes of saved files; defaults to DATA_DIR/files/saved on local disk. */
   fileStorage?: FileStorage;
-  /** The clock of the saved-file purge; tests move it. */
+  /** The clock of the saved-file purge and the login delay; tests move it. */
   now?: () => Date;
 }
 
@@ -166,6 +166,7 @@ export async function buildApp({
         tokens,
         publicUrl: config.publicUrl,
         limits: abuseLimits,
+        ...(now && { now }),
       });
       await api.register(accountRoutes, {
         prefix: '/account',

@@ -51,11 +51,14 @@ export class AbuseLimiter {
     for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
   }
 
-  /** A preHandler (the body is parsed by then) for the named route. */
-  hook(route: string) {
+  /**
+   * A preHandler (the body is parsed by then) for the named route. `byAddress: false` counts by
+   * IP only (login: its own progressive delay per address must not turn into a lock-out).
+   */
+  hook(route: string, { byAddress = true }: { byAddress?: boolean } = {}) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const now = Date.now();
-      const address = addressOf(request);
+      const address = byAddress ? addressOf(request) : '';
       const waits = [
         this.#hit(`${route}:ip:${request.ip}`, this.#limits.perIp, now),
         address

@@ -180,15 +180,19 @@ export function createFileRepository(
       return Boolean(removed);
     },
 
-    /** Deletes every file of a user, rows then bytes (account deletion). */
+    /**
+     * Deletes the rows of every file of a user (account deletion, inside its transaction) and
+     * answers a function that removes their bytes, to call once the transaction committed.
+     */
     async removeAll(userId: string) {
       const removed = await db
         .deleteFrom('files')
         .where('user_id', '=', userId)
         .returning('storage_key')
         .execute();
-      for (const row of removed) await discard(row.storage_key);
-      return removed.length;
+      return async () => {
+        for (const row of removed) await discard(row.storage_key);
+      };
     },
 
     /**
