@@ -191,6 +191,7 @@ export async function buildApp({
         db,
         provider: payments,
         plans,
+        mailer,
         ...(config.stripe.publishableKey && { publishableKey: config.stripe.publishableKey }),
       });
       await api.register(fileRoutes, {

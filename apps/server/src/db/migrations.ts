@@ -248,6 +248,9 @@ const migrations: Record<string, Migration> = {
         .on('revoked_tokens')
         .column('expires_at')
         .execute();
+      // Until when one request holds a payment attempt while it talks to the provider, so of
+      // identical concurrent requests only one charges (features/payment/payment-service.ts).
+      await db.schema.alterTable('payments').addColumn('charging_until', 'text').execute();
       // Consecutive wrong passwords per address (known or not), for the progressive delay.
       await db.schema
         .createTable('login_failures')
@@ -283,6 +286,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('counters').execute();
       await db.schema.dropTable('login_failures').execute();
       await db.schema.dropTable('revoked_tokens').execute();
+      await db.schema.alterTable('payments').dropColumn('charging_until').execute();
     },
   },
 };

@@ -138,6 +138,8 @@ export interface PaymentsTable {
   provider_payment_id: string | null;
   message: string | null;
   card_name: string | null;
+  /** Set while one request talks to the provider for this attempt (a lease, ISO instant). */
+  charging_until: string | null;
   created_at: string;
   updated_at: string;
 }
