@@ -1,4 +1,4 @@
-import { MAX_BREAK_SECONDS } from '@parla/contract';
+import { MAX_BREAK_SECONDS, MAX_TOTAL_BREAK_SECONDS } from '@parla/contract';
 
 /** Bounds that keep one request from tying up a worker or its memory. */
 export const SSML_LIMITS = {
@@ -9,5 +9,5 @@ export const SSML_LIMITS = {
   /** One break (SPEC §9: the pause dialog goes up to 10 s). */
   maxBreakSeconds: MAX_BREAK_SECONDS,
   /** All breaks of a document together, so 10,000 breaks cannot make hours of silence. */
-  maxTotalBreakSeconds: 600,
+  maxTotalBreakSeconds: MAX_TOTAL_BREAK_SECONDS,
 } as const;

@@ -145,7 +145,7 @@ describe(`account (${TEST_DATABASE_KIND})`, () => {
     const saved = await createFileRepository(app.db, storage).create(
       user.id,
       Buffer.from('audio bytes'),
-      { format: 'wav', mimeType: 'audio/wav', length: 1 },
+      { format: 'wav', mimeType: 'audio/wav', length: 1, sampleRate: 16000 },
       {
         query: FileMediaQuerySchema.parse(
           fileMediaQuery(voiceSettings({ output_format: 'wav', sample_rate: 16000 })),

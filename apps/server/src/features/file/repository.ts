@@ -160,6 +160,16 @@ export function createFileRepository(
       return updated;
     },
 
+    /** Bytes of audio the user's saved files hold (their storage quota counts these). */
+    async usedBytes(userId: string) {
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
     setSsml: (userId: string, id: string, ssml: string) =>
       db
         .updateTable('files')
