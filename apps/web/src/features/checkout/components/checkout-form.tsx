@@ -37,6 +37,7 @@ import {
   EMPTY_CARD,
   isBillingFilled,
   needsCardEntry,
+  planChangeNotice,
 } from '../lib/checkout-rules';
 import type { Tokenizer } from './card-field-types';
 import { TestCardField } from './test-card-field';
@@ -69,7 +70,15 @@ const isDefinitive = (error: unknown) =>
 export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: Profile }) {
   const config = usePaymentConfig();
   const payment = usePay();
+  const info = usePlanInfo();
   const { user } = profile;
+  const planType = checkoutPlanType(type);
+  const terms = info.data?.[planInfoKey(planType)];
+  const notice = terms && planChangeNotice(profile.plan, planType, terms);
+  /** Set once a payment succeeded: Pay stays off, so one purchase intent is one charge. */
+  const [paid, setPaid] = useState(false);
+  /** The form values waiting for the buyer to confirm a change of an active plan. */
+  const [confirming, setConfirming] = useState<{ values: PaymentForm | undefined }>();
   const hasPaymentMethod = user.metadata.has_payment_method_added && user.card !== null;
   const [editingCard, setEditingCard] = useState(false);
   const [card, setCard] = useState<CardFieldState>(EMPTY_CARD);
@@ -85,13 +94,10 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
   const needsCard = needsCardEntry(hasPaymentMethod, editingCard);
   const billingFilled = isBillingFilled(user);
   const submitting = payment.isPending || tokenizing;
-  const enabled = canPay({
-    billingFilled,
-    needsCard,
-    formValid: form.formState.isValid,
-    card,
-    submitting,
-  });
+  const enabled =
+    !paid &&
+    !confirming &&
+    canPay({ billingFilled, needsCard, formValid: form.formState.isValid, card, submitting });
   const onCardChange = useCallback((state: CardFieldState) => setCard(state), []);
 
   const toggleEditing = () => {
@@ -103,7 +109,15 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
     setEditingCard(!editingCard);
   };
 
+  /** Pay: straight on from FREE; with an active plan, after the buyer confirmed the change. */
+  function requestPayment(values: PaymentForm | undefined) {
+    setOutcome(undefined);
+    if (notice) setConfirming({ values });
+    else void submit(values);
+  }
+
   async function submit(values: PaymentForm | undefined) {
+    setConfirming(undefined);
     setOutcome(undefined);
     let token: string | null = null;
     if (needsCard) {
@@ -133,6 +147,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
       {
         onSuccess: (result) => {
           attemptId.current = newAttemptId();
+          setPaid(true);
           setEditingCard(false);
           setCard(EMPTY_CARD);
           setOutcome({
@@ -151,7 +166,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
     );
   }
 
-  const onSubmit = needsCard ? form.handleSubmit(submit) : () => void submit(undefined);
+  const onSubmit = needsCard ? form.handleSubmit(requestPayment) : () => requestPayment(undefined);
   const error = (name: string) => visibleError(form.formState, name);
 
   return (
@@ -251,8 +266,41 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
 
         <Totals type={type} />
 
+        {confirming && notice && (
+          <Alert
+            color={notice.downgrade ? 'orange' : 'blue'}
+            variant="light"
+            role="alertdialog"
+            aria-labelledby="confirm-plan-heading"
+            title={
+              <span id="confirm-plan-heading">
+                {notice.downgrade ? 'Downgrade your plan?' : 'Change your plan?'}
+              </span>
+            }
+            styles={READABLE}
+          >
+            <Stack gap="sm">
+              <Text>{notice.text}</Text>
+              <Group justify="flex-end">
+                <Button variant="default" h={44} onClick={() => setConfirming(undefined)}>
+                  Cancel
+                </Button>
+                <Button h={44} onClick={() => void submit(confirming.values)}>
+                  {notice.downgrade ? 'Downgrade and pay' : 'Confirm and pay'}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+
         {outcome?.kind === 'success' && (
           <FormAlert kind="success" title={outcome.message}>
+            {profile.plan.type === planType && (
+              <Text>
+                Your plan is now {type.charAt(0).toUpperCase() + type.slice(1)}:{' '}
+                {grouped.format(profile.plan.count_characters)} characters left.
+              </Text>
+            )}
             <Anchor component={Link} to="/account/plan">
               See My Plan
             </Anchor>

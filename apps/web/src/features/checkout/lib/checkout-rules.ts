@@ -1,4 +1,10 @@
-import type { ProfileUser } from '@parla/contract';
+import {
+  type PaidPlanType,
+  PLAN_TYPES,
+  type PlanPrice,
+  type ProfilePlan,
+  type ProfileUser,
+} from '@parla/contract';
 
 /** What the card field reports: nothing typed yet, a problem, or a complete card. */
 export interface CardFieldState {
@@ -44,4 +50,28 @@ export function canPay({ billingFilled, needsCard, formValid, card, submitting }
   if (submitting || !billingFilled) return false;
   if (!needsCard) return true;
   return formValid && !card.empty && !card.error && card.complete;
+}
+
+const count = new Intl.NumberFormat('en-US');
+const title = (type: string) => type.charAt(0) + type.slice(1).toLowerCase();
+
+/**
+ * What buying `next` does to an active paid plan, said before paying (issue 13 item 6): the
+ * remaining characters are kept and the new plan's are added; a plan below the current one is
+ * called a downgrade, with the per-conversion limit it lowers. Undefined on FREE: nothing to
+ * confirm.
+ */
+export function planChangeNotice(
+  current: ProfilePlan,
+  next: PaidPlanType,
+  terms: PlanPrice,
+): { downgrade: boolean; text: string } | undefined {
+  if (current.type === 'FREE') return undefined;
+  const downgrade = PLAN_TYPES.indexOf(next) < PLAN_TYPES.indexOf(current.type);
+  const total = current.count_characters + terms.count_characters;
+  const characters = `Your ${count.format(current.count_characters)} remaining characters are kept and ${title(next)} adds ${count.format(terms.count_characters)}, ${count.format(total)} in all.`;
+  const text = downgrade
+    ? `This is a downgrade from ${title(current.type)} to ${title(next)}: the limit per conversion drops from ${count.format(current.count_characters_per_convert)} to ${count.format(terms.count_characters_per_convert)} characters. ${characters}`
+    : `You already have the ${title(current.type)} plan. ${characters} The limit per conversion becomes ${count.format(terms.count_characters_per_convert)} characters.`;
+  return { downgrade, text };
 }
