@@ -10,9 +10,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { Profile } from '@parla/contract';
+import { formatFileSize, type Profile } from '@parla/contract';
 import { Link } from 'react-router';
 import { usePlanInfo } from '../../../lib/plan-info';
+import { useStorageUsage } from '../api/get-storage-usage';
 import { formatCount, planTitle } from '../lib/plan-features';
 import { usageOf } from '../lib/usage';
 
@@ -77,8 +78,43 @@ export function MyPlan({ profile }: { profile: Profile }) {
           <Stat label="Per conversion" value={formatCount(plan.count_characters_per_convert)} />
           <Stat label="Remaining" value={formatCount(usage.remaining)} />
         </SimpleGrid>
+
+        <StorageUsageBar />
       </Stack>
     </Card>
+  );
+}
+
+/** The plan's storage quota for saved files and how much of it they use (issue 13 item 5). */
+function StorageUsageBar() {
+  const storage = useStorageUsage();
+  const data = storage.data;
+  if (storage.isError) return null;
+  const text = data && `${formatFileSize(data.used_bytes)} of ${formatFileSize(data.quota_bytes)}`;
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between">
+        <Text fw={600} id="storage-label">
+          Saved files storage
+        </Text>
+        {!data ? (
+          <Skeleton height={16} width={120} />
+        ) : data.quota_bytes > 0 ? (
+          <Text c="dimmed">{text}</Text>
+        ) : (
+          <Text c="dimmed">Saving files is part of the paid plans.</Text>
+        )}
+      </Group>
+      {data && data.quota_bytes > 0 && (
+        <Progress.Root size="xl">
+          <Progress.Section
+            value={Math.min(100, (data.used_bytes / data.quota_bytes) * 100)}
+            aria-labelledby="storage-label"
+            aria-valuetext={`${text} used`}
+          />
+        </Progress.Root>
+      )}
+    </Stack>
   );
 }
 
