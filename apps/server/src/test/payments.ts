@@ -16,6 +16,15 @@ export function paymentCalls(app: TestApp) {
       return ProfileSchema.parse(response.json());
     },
 
+    /** The user's payments rows, oldest first. */
+    payments: (userId: string) =>
+      app.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+
     pay(
       authorization: string,
       body: { token: string | null; name_on_card: string | null; type: string },

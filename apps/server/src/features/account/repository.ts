@@ -136,23 +136,30 @@ function newUserRow(account: NewAccount) {
   };
 }
 
+/** The user's billing details (SPEC §3 Invoice info), as the profile and invoices show them. */
+export function billingOf(user: User) {
+  return {
+    name: user.name,
+    phone: user.phone,
+    address: {
+      country: user.address_country,
+      state: user.address_state,
+      city: user.address_city,
+      line1: user.address_line1,
+      line2: user.address_line2,
+      postal_code: user.address_postal_code,
+    },
+    tax: { type: user.tax_type, code: user.tax_code },
+  };
+}
+
 /** SPEC §3 Profile, built from the stored user. */
 export function toProfile(user: User): Profile {
   return {
     user: {
       email: user.email,
-      name: user.name,
-      phone: user.phone,
+      ...billingOf(user),
       role: user.role as Role,
-      address: {
-        country: user.address_country,
-        state: user.address_state,
-        city: user.address_city,
-        line1: user.address_line1,
-        line2: user.address_line2,
-        postal_code: user.address_postal_code,
-      },
-      tax: { type: user.tax_type, code: user.tax_code },
       card:
         user.card_brand && user.card_last4 && user.card_exp_month && user.card_exp_year
           ? {

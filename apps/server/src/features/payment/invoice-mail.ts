@@ -2,21 +2,8 @@ import { findCountry, invoiceNumber, PRODUCT_NAME, taxIdLabel } from '@parla/con
 import type { Invoice } from '../../db/schema.js';
 import type { Mail } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
+import type { billingOf } from '../account/repository.js';
 import type { PlanTerms } from '../plan/plan-catalogue.js';
-
-interface Billing {
-  name: string | null;
-  phone: string | null;
-  address: {
-    country: string | null;
-    state: string | null;
-    city: string | null;
-    line1: string | null;
-    line2: string | null;
-    postal_code: string | null;
-  };
-  tax: { type: string | null; code: string | null };
-}
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -25,7 +12,8 @@ const count = (n: number) => n.toLocaleString('en-US');
  * mail!"): number, date, plan, amount and the billing details and tax id as they were when paid.
  */
 export function invoiceMail(to: string, invoice: Invoice, terms: PlanTerms): Mail {
-  const billing = JSON.parse(invoice.billing) as Billing;
+  // Written by the settling transaction from billingOf (features/account/repository.ts).
+  const billing = JSON.parse(invoice.billing) as ReturnType<typeof billingOf>;
   const number = invoiceNumber(invoice.number);
   const amount = `${(invoice.amount_cents / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
   const date = new Date(invoice.issued_at).toLocaleDateString('en-GB', {

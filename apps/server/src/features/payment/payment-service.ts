@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, type PaidPlanType, type PaymentInput } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { Invoice, Payment, User } from '../../db/schema.js';
+import { billingOf } from '../account/repository.js';
 import { type PlanCatalogue, priceInCents } from '../plan/plan-catalogue.js';
 import {
   type ChargeOutcome,
@@ -43,29 +44,6 @@ export interface PaymentServiceOptions {
   pollMs?: number;
 }
 
-/** The billing details printed on an invoice, as they were when the payment succeeded. */
-function billingOf(user: User) {
-  return {
-    name: user.name,
-    phone: user.phone,
-    address: {
-      country: user.address_country,
-      state: user.address_state,
-      city: user.address_city,
-      line1: user.address_line1,
-      line2: user.address_line2,
-      postal_code: user.address_postal_code,
-    },
-    tax: { type: user.tax_type, code: user.tax_code },
-  };
-}
-
-/**
- * Card payments for plans. One attempt is one payments row keyed by (user, idempotency key):
- * the provider is called with that key, so a retry replays the first answer; and the plan
- * changes only in the transaction that marks the row succeeded, so there is never a plan
- * without a payment nor a payment without its plan.
- */
 export function createPaymentService({
   db,
   provider,

@@ -32,7 +32,7 @@ const card = (number: string): TestCard => ({
 const VISA = encodeTestCardToken(card('4242424242424242'));
 const DECLINED = encodeTestCardToken(card('4000000000000002'));
 
-const { profile, pay } = paymentCalls(app);
+const { profile, pay, payments: paymentsOf } = paymentCalls(app);
 
 describe(`payments with the built-in test provider (${TEST_DATABASE_KIND})`, () => {
   it('refuses to charge (403) until the billing details an invoice needs are saved', async () => {
@@ -163,12 +163,7 @@ describe(`payments with the built-in test provider (${TEST_DATABASE_KIND})`, () 
         { path: 'idempotency-key', message: IDEMPOTENCY_KEY_MESSAGE },
       ]);
     }
-    const rows = await app.db
-      .selectFrom('payments')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await paymentsOf(user.id)).toEqual([]);
     expect((await profile(authorization)).plan.type).toBe('FREE');
   });
 
@@ -188,12 +183,7 @@ describe(`payments with the built-in test provider (${TEST_DATABASE_KIND})`, () 
     expect(after.plan.count_characters).toBe(
       user.count_characters + plans.PREMIUM.count_characters,
     );
-    const payments = await app.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(payments.map((row) => row.status)).toEqual(['succeeded']);
+    expect((await paymentsOf(user.id)).map((row) => row.status)).toEqual(['succeeded']);
     const invoices = await app.db
       .selectFrom('invoices')
       .select('number')

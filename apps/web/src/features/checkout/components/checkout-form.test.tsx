@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import CheckoutPage from '../../../app/routes/account/checkout';
+import { PLAN_INFO } from '../../../test/plan-info';
 import { BILLED, profileOf } from '../../../test/profile';
 import {
   interceptFetch,
@@ -28,17 +29,10 @@ const PROFILE = profileOf({
   plan: { type: 'BASIC', period: 'month' },
 });
 
-const INFO = {
-  free: { price: 0, count_characters: 20_000, count_characters_per_convert: 1_000 },
-  basic: { price: 9, count_characters: 500_000, count_characters_per_convert: 5_000 },
-  premium: { price: 29, count_characters: 2_000_000, count_characters_per_convert: 10_000 },
-  business: { price: 99, count_characters: 10_000_000, count_characters_per_convert: 20_000 },
-};
-
 function serve(payment: (call: RecordedCall) => Response, profile: () => unknown = () => PROFILE) {
   return interceptFetch((call) => {
     if (call.url === '/api/account/profile') return jsonResponse(200, profile());
-    if (call.url === '/api/plan/info') return jsonResponse(200, INFO);
+    if (call.url === '/api/plan/info') return jsonResponse(200, PLAN_INFO);
     if (call.url === '/api/plan/payment/config') return jsonResponse(200, { provider: 'test' });
     if (call.url.startsWith('/api/plan/payment')) return payment(call);
     return jsonResponse(404, { message: `unexpected ${call.method} ${call.url}` });
@@ -47,13 +41,19 @@ function serve(payment: (call: RecordedCall) => Response, profile: () => unknown
 
 signedInForEachTest();
 
-async function payWithSavedCard() {
-  renderAt('/account/checkout?type=Premium', '/account/checkout', <CheckoutPage />);
+/** Opens the checkout of `type`, waits for its price and for Pay to be enabled, clicks Pay. */
+async function clickPay(type: string, price: string) {
+  renderAt(`/account/checkout?type=${type}`, '/account/checkout', <CheckoutPage />);
   await screen.findByText(/Saved card: Visa ending in 4242/);
-  await screen.findAllByText('$29');
-  const pay = screen.getByRole('button', { name: 'Pay now' });
-  await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+  await screen.findAllByText(price);
+  const pay = screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement;
+  await waitFor(() => expect(pay.disabled).toBe(false));
   await userEvent.click(pay);
+  return pay;
+}
+
+async function payWithSavedCard() {
+  await clickPay('Premium', '$29');
   // The account has BASIC already: buying PREMIUM is confirmed first.
   await userEvent.click(await screen.findByRole('button', { name: 'Confirm and pay' }));
 }
@@ -136,11 +136,7 @@ describe('checkout outcomes (SPEC §4 Checkout payment, §8 Payment)', { timeout
 
   it('with an active plan, Pay first says what happens to the remaining characters; Cancel pays nothing', async () => {
     const { calls } = serve(() => jsonResponse(500, {}));
-    renderAt('/account/checkout?type=premium', '/account/checkout', <CheckoutPage />);
-    await screen.findAllByText('$29');
-    const pay = screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement;
-    await waitFor(() => expect(pay.disabled).toBe(false));
-    await userEvent.click(pay);
+    const pay = await clickPay('premium', '$29');
     const dialog = await screen.findByRole('alertdialog', { name: 'Change your plan?' });
     expect(dialog.textContent).toContain(
       'You already have the Basic plan. Your 1,000 remaining characters are kept and Premium adds 2,000,000, 2,001,000 in all. The limit per conversion becomes 10,000 characters.',
@@ -160,11 +156,7 @@ describe('checkout outcomes (SPEC §4 Checkout payment, §8 Payment)', { timeout
       () => jsonResponse(200, { status: 'succeeded', message: MESSAGES.checkout.paymentSuccess }),
       () => premium,
     );
-    renderAt('/account/checkout?type=basic', '/account/checkout', <CheckoutPage />);
-    await screen.findAllByText('$9');
-    const pay = screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement;
-    await waitFor(() => expect(pay.disabled).toBe(false));
-    await userEvent.click(pay);
+    await clickPay('basic', '$9');
     const dialog = await screen.findByRole('alertdialog', { name: 'Downgrade your plan?' });
     expect(dialog.textContent).toContain(
       'This is a downgrade from Premium to Basic: the limit per conversion drops from 10,000 to 5,000 characters.',
@@ -182,11 +174,7 @@ describe('checkout outcomes (SPEC §4 Checkout payment, §8 Payment)', { timeout
       () => jsonResponse(200, { status: 'succeeded', message: MESSAGES.checkout.paymentSuccess }),
       () => free,
     );
-    renderAt('/account/checkout?type=basic', '/account/checkout', <CheckoutPage />);
-    await screen.findAllByText('$9');
-    const pay = screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement;
-    await waitFor(() => expect(pay.disabled).toBe(false));
-    await userEvent.click(pay);
+    await clickPay('basic', '$9');
     await screen.findByText(MESSAGES.checkout.paymentSuccess);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(paymentCalls(calls)).toHaveLength(1);

@@ -2,24 +2,18 @@ import { PLAN_STORAGE_QUOTA_BYTES } from '@parla/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import PlanPage from '../../../app/routes/account/plan';
+import { PLAN_INFO } from '../../../test/plan-info';
 import { profileOf } from '../../../test/profile';
 import { interceptFetch, jsonResponse, renderAt } from '../../../test/render';
 import { signedInForEachTest } from '../../../test/session';
 
 signedInForEachTest();
 
-const INFO = {
-  free: { price: 0, count_characters: 20_000, count_characters_per_convert: 1_000 },
-  basic: { price: 9, count_characters: 500_000, count_characters_per_convert: 5_000 },
-  premium: { price: 29, count_characters: 2_000_000, count_characters_per_convert: 10_000 },
-  business: { price: 99, count_characters: 10_000_000, count_characters_per_convert: 20_000 },
-};
-
 function serve(plan: 'FREE' | 'BASIC', usage: { used_bytes: number; quota_bytes: number }) {
   interceptFetch((call) => {
     if (call.url === '/api/account/profile')
       return jsonResponse(200, profileOf({ plan: { type: plan } }));
-    if (call.url === '/api/plan/info') return jsonResponse(200, INFO);
+    if (call.url === '/api/plan/info') return jsonResponse(200, PLAN_INFO);
     if (call.url === '/api/file/usage') return jsonResponse(200, usage);
     return jsonResponse(404, { message: 'unexpected' });
   });
