@@ -267,13 +267,15 @@ const migrations: Record<string, Migration> = {
         .execute();
       await sql`insert into counters (name, value) values ('invoice', 0)`.execute(db);
       // One invoice per succeeded payment, with the billing details as they were when paid.
+      // Invoices are accounting records: deleting the account detaches them (set null), it
+      // does not erase them.
       await db.schema
         .createTable('invoices')
         .addColumn('number', 'integer', (c) => c.primaryKey())
         .addColumn('payment_id', 'text', (c) =>
-          c.notNull().unique().references('payments.id').onDelete('cascade'),
+          c.unique().references('payments.id').onDelete('set null'),
         )
-        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('plan_type', 'text', (c) => c.notNull())
         .addColumn('amount_cents', 'integer', (c) => c.notNull())
         .addColumn('currency', 'text', (c) => c.notNull())

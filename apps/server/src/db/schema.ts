@@ -189,8 +189,9 @@ export interface CountersTable {
 export interface InvoicesTable {
   /** Sequential per installation, from counters('invoice'). */
   number: number;
-  payment_id: string;
-  user_id: string;
+  /** Null once the account (and its payments) was deleted: the invoice itself is kept. */
+  payment_id: string | null;
+  user_id: string | null;
   plan_type: string;
   amount_cents: number;
   currency: string;

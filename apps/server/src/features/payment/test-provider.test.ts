@@ -238,6 +238,26 @@ describe(`payments with the built-in test provider (${TEST_DATABASE_KIND})`, () 
     // Sequential per installation: every number from 1 up, none twice, none skipped.
     const all = await app.db.selectFrom('invoices').select('number').orderBy('number').execute();
     expect(all.map((row) => row.number)).toEqual(all.map((_, index) => index + 1));
+
+    // Invoices are accounting records: deleting the account keeps them, detached from it.
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/account/delete',
+      headers: { authorization, 'x-requested-with': 'parla' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const kept = await app.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where(
+        'number',
+        'in',
+        stored.map((row) => row.number),
+      )
+      .execute();
+    expect(kept.map((row) => [row.user_id, row.payment_id, row.billing])).toEqual(
+      stored.map((row) => [null, null, row.billing]),
+    );
   });
 
   it('needs a signed-in user', async () => {
