@@ -1,9 +1,9 @@
 // Helpers shared by the root scripts (build, start, test). Plain Node, no dependencies, so they
 // run before anything is built.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -55,7 +55,90 @@ export function webBuildIsStale() {
 export const TS_PROJECTS = ['packages/contract', 'packages/speech', 'apps/server'];
 
 export function buildServer() {
-  return run(path.join(BIN, 'tsc'), ['-b', ...TS_PROJECTS]);
+  return compile(TS_PROJECTS);
+}
+
+/** Without dev dependencies (npm install --omit=dev) there is no compiler: run what is built. */
+export function canCompile() {
+  return existsSync(path.join(BIN, 'tsc'));
+}
+
+/** `tsc -b` of the given projects (and those they reference). */
+function compile(projects, options) {
+  return run(path.join(BIN, 'tsc'), ['-b', ...projects], options);
+}
+
+/**
+ * Whether a TypeScript project must be compiled before it runs: its dist/ is missing, or a
+ * source of it or of a project it references (earlier in TS_PROJECTS) is newer than its last
+ * build. Statting the sources takes a few milliseconds.
+ */
+function isStale(project) {
+  const built = path.join(ROOT, project, 'dist', '.tsbuildinfo');
+  if (!existsSync(built)) return true;
+  const sources = TS_PROJECTS.slice(0, TS_PROJECTS.indexOf(project) + 1).map((p) => `${p}/src`);
+  return newestMtime(sources) > statSync(built).mtimeMs;
+}
+
+/**
+ * Runs a command of the product (the `bin/` launchers of parla-say, parla and npm run voices):
+ * compiles `project` first when it is not built or older than its sources (never when no
+ * compiler is installed: a production install runs what was built), then calls the `main`
+ * of `entry` (a file of the project's dist/) with the command line and exits with its status.
+ */
+export async function launch(project, entry, command) {
+  if (canCompile() && isStale(project) && compileAlone(project, command) !== 0) {
+    console.error(`${command}: the build failed; fix the errors above, then run it again.`);
+    process.exit(1);
+  }
+  const file = path.join(ROOT, project, entry);
+  if (!existsSync(file)) {
+    console.error(
+      `${command}: Parla is not built and no compiler is installed: run npm install, then npm run build.`,
+    );
+    process.exit(1);
+  }
+  await runMain(pathToFileURL(file).href, process.argv.slice(2));
+}
+
+/**
+ * Compiles a stale project while holding the compile lock (a folder in node_modules/.cache;
+ * one for every project, since a project's build also builds those it references), so that
+ * commands started together do not compile the same files at once or read them half written:
+ * the others wait, then find it built. A lock older than ten minutes was left by a run that died.
+ */
+function compileAlone(project, command) {
+  const cache = path.join(ROOT, 'node_modules', '.cache');
+  const lock = path.join(cache, 'parla-compiling');
+  mkdirSync(cache, { recursive: true });
+  let waiting = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+    if (!waiting) console.error(`${command}: waiting while another command compiles…`);
+    waiting = true;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+  }
+  try {
+    if (!isStale(project)) return 0;
+    console.error(`${command}: compiling ${project} first (npm run build does it for everything)…`);
+    // The compiler's output goes to stderr: a command's stdout may be audio or JSON.
+    return compile([project], { stdio: ['ignore', 2, 2] });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Imports a command module, runs its `main(argv)` and sets the exit status it answers. */
+export async function runMain(moduleUrl, argv) {
+  const { main } = await import(moduleUrl);
+  process.exitCode = await main(argv);
 }
 
 export function buildWeb() {

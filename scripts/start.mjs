@@ -3,13 +3,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BIN, buildServer, buildWeb, ROOT, webBuildIsStale } from './lib.mjs';
+import { buildServer, buildWeb, canCompile, ROOT, webBuildIsStale } from './lib.mjs';
 
 const serverEntry = path.join(ROOT, 'apps/server/dist/server.js');
-// Without dev dependencies (npm install --omit=dev) there is no compiler: run what is built.
-const canBuild = existsSync(path.join(BIN, 'tsc'));
 
-if (canBuild) {
+if (canCompile()) {
   if (buildServer() !== 0) process.exit(1);
   if (webBuildIsStale()) {
     console.info('Building the web app (first start, or its sources changed)…');

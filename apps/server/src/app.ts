@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { createDatabase, type Db, migrateToLatest } from './db/database.js';
 import { accountRoutes } from './features/account/routes.js';
@@ -27,13 +28,14 @@ import { createTestPaymentProvider } from './features/payment/test-provider.js';
 import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './features/plan/plan-catalogue.js';
 import { planRoutes } from './features/plan/routes.js';
 import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/routes.js';
+import { type AbuseLimits, CONVERSIONS_PER_MINUTE, DEFAULT_ABUSE_LIMITS } from './lib/limits.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
-import { type AbuseLimits, DEFAULT_ABUSE_LIMITS } from './lib/rate-limit.js';
 import { createSpeechService, type SpeechService } from './lib/speech.js';
 import { TokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
@@ -43,8 +45,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Limits of the routes bots target (login, register, …); tests lower them. */
   abuseLimits?: AbuseLimits;
-  /** Conversions one visitor or user may start per minute. */
-  conversionsPerMinute?: number;
+  /** Conversions per minute by plan (lib/limits.ts); a number sets every plan's (tests). */
+  conversionsPerMinute?: number | typeof CONVERSIONS_PER_MINUTE;
   /** Anonymous allowances; default: the FREE plan's per visitor, five times that per IP. */
   visitorLimits?: VisitorLimits;
   /** The content tree seeded at start (features/content); defaults to content/ of the repository. */
@@ -57,6 +59,8 @@ export interface BuildAppOptions {
   fileStorage?: FileStorage;
   /** The clock of the saved-file purge and the login delay; tests move it. */
   now?: () => Date;
+  /** Prefix of this installation's keys in Redis (REDIS_URL): limits and speech queue. */
+  redisPrefix?: string;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -76,7 +80,7 @@ export async function buildApp({
   config,
   webRoot = DEFAULT_WEB_ROOT,
   abuseLimits = DEFAULT_ABUSE_LIMITS,
-  conversionsPerMinute = 30,
+  conversionsPerMinute = CONVERSIONS_PER_MINUTE,
   visitorLimits = {
     perVisitor: DEFAULT_PLAN_CATALOGUE.FREE.count_characters,
     // Several people may share an address (an office, a school): room for a few of them.
@@ -87,6 +91,7 @@ export async function buildApp({
   paymentProvider,
   fileStorage,
   now,
+  redisPrefix = 'parla',
 }: BuildAppOptions) {
   const app = Fastify({
     logger: {
@@ -125,6 +130,7 @@ export async function buildApp({
     cacheDir: path.join(config.dataDir, 'cache', 'speech'),
     voicesDir: config.voicesDir,
     redisUrl: config.redisUrl,
+    queuePrefix: redisPrefix,
   });
   app.addHook('onClose', () => speech.close());
   const audioDir = path.join(config.dataDir, 'files', 'audio');
@@ -152,6 +158,19 @@ export async function buildApp({
   await app.register(securityPlugin, { stripe: Boolean(config.stripe.publishableKey) });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { db, tokens });
+  // With REDIS_URL every limit is counted in Redis: N servers enforce one limit.
+  // One retry: while Redis is down a limited request fails at once rather than hanging.
+  const limitsRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
+    : undefined;
+  if (limitsRedis) {
+    limitsRedis.on('error', (error) => app.log.error({ err: error }, 'rate-limit Redis'));
+    app.addHook('onClose', async () => void (await limitsRedis.quit()));
+  }
+  await app.register(rateLimitPlugin, {
+    ...(limitsRedis && { redis: limitsRedis }),
+    nameSpace: `${redisPrefix}:rate-limit:`,
+  });
 
   await app.register(
     async (api) => {
@@ -183,7 +202,16 @@ export async function buildApp({
         speech,
         audioDir,
         visitorLimits,
-        conversionsPerMinute,
+        conversionsPerMinute:
+          typeof conversionsPerMinute === 'number'
+            ? {
+                anonymous: conversionsPerMinute,
+                FREE: conversionsPerMinute,
+                BASIC: conversionsPerMinute,
+                PREMIUM: conversionsPerMinute,
+                BUSINESS: conversionsPerMinute,
+              }
+            : conversionsPerMinute,
       });
       await api.register(planRoutes, { prefix: '/plan', plans });
       await api.register(paymentRoutes, {

@@ -1,3 +1,6 @@
+/**
+ * `parla`: the server's operator commands (USAGE below); bin/parla.js calls `main`.
+ */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLAN_TYPES, type PlanType } from '@parla/contract';
@@ -27,6 +30,13 @@ async function runWorker(config: Config): Promise<number> {
     console.error('parla worker needs REDIS_URL: the queue it takes requests from.');
     return 2;
   }
+  // Listening before saying so: a signal sent on the first line must already stop it cleanly.
+  // `on`, not `once`: a second signal (a process group gets one each) must not cut the
+  // shutdown short.
+  const stop = new Promise<void>((resolve) => {
+    process.on('SIGINT', resolve);
+    process.on('SIGTERM', resolve);
+  });
   const worker = startSpeechWorker({
     redisUrl: config.redisUrl,
     pool: new SpeechPool({
@@ -35,12 +45,10 @@ async function runWorker(config: Config): Promise<number> {
     }),
   });
   console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stop;
   // Finishes the requests in hand, then ends the threads.
   await worker.close();
+  console.info('Parla speech worker: stopped.');
   return 0;
 }
 
@@ -48,7 +56,27 @@ function isPlanType(value: string): value is PlanType {
   return (PLAN_TYPES as readonly string[]).includes(value);
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs a command; answers its exit status (2: usage), printing errors. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    return await run(argv);
+  } catch (error) {
+    if (
+      error instanceof Error &&
+      'code' in error &&
+      String(error.code).startsWith('ERR_PARSE_ARGS')
+    ) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    console.error(error instanceof ConfigError ? error.message : error);
+    return 1;
+  }
+}
+
+const COMMANDS = ['migrate', 'worker', 'create-user'];
+
+async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -63,7 +91,11 @@ async function main(argv: string[]): Promise<number> {
   const command = positionals[0];
   if (values.help || !command) {
     console.info(USAGE);
-    return command ? 0 : 2;
+    return values.help ? 0 : 2;
+  }
+  if (!COMMANDS.includes(command)) {
+    console.error(`Unknown command: ${command}\n\n${USAGE}`);
+    return 2;
   }
   const config = loadConfig();
   if (command === 'worker') return runWorker(config);
@@ -88,19 +120,9 @@ async function main(argv: string[]): Promise<number> {
       });
       const issued = await new TokenService(config.jwtSecret).issue(user.id, user.token_version);
       process.stdout.write(`${JSON.stringify(issued)}\n`);
-      return 0;
     }
-    console.error(`Unknown command: ${command}\n\n${USAGE}`);
-    return 2;
+    return 0;
   } finally {
     await db.destroy();
   }
 }
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);

@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
-export const CLI_ENTRY = path.join(ROOT, 'apps/server/dist/cli.js');
+/** The `parla` command (its bin's launcher, which runs apps/server/dist/cli.js). */
+export const CLI_ENTRY = path.join(ROOT, 'apps/server/bin/parla.js');
 export const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
 
 const run = promisify(execFile);

@@ -155,6 +155,17 @@ describe('ConvertResultSchema', () => {
         .success,
     ).toBe(false);
   });
+
+  it("keeps a failure's field messages, as the error shape of every other route", () => {
+    const failure = {
+      success: false,
+      message: 'Text is required.',
+      path: null,
+      duration: null,
+      errors: [{ path: 'text', message: 'Text is required.' }],
+    };
+    expect(ConvertResultSchema.parse(failure)).toEqual(failure);
+  });
 });
 
 describe('EditorHistoryEntrySchema', () => {

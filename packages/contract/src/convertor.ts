@@ -15,6 +15,7 @@ import {
   VOICE_EFFECTS,
   type VoiceEffect,
 } from './constants.js';
+import { FieldErrorSchema } from './errors.js';
 import { sampleRateError } from './sample-rate.js';
 
 export const EngineSchema = z.enum(ENGINES);
@@ -121,6 +122,8 @@ export const ConvertResultSchema = z.object({
   path: z.string().nullable(),
   /** Seconds. */
   duration: z.number().nonnegative().nullable(),
+  /** A failure's field messages (schema failures), as in ErrorResponseSchema. */
+  errors: z.array(FieldErrorSchema).optional(),
 });
 export type ConvertResult = z.infer<typeof ConvertResultSchema>;
 

@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, innerSilences } from './test/audio.js';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const RUN_MAIN = fileURLToPath(new URL('../../../scripts/run-main.mjs', import.meta.url));
 
-/** Runs the CLI from source, as `parla-say` would run from dist. */
+/** Runs the CLI from source, as `parla-say` runs it from dist. */
 function run(args: string[], input?: string | Buffer) {
   return new Promise<{ code: number; stdout: Buffer; stderr: string }>((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', '--conditions=@parla/source', CLI, ...args],
+      ['--import', 'tsx', '--conditions=@parla/source', RUN_MAIN, CLI, ...args],
       { encoding: 'buffer', env: { ...process.env, PARLA_SPEECH_BACKEND: 'wasm' } },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr: stderr.toString() });
@@ -53,20 +54,38 @@ describe('parla-say', { timeout: 30_000 }, () => {
     expect((await decode('wav', result.stdout)).sampleRate).toBe(16000);
   });
 
-  it('prints the SSML position of an error and exits non-zero', async () => {
+  it('names the input file, or <stdin>, at the SSML position of an error', async () => {
+    const bad = '<speak>\n<emphasis level="loud">x</emphasis></speak>';
+    const reason = 'emphasis level "loud" is not one of strong, moderate, reduced';
     const file = join(dir, 'bad.ssml');
-    await writeFile(file, '<speak>\n<emphasis level="loud">x</emphasis></speak>');
-    const result = await run([file, '-o', join(dir, 'bad.wav')]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe(
-      `parla-say: ${file}:2:1: emphasis level "loud" is not one of strong, moderate, reduced\n`,
-    );
+    await writeFile(file, bad);
+    // The output file comes first: it is not the one named.
+    const fromFile = await run(['-o', join(dir, 'bad.wav'), file]);
+    expect(fromFile.code).toBe(1);
+    expect(fromFile.stderr).toBe(`parla-say: ${file}:2:1: ${reason}\n`);
+    const fromStdin = await run(['-o', join(dir, 'bad.wav')], bad);
+    expect(fromStdin.code).toBe(1);
+    expect(fromStdin.stderr).toBe(`parla-say: <stdin>:2:1: ${reason}\n`);
   });
 
-  it('refuses invalid UTF-8 and illegal rate/format pairs', async () => {
+  it('names an input it cannot read and an output it cannot write', async () => {
+    const missing = join(dir, 'missing.txt');
+    const unread = await run([missing]);
+    expect(unread.code).toBe(2);
+    expect(unread.stderr).toBe(`parla-say: cannot read ${missing}: no such file or directory\n`);
+    const out = join(dir, 'no-such-folder', 'x.wav');
+    const unwritten = await run(['-o', out], 'Hi');
+    expect(unwritten.code).toBe(2);
+    expect(unwritten.stderr).toBe(`parla-say: cannot write ${out}: no such file or directory\n`);
+  });
+
+  it('refuses invalid UTF-8, unknown options and illegal rate/format pairs', async () => {
     const invalid = await run(['-o', join(dir, 'x.wav')], Buffer.from([0x48, 0xff, 0xfe, 0x21]));
     expect(invalid.code).toBe(2);
-    expect(invalid.stderr).toMatch(/standard input is not valid UTF-8 text/);
+    expect(invalid.stderr).toBe('parla-say: <stdin> is not valid UTF-8 text\n');
+    const unknown = await run(['--loud'], 'Hi');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^parla-say: Unknown option '--loud'[\s\S]*Usage: parla-say/);
     const rate = await run(['--format', 'wav', '--rate', '48000'], 'Hi');
     expect(rate.code).toBe(1);
     expect(rate.stderr).toBe('parla-say: WAV output is 16000 Hz only.\n');

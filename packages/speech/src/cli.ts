@@ -1,4 +1,8 @@
-#!/usr/bin/env node
+/**
+ * `parla-say`: speaks a text or SSML file with the library, one request per process (see
+ * README.md); bin/parla-say.js calls `main`. Only the modules a run needs are loaded, when it
+ * needs them: `--help` and a usage mistake load none of the synthesis code.
+ */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
@@ -10,8 +14,6 @@ import {
 } from '@parla/contract';
 import type { BackendChoice } from './engine/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
-import { synthesize } from './synthesize.js';
-import { listVoices, resolveVoice } from './voices.js';
 
 const HELP = `Usage: parla-say [options] [FILE]
 
@@ -32,6 +34,9 @@ Speaks FILE (or standard input): plain text or SSML (see docs/ssml.md).
   -h, --help           show this help
 `;
 
+/** How errors name standard input, as compilers do. */
+const STDIN = '<stdin>';
+
 class UsageError extends Error {}
 
 function number(value: string | undefined, name: string, fallback: number): number {
@@ -42,11 +47,16 @@ function number(value: string | undefined, name: string, fallback: number): numb
 }
 
 async function readInput(file: string | undefined): Promise<string> {
-  const bytes = file ? await readFile(file) : await readStdin();
+  let bytes: Buffer;
+  try {
+    bytes = file ? await readFile(file) : await readStdin();
+  } catch (error) {
+    throw new UsageError(`cannot read ${file ?? STDIN}: ${systemReason(error)}`);
+  }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new UsageError(`${file ?? 'standard input'} is not valid UTF-8 text`);
+    throw new UsageError(`${file ?? STDIN} is not valid UTF-8 text`);
   }
 }
 
@@ -56,7 +66,13 @@ async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function main(argv: string[]): Promise<number> {
+/** "no such file or directory" rather than "ENOENT: no such file or directory, open 'x'". */
+function systemReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /^E[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message;
+}
+
+async function speak(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -81,6 +97,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (values['list-voices']) {
+    const { listVoices } = await import('./voices.js');
     for (const language of await listVoices(process.env.VOICES_DIR || undefined)) {
       for (const voice of language.voices) {
         process.stdout.write(
@@ -91,6 +108,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 1) throw new UsageError('give at most one input file');
+  const input = positionals[0];
   const extension = values.output?.split('.').at(-1)?.toLowerCase();
   const format = (values.format ??
     (AUDIO_FORMATS as readonly string[]).find((f) => f === extension) ??
@@ -109,59 +127,76 @@ async function main(argv: string[]): Promise<number> {
   if (backend !== undefined && !['wasm', 'native', 'auto'].includes(backend)) {
     throw new UsageError('--backend must be wasm, native or auto');
   }
+  const sampleRate = number(values.rate, 'rate', defaultSampleRate(values.engine, format));
+  const speed = number(values.speed, 'speed', 0);
+  const volume = number(values.volume, 'volume', 0);
+  const pitch = number(values.pitch, 'pitch', 0);
+  const text = await readInput(input);
+  const [{ synthesize }, { resolveVoice }] = await Promise.all([
+    import('./synthesize.js'),
+    import('./voices.js'),
+  ]);
   const voice = await resolveVoice(values.voice);
-  const text = await readInput(positionals[0]);
-  const result = await synthesize(
-    {
-      engine: values.engine,
-      voice_id: values.voice,
-      language_code: voice?.language ?? 'en-us',
-      text,
-      output_format: format,
-      sample_rate: number(values.rate, 'rate', defaultSampleRate(values.engine, format)) as 8000,
-      effect: effect ?? null,
-      master_speed: number(values.speed, 'speed', 0),
-      master_volume: number(values.volume, 'volume', 0),
-      master_pitch: number(values.pitch, 'pitch', 0),
-      voice_effects: [],
-    },
-    { ...(backend && { backend }), productRules: !values['any-rate'] },
-  );
-  if (values.output) await writeFile(values.output, result.audio);
-  else process.stdout.write(result.audio);
+  let result: Awaited<ReturnType<typeof synthesize>>;
+  try {
+    result = await synthesize(
+      {
+        engine: values.engine,
+        voice_id: values.voice,
+        language_code: voice?.language ?? 'en-us',
+        text,
+        output_format: format,
+        sample_rate: sampleRate as 8000,
+        effect: effect ?? null,
+        master_speed: speed,
+        master_volume: volume,
+        master_pitch: pitch,
+        voice_effects: [],
+      },
+      { ...(backend && { backend }), productRules: !values['any-rate'] },
+    );
+  } catch (error) {
+    // A position in the SSML is a position in the input: name it as compilers do.
+    if (error instanceof SsmlError) {
+      throw new SpeechError(
+        'ssml',
+        `${input ?? STDIN}:${error.line}:${error.column}: ${error.reason}`,
+      );
+    }
+    throw error;
+  }
+  if (values.output) {
+    try {
+      await writeFile(values.output, result.audio);
+    } catch (error) {
+      throw new UsageError(`cannot write ${values.output}: ${systemReason(error)}`);
+    }
+  } else {
+    process.stdout.write(result.audio);
+  }
   process.stderr.write(
     `${result.duration.toFixed(2)} s, ${result.sampleRate} Hz ${result.format} (${result.backend} backend)\n`,
   );
   return 0;
 }
 
-// `parla-say --list-voices | head` closes the pipe early: that is not an error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    const file = process.argv.slice(2).find((a) => !a.startsWith('-')) ?? 'input';
-    if (error instanceof SsmlError) {
-      process.stderr.write(`parla-say: ${file}:${error.line}:${error.column}: ${error.reason}\n`);
-    } else if (error instanceof SpeechError || error instanceof UsageError) {
-      process.stderr.write(`parla-say: ${error.message}\n`);
-    } else if (
-      error instanceof Error &&
-      'code' in error &&
-      String(error.code).startsWith('ERR_PARSE_ARGS')
-    ) {
-      process.stderr.write(`parla-say: ${error.message}\n${HELP}`);
-    } else {
-      process.stderr.write(
-        `parla-say: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    }
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-  },
-);
+/**
+ * Runs `parla-say` with the given arguments; answers the exit status: 0, 1 when speech failed,
+ * 2 for a usage mistake. Errors are printed, prefixed `parla-say:`, never thrown.
+ */
+export async function main(argv: string[]): Promise<number> {
+  // `parla-say --list-voices | head` closes the pipe early: that is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  try {
+    return await speak(argv);
+  } catch (error) {
+    const parseError =
+      error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`parla-say: ${message}\n${parseError ? HELP : ''}`);
+    return error instanceof UsageError || parseError ? 2 : 1;
+  }
+}

@@ -5,12 +5,10 @@
  * Options: --dir DIR (default VOICES_DIR, else DATA_DIR/voices, else ./data/voices),
  * --base-url URL (default PIPER_VOICES_URL, else Piper's public catalogue), --force
  * (install over an installed voice), --gender male|female|neutral (Piper's catalogue has no
- * gender), --language CODE (filter `available`).
+ * gender), --language CODE (filter `available`). bin/voices.js calls `main`.
  */
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SpeechError } from './errors.js';
 import {
   DEFAULT_CATALOGUE_URL,
   fetchCatalogue,
@@ -36,7 +34,21 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
+/** Runs the command; answers its exit status (2: usage, 1: it failed), printing errors. */
 export async function main(argv: string[]): Promise<number> {
+  try {
+    return await voices(argv);
+  } catch (error) {
+    const usage =
+      error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
+    process.stderr.write(
+      `${error instanceof Error ? error.message : String(error)}\n${usage ? USAGE : ''}`,
+    );
+    return usage ? 2 : 1;
+  }
+}
+
+async function voices(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -112,19 +124,4 @@ export async function main(argv: string[]): Promise<number> {
   }
   process.stderr.write(USAGE);
   return 2;
-}
-
-const invoked =
-  process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invoked) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      const message = error instanceof SpeechError ? error.message : String(error);
-      process.stderr.write(`${message}\n`);
-      process.exitCode = 1;
-    },
-  );
 }

@@ -1,4 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import PQueue from 'p-queue';
+import { PASSWORD_HASHING } from './limits.js';
 
 /*
  * scrypt is memory-hard and ships with Node (no native addon). Parameters follow the OWASP
@@ -8,12 +10,57 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
-function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+/** Too many hashes are running or waiting: the caller is answered 503 with Retry-After. */
+export class HashingBusyError extends Error {
+  override name = 'HashingBusyError';
+  readonly statusCode = 503;
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      `The server is busy checking passwords. Please try again in ${retryAfterSeconds} seconds.`,
     );
-  });
+  }
+}
+
+/**
+ * scrypt runs on libuv's thread pool (four threads), which also reads files and resolves
+ * names: unbounded, 24 logins at once took every thread and 3 GiB, and pages stalled for
+ * seconds (issue 13, item 3). Every hash goes through this queue; docs/benchmarks.md measures
+ * the page latency it keeps.
+ *
+ * Runs work `concurrency` at a time with at most `queued` waiting; beyond that it refuses at
+ * once with HashingBusyError, its Retry-After estimated from the last job's duration.
+ */
+export function createHashQueue(limits: { concurrency: number; queued: number }) {
+  const queue = new PQueue({ concurrency: limits.concurrency });
+  let lastJobMs = 1000;
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    if (queue.size >= limits.queued) {
+      const waiting = queue.size + queue.pending;
+      const seconds = (waiting / limits.concurrency) * (lastJobMs / 1000);
+      return Promise.reject(new HashingBusyError(Math.max(1, Math.ceil(seconds))));
+    }
+    return queue.add(async () => {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        lastJobMs = performance.now() - started;
+      }
+    });
+  };
+}
+
+const hashing = createHashQueue(PASSWORD_HASHING);
+
+function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password, salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

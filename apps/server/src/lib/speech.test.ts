@@ -3,52 +3,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SpeechError, SpeechPool, SsmlError, type SynthesisRequest } from '@parla/speech';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisReachable, removeRedisKeys, TEST_REDIS_URL } from '../test/redis.js';
 import { voiceSettings } from '../test/voice-settings.js';
 import { createQueueClient, createSpeechService, startSpeechWorker } from './speech.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const reachable = await redisReachable();
-if (!reachable) {
-  if (process.env.CI === 'true')
-    throw new Error(`Redis at ${REDIS_URL} cannot be reached; CI requires it.`);
-  console.warn(
-    `\n!!!!! SKIPPED: the queue tests: Redis at ${REDIS_URL} cannot be reached. !!!!!\n`,
-  );
-}
+const REDIS_URL = TEST_REDIS_URL;
+const reachable = await redisReachable('the queue tests');
 
 /** Every test run gets its own key prefix, removed at the end. */
 const prefix = `parla-test-${randomUUID()}`;
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'parla-queue-cache-'));
 afterAll(async () => {
   rmSync(cacheDir, { recursive: true, force: true });
-  if (!reachable) return;
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  redis.disconnect();
+  if (reachable) await removeRedisKeys(prefix);
 });
 
 const request = (text: string, change: Partial<SynthesisRequest> = {}) =>

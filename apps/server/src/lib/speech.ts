@@ -146,6 +146,7 @@ export function startSpeechWorker({
   pool: SpeechPool;
   prefix?: string;
 }): { close(): Promise<void> } {
+  const connection = redis(redisUrl);
   const worker = new Worker<SpeechJob>(
     SPEECH_QUEUE,
     async (job) => {
@@ -163,11 +164,13 @@ export function startSpeechWorker({
         throw new UnrecoverableError(JSON.stringify(serializeError(error)));
       }
     },
-    { connection: redis(redisUrl), prefix, concurrency: pool.size },
+    { connection, prefix, concurrency: pool.size },
   );
   return {
     async close() {
       await worker.close();
+      // BullMQ leaves a connection it was given open.
+      connection.disconnect();
       await pool.close();
     },
   };

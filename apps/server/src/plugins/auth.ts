@@ -25,8 +25,19 @@ export const SIGNED_OUT_MESSAGE = 'Your session has expired. Please log in again
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
     const revoked = createRevokedTokenRepository(options.db);
+    type Session = { user: User; claims: TokenClaims } | undefined;
+    // A request asks for its user more than once (its rate limit, then its route): one lookup.
+    const resolved = new WeakMap<FastifyRequest, Promise<Session>>();
+    function resolveSession(request: FastifyRequest): Promise<Session> {
+      let session = resolved.get(request);
+      if (!session) {
+        session = lookUpSession(request);
+        resolved.set(request, session);
+      }
+      return session;
+    }
 
-    async function resolveSession(request: FastifyRequest) {
+    async function lookUpSession(request: FastifyRequest): Promise<Session> {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
       const claims = token ? await options.tokens.verify(token) : undefined;

@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { type ErrorResponse, ErrorResponseSchema } from '@parla/contract';
+import type { FastifyError, FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HashingBusyError } from '../lib/password.js';
 
 /** Fastify's own 4xx errors, answered with a sentence a person can act on. */
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -9,7 +11,22 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_CTP_INVALID_CONTENT_TYPE: 'The Content-Type header is not valid.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'This request must be sent as multipart/form-data.',
 };
+
+/**
+ * Every API route may answer any 4xx (a plugin's 400, 401, 403, 404, 413, 415 or 429) and a
+ * 500, all in the one error shape; a route that declares its own 4xx shape keeps it.
+ * Declaring them makes the OpenAPI document say so, and serializes the errors of the
+ * handler below with a schema they match (an undeclared mismatch used to become a 500).
+ */
+function declareErrorResponses(schema: FastifySchema): void {
+  const response = (schema.response ?? {}) as Record<string, unknown>;
+  response['4xx'] ??= ErrorResponseSchema;
+  response['5xx'] ??= ErrorResponseSchema;
+  schema.response = response;
+}
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'code' in error;
@@ -28,25 +45,47 @@ function messageOf(error: unknown): string {
 }
 
 /**
+ * The status and body a client error is answered with: schema failures are 400 with every
+ * field's message; other client errors (a plugin's, Fastify's) keep their status with a clear
+ * message. Undefined for anything else: that is our bug.
+ */
+export function clientError(error: unknown): { status: number; body: ErrorResponse } | undefined {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message ?? 'Invalid value.',
+    }));
+    return { status: 400, body: { message: errors[0]?.message ?? 'Invalid request.', errors } };
+  }
+  if (isFastifyError(error) && error.validation) {
+    // A schema written as plain JSON schema (e.g. by a plugin): its messages are generic.
+    return { status: 400, body: { message: `Invalid request: ${error.message}` } };
+  }
+  const status = statusOf(error);
+  return status < 500 ? { status, body: { message: messageOf(error) } } : undefined;
+}
+
+/**
  * The one error handler (CONVENTIONS §10): schema failures are 400 with the field messages,
  * other client errors keep their status with a clear message, and anything unexpected is logged
  * with the request id and answered with a generic 500 that reveals nothing.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
+      route.schema ??= {};
+      declareErrorResponses(route.schema);
+    }
+  });
   app.setErrorHandler((error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'Invalid value.',
-      }));
-      return reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request.', errors });
+    const answer = clientError(error);
+    if (answer) return reply.code(answer.status).send(answer.body);
+    if (error instanceof HashingBusyError) {
+      return reply
+        .code(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ message: error.message });
     }
-    if (isFastifyError(error) && error.validation) {
-      // A schema written as plain JSON schema (e.g. by a plugin): its messages are generic.
-      return reply.code(400).send({ message: `Invalid request: ${error.message}` });
-    }
-    const status = statusOf(error);
-    if (status < 500) return reply.code(status).send({ message: messageOf(error) });
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });

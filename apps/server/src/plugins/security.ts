@@ -1,5 +1,4 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -49,14 +48,5 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { stripe:
       useDefaults: false,
       directives: contentSecurityPolicy({ stripe: options.stripe }),
     },
-  });
-  // Registered for every route but enforced only where a route sets config.rateLimit
-  // (login, register, forgotten password, contact, convert).
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import { PASSWORD_ROUTE_LIMITS } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { TokenService } from '../../lib/tokens.js';
@@ -102,6 +103,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.put(
     '/change_password',
     {
+      // Each attempt hashes twice; the caller is the signed-in user.
+      config: {
+        rateLimit: {
+          max: PASSWORD_ROUTE_LIMITS.change.max,
+          timeWindow: PASSWORD_ROUTE_LIMITS.change.timeWindowMs,
+        },
+      },
       schema: {
         tags: ['account'],
         summary: 'Change the password; other sessions end, this one gets a new token',

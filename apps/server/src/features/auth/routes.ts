@@ -13,11 +13,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { createBackgroundTasks } from '../../lib/background.js';
+import { type AbuseLimits, PASSWORD_ROUTE_LIMITS } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { AbuseLimiter, type AbuseLimits } from '../../lib/rate-limit.js';
 import { createRevokedTokenRepository } from '../../lib/revoked-tokens.js';
 import type { TokenService } from '../../lib/tokens.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
 import { createUserRepository, normaliseEmail } from '../account/repository.js';
 import { createKeyRepository } from './keys.js';
 import { createLoginFailureRepository } from './login-failures.js';
@@ -45,7 +46,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const keys = createKeyRepository(db);
   const failures = createLoginFailureRepository(db);
   const revoked = createRevokedTokenRepository(db);
-  const limiter = new AbuseLimiter(limits);
   // Mails leave after the answer: it then takes the same time whether or not the address has
   // an account (docs/decisions/014-auth-answers-reveal-no-address.md).
   const background = createBackgroundTasks(app.log);
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/register',
     {
-      preHandler: limiter.hook('register'),
+      preHandler: abuseLimit(app, 'register', limits),
       schema: {
         tags: ['auth'],
         summary:
@@ -104,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       // By IP only: wrong passwords for one address slow it down (below) instead of locking
       // its owner out.
-      preHandler: limiter.hook('login', { byAddress: false }),
+      preHandler: abuseLimit(app, 'login', limits, { byAddress: false }),
       schema: {
         tags: ['auth'],
         summary: 'Log in; an unvalidated address gets a new validation mail and no token',
@@ -158,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/forgotten_password',
     {
-      preHandler: limiter.hook('forgotten_password'),
+      preHandler: abuseLimit(app, 'forgotten_password', limits),
       schema: {
         tags: ['auth'],
         summary: 'Mail a password-reset link; the answer is the same for any address',
@@ -183,6 +183,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.put(
     '/reset_password/:key',
     {
+      config: {
+        rateLimit: {
+          max: PASSWORD_ROUTE_LIMITS.reset.max,
+          timeWindow: PASSWORD_ROUTE_LIMITS.reset.timeWindowMs,
+        },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the key from the reset mail',

@@ -3,17 +3,19 @@ import {
   ConvertResultSchema,
   countCharacters,
   ErrorResponseSchema,
+  type PlanType,
   VoiceSettingsSchema,
   VoicesResponseSchema,
 } from '@parla/contract';
 import { SpeechError } from '@parla/speech';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
 import type { SpeechService } from '../../lib/speech.js';
+import { clientError } from '../../plugins/error-handler.js';
+import { callerPlan } from '../../plugins/rate-limit.js';
 import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
 import { createConversionRepository } from './conversion-repository.js';
 import { createUsageRepository, type VisitorLimits } from './usage-repository.js';
@@ -24,8 +26,8 @@ export interface ConvertorRoutesOptions {
   speech: SpeechService;
   audioDir: string;
   visitorLimits: VisitorLimits;
-  /** Conversions one visitor or user may start per minute. */
-  conversionsPerMinute: number;
+  /** Conversions one caller may start per minute, by plan (lib/limits.ts). */
+  conversionsPerMinute: Record<'anonymous' | PlanType, number>;
 }
 
 export const CONVERT_MESSAGES = {
@@ -53,17 +55,13 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
   const conversions = createConversionRepository(db, options.audioDir);
   const free = DEFAULT_PLAN_CATALOGUE.FREE;
 
-  // The convertor answers every failure in its own shape, {success: false, message}, so the
-  // page shows one kind of alert; schema failures included.
+  // The convertor answers every client error in its own shape, {success: false, message}, so
+  // the page shows one kind of alert: schema failures (with every field's message), bad JSON,
+  // too many conversions. Anything else goes to the app's handler.
   app.setErrorHandler((error, _request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'Invalid value.',
-      }));
-      return reply.code(400).send({ ...failure(errors[0]?.message ?? 'Invalid request.'), errors });
-    }
-    throw error;
+    const answer = clientError(error);
+    if (!answer) throw error;
+    return reply.code(answer.status).send({ ...answer.body, ...failure(answer.body.message) });
   });
 
   const purge = setInterval(
@@ -141,10 +139,9 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
     {
       config: {
         rateLimit: {
-          max: options.conversionsPerMinute,
+          max: async (request: FastifyRequest, key: string) =>
+            options.conversionsPerMinute[await callerPlan(app, request, key)],
           timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) =>
-            request.headers.authorization ?? request.cookies.parla_visitor ?? request.ip,
         },
       },
       schema: {
@@ -155,6 +152,8 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
           200: ConvertResultSchema,
           400: ConvertResultSchema,
           402: ConvertResultSchema,
+          // 413, 415, 429: in the same shape as every failure of the convertor.
+          '4xx': ConvertResultSchema,
           500: ConvertResultSchema,
         },
       },

@@ -9,11 +9,8 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * visitor's allowance); a new one is set when missing or tampered with.
  */
 export function visitorId(request: FastifyRequest, reply: FastifyReply): string {
-  const raw = request.cookies[VISITOR_COOKIE];
-  if (raw) {
-    const unsigned = request.unsignCookie(raw);
-    if (unsigned.valid && unsigned.value) return unsigned.value;
-  }
+  const known = knownVisitorId(request);
+  if (known) return known;
   const id = randomBytes(16).toString('base64url');
   reply.setCookie(VISITOR_COOKIE, id, {
     signed: true,
@@ -24,4 +21,12 @@ export function visitorId(request: FastifyRequest, reply: FastifyReply): string 
     maxAge: ONE_YEAR_SECONDS,
   });
   return id;
+}
+
+/** The visitor id of a validly signed cookie, or undefined. */
+export function knownVisitorId(request: FastifyRequest): string | undefined {
+  const raw = request.cookies[VISITOR_COOKIE];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
 }

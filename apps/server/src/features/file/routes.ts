@@ -131,7 +131,8 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       ) {
         return { ok: false, status: 413, message: tooLarge };
       }
-      throw error;
+      // Anything else is a malformed body (no boundary, a cut-off part): the field is missing.
+      request.log.info({ err: error }, 'malformed multipart body');
     }
     return { ok: false, status: 400, message: field };
   }

@@ -5,9 +5,10 @@ import {
   MessageResponseSchema,
 } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AbuseLimits } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
-import { AbuseLimiter, type AbuseLimits } from '../../lib/rate-limit.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
 
 export interface MailRoutesOptions {
   mailer: Mailer;
@@ -36,12 +37,10 @@ export function contactMail(input: {
 
 /** POST /mail/contact (SPEC §7): a real mail to CONTACT_EMAIL, limited per IP and per address. */
 export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, options) => {
-  const limiter = new AbuseLimiter(options.limits);
-
   app.post(
     '/contact',
     {
-      preHandler: limiter.hook('contact'),
+      preHandler: abuseLimit(app, 'contact', options.limits),
       schema: {
         tags: ['mail'],
         summary: 'Send a message to the Parla team',

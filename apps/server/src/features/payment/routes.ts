@@ -9,11 +9,11 @@ import {
   PaymentQuerySchema,
   PaymentResultSchema,
 } from '@parla/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { createBackgroundTasks } from '../../lib/background.js';
+import { PAYMENTS_PER_MINUTE } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import type { PlanCatalogue } from '../plan/plan-catalogue.js';
 import { invoiceMail } from './invoice-mail.js';
@@ -77,13 +77,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     '/payment',
     {
       // Card-testing bots try many cards quickly; a person pays a few times at most.
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
-        },
-      },
+      config: { rateLimit: { max: PAYMENTS_PER_MINUTE, timeWindow: 60_000 } },
       // onRequest: a missing token is answered 401 before the header and body are validated.
       onRequest: app.requireUser,
       schema: {
