@@ -19,14 +19,15 @@ async function openConvertor(page: Page, path = '/convertor'): Promise<void> {
     .waitFor({ state: 'attached' });
   // And the limits are known (shown as '…' until the plan or the profile has loaded).
   await page.waitForFunction(() =>
-    /^\d+$/.test(
+    /^[\d,]+$/.test(
       document.querySelector('[data-testid="characters-per-convert"]')?.textContent ?? '',
     ),
   );
 }
 
 const counter = async (page: Page, which: 'used' | 'per-convert' | 'remaining') =>
-  Number(await page.getByTestId(`characters-${which}`).textContent());
+  // Written the English way ('10,000'): digits only.
+  Number((await page.getByTestId(`characters-${which}`).textContent())?.replace(/\D/g, ''));
 
 async function pasteInto(page: Page, editor: string, text: string): Promise<void> {
   await page.getByRole('textbox', { name: editor }).click();

@@ -59,6 +59,32 @@ async function saveFile(token: string): Promise<string> {
 }
 
 describe('file history (SPEC §2 File History, §4 File deletion)', () => {
+  it('is a list of cards on a phone, each with the start of its text and its buttons in reach', async () => {
+    const user = await newUser('BASIC');
+    await saveFile(user.token);
+    const page = await session.newPage({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await setTokenCookie(page, user.token, session.baseUrl);
+    await visit(page, '/file-history');
+    const cards = page.getByRole('list', { name: 'Saved files' });
+    await cards.getByText('Kept for thirty days.').waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    for (const name of [/^Open the file saved/, /^Delete the file saved/]) {
+      const box = await cards
+        .getByRole(name.source.includes('Open') ? 'link' : 'button', { name })
+        .boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    }
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
   it('lists a saved file after skeleton rows, opens it in the convertor, and deletes it', async () => {
     const user = await newUser('BASIC');
     const id = await saveFile(user.token);

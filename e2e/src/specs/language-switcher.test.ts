@@ -27,17 +27,25 @@ describe('language switcher (SPEC §2 "Global")', () => {
     await page.waitForURL((url) => url.pathname === '/fr/pricing');
     // The URL changes before React commits the new page (router updates run in a transition).
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
-    await page.getByRole('button', { name: 'Language: Français' }).waitFor();
+    // The page now speaks French, the switcher too.
+    await page.getByRole('button', { name: 'Langue : Français' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Offres et tarifs' }).waitFor();
     expectNoPageErrors(page);
   });
 
-  it('is fixed at the bottom left', async () => {
+  it('sits in the header, where it covers nothing (issue 18 item 3)', async () => {
     const page = await session.newPage();
     await visit(page, '/convertor');
-    const box = await page.getByRole('button', { name: 'Language: English' }).boundingBox();
+    const switcher = page.getByRole('banner').getByRole('button', { name: 'Language: English' });
+    const box = await switcher.boundingBox();
     expect(box).not.toBeNull();
-    expect(box?.x).toBeLessThan(40);
-    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(800 - 40);
+    expect(box?.y ?? 1000).toBeLessThan(64);
+    // It scrolls with nothing: the page's own controls are never under it.
+    await page.mouse.wheel(0, 400);
+    const convert = page.getByRole('button', { name: 'Convert', exact: true });
+    const convertBox = await convert.boundingBox();
+    const after = await switcher.boundingBox();
+    expect(convertBox && after && convertBox.y >= after.y + after.height).toBe(true);
   });
 
   it('Arabic lays the page out right to left', async () => {
@@ -51,7 +59,7 @@ describe('language switcher (SPEC §2 "Global")', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expectAccessible(page);
     // And back to English, left to right.
-    await page.getByRole('button', { name: 'Language: العربية' }).click();
+    await page.getByRole('button', { name: 'اللغة: العربية' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.waitForURL((url) => url.pathname === '/contact');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');

@@ -34,6 +34,7 @@ const file = {
   master_speed: 0,
   master_volume: 0,
   master_pitch: 0,
+  snippet: 'Hello from Parla',
 };
 
 describe('FileSchema', () => {
@@ -42,6 +43,8 @@ describe('FileSchema', () => {
     expect(FileListSchema.safeParse([{ ...file, size: -1 }]).success).toBe(false);
     expect(FileListSchema.safeParse([{ ...file, audio_format: 'flac' }]).success).toBe(false);
     expect(FileListSchema.safeParse([{ ...file, updated_date: 'yesterday' }]).success).toBe(false);
+    const { snippet: _, ...withoutSnippet } = file;
+    expect(FileListSchema.safeParse([withoutSnippet]).success).toBe(false);
   });
 
   it('takes an id without slashes', () => {

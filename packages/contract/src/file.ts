@@ -21,6 +21,9 @@ import {
 } from './convertor.js';
 import { DateTimeSchema, KeySchema } from './fields.js';
 
+/** Characters of the saved text a file listing shows (issue 18: File History's snippet). */
+export const FILE_SNIPPET_LENGTH = 120;
+
 /** Multipart field names of the upload calls (SPEC §7). */
 export const FILE_UPLOAD_FIELDS = { media: 'media', ssml: 'ssml' } as const;
 
@@ -48,6 +51,11 @@ export const FileSchema = z.object({
   master_speed: MasterSpeedSchema,
   master_volume: MasterVolumeSchema,
   master_pitch: MasterPitchSchema,
+  /**
+   * The start of the saved text, without its markup (at most FILE_SNIPPET_LENGTH characters,
+   * '' before the SSML is saved): what tells two files apart in File History.
+   */
+  snippet: z.string(),
 });
 /** Named SavedFile, not File, so that it never shadows the DOM's File in the web app. */
 export type SavedFile = z.infer<typeof FileSchema>;

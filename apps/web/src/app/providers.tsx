@@ -1,8 +1,10 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { onUnauthorized } from '../lib/api-client';
 import { clearSession } from '../lib/auth';
+import { rootI18n } from '../lib/i18n';
 import { cssVariablesResolver, theme } from '../lib/theme';
 
 export function createQueryClient(): QueryClient {
@@ -35,8 +37,11 @@ export function AppProviders({
         defaultColorScheme="auto"
       >
         <QueryClientProvider client={queryClient}>
-          <SignedOutOn401 queryClient={queryClient} />
-          {children}
+          {/* English until the layout gives the route language (docs/decisions/015). */}
+          <I18nextProvider i18n={rootI18n}>
+            <SignedOutOn401 queryClient={queryClient} />
+            {children}
+          </I18nextProvider>
         </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

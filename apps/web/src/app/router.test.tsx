@@ -12,7 +12,8 @@ const IN_AN_HOUR = new Date(Date.now() + 3_600_000);
 
 async function settle(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  // Lazy routes are transformed on first import: on a busy machine that takes seconds.
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
   return router;
 }
 
@@ -82,26 +83,33 @@ describe('pages', () => {
   it('an unknown path shows the convertor page', async () => {
     await renderAt('/no/such/page');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Turn your text into natural speech' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Turn your text into natural speech' },
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
   });
 
   it('an unknown first segment before a content path shows the convertor page', async () => {
     await renderAt('/xyz/pricing');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Turn your text into natural speech' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Turn your text into natural speech' },
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
   });
 
-  it('a language-prefixed page keeps its language and sets its title', async () => {
+  it('a language-prefixed page keeps its language, speaks it and sets its title', async () => {
     await renderAt('/fr/pricing');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Plans and pricing' }),
-    ).toBeTruthy();
-    expect(document.title).toBe('Pricing | Parla');
-    expect(screen.getAllByRole('link', { name: 'Pricing' })[0]?.getAttribute('href')).toBe(
+    expect(await screen.findByRole('heading', { level: 1, name: 'Offres et tarifs' })).toBeTruthy();
+    expect(document.title).toBe('Tarifs | Parla');
+    expect(screen.getAllByRole('link', { name: 'Tarifs' })[0]?.getAttribute('href')).toBe(
       '/fr/pricing',
     );
+    expect(screen.getByRole('link', { name: 'Aller au contenu' })).toBeTruthy();
   });
 
   it('Arabic pages read right to left', async () => {

@@ -7,6 +7,7 @@ import {
   convertorRedirectLoader,
   LanguageRoot,
   languageIndexLoader,
+  languageLoader,
   rootRedirectLoader,
 } from './routes/language-routes';
 import { RouteError } from './routes/route-error';
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
         // /{language}/...: LanguageRoot shows the convertor when the segment is not a
         // language of the country table (that path is then "any other path").
         path: ':language',
+        loader: languageLoader,
         Component: LanguageRoot,
         children: [
           { index: true, loader: languageIndexLoader, handle: localised },

@@ -10,14 +10,10 @@ export const COMPANY = {
   // Ofcom reserves 020 7946 0xxx for drama and examples: never a real subscriber.
   phone: '+44 20 7946 0321',
   email: 'hello@parla.co.uk',
-  registration: 'Registered in England and Wales',
   social: [
-    { name: 'X', href: 'https://x.com/parla' },
-    { name: 'LinkedIn', href: 'https://www.linkedin.com/company/parla' },
-    { name: 'YouTube', href: 'https://www.youtube.com/@parla' },
-    { name: 'GitHub', href: 'https://github.com/parla' },
+    { name: 'X' as const, href: 'https://x.com/parla' },
+    { name: 'LinkedIn' as const, href: 'https://www.linkedin.com/company/parla' },
+    { name: 'YouTube' as const, href: 'https://www.youtube.com/@parla' },
+    { name: 'GitHub' as const, href: 'https://github.com/parla' },
   ],
 } as const;
-
-export const PRODUCT_DESCRIPTION =
-  'Parla turns plain text and SSML into natural speech in your browser: more than 130 languages and 700 voices, fine control over speed, volume and pitch, and audio you can download and keep.';

@@ -3,15 +3,18 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/providers';
+import { RouteLanguageProvider } from '../components/layout/app-layout';
 
 /**
  * Renders a piece of the app at a path with the real providers (Mantine, TanStack Query) and a
- * memory router; other paths render their path as text, so a test can see where it went.
+ * memory router; other paths render their path as text, so a test can see where it went. A
+ * language-prefixed path speaks its language once it is loaded (`loadLanguage`; the app's
+ * route loader does that before a page shows).
  */
 export function renderAt(path: string, pattern: string, element: ReactNode) {
   const router = createMemoryRouter(
     [
-      { path: pattern, element },
+      { path: pattern, element: <RouteLanguageProvider>{element}</RouteLanguageProvider> },
       { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
     ],
     { initialEntries: [path] },

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
+  FILE_SNIPPET_LENGTH,
   FileListSchema,
   FileSchema,
   fileMediaQuery,
@@ -20,7 +21,7 @@ import {
 import { voiceSettings } from '../../test/voice-settings.js';
 import { AUDIO_CHECK_MESSAGES } from './audio-probe.js';
 import { createLocalFileStorage, type FileStorage } from './file-storage.js';
-import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS } from './repository.js';
+import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS, snippetOf } from './repository.js';
 import { FILE_MESSAGES } from './routes.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -169,6 +170,8 @@ describe(`saved files (${TEST_DATABASE_KIND})`, () => {
     expect(media.rawPayload.equals(mp3.bytes)).toBe(true);
     const list = FileListSchema.parse((await get(authorization, '/api/file')).json());
     expect(list.map((entry) => entry._id)).toEqual([file._id]);
+    // The listing tells files apart by the start of their text, without the markup.
+    expect(list[0]?.snippet).toBe('Saved by Parla.');
     expect(FileSchema.parse((await get(authorization, `/api/file/${file._id}`)).json())._id).toBe(
       file._id,
     );
@@ -415,5 +418,17 @@ describe(`saved files (${TEST_DATABASE_KIND})`, () => {
     expect(
       existsSync(path.join(savedDir, user.id)) ? readdirSync(path.join(savedDir, user.id)) : [],
     ).toEqual([]);
+  });
+});
+
+describe('the snippet of a saved file', () => {
+  it('is the start of the spoken text: markup gone, entities decoded, long texts cut', () => {
+    expect(snippetOf(null)).toBe('');
+    expect(snippetOf('<speak>One<break time="1s"/>two &amp; <say-as>3</say-as></speak>')).toBe(
+      'One two & 3',
+    );
+    const long = snippetOf(`<speak>${'word '.repeat(100)}</speak>`);
+    expect(long).toHaveLength(FILE_SNIPPET_LENGTH);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

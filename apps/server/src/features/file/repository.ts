@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  FILE_SNIPPET_LENGTH,
   type FileMediaQuery,
   SAVED_FILE_RETENTION_DAYS,
   type SavedFile,
@@ -21,6 +22,21 @@ export interface FileMetadata {
   voice: string;
 }
 
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** The spoken words at the start of an SSML document: markup removed, spaces collapsed. */
+export function snippetOf(ssml: string | null): string {
+  if (!ssml) return '';
+  const text = ssml
+    // A pause or a paragraph separates words; other tags sit inside them.
+    .replace(/<(break|p|s)\b[^>]*>|<\/(p|s)>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > FILE_SNIPPET_LENGTH ? `${text.slice(0, FILE_SNIPPET_LENGTH - 1)}…` : text;
+}
+
 export function toSavedFile(row: SavedFileRow): SavedFile {
   return {
     _id: row.id,
@@ -40,6 +56,7 @@ export function toSavedFile(row: SavedFileRow): SavedFile {
     master_speed: row.master_speed,
     master_volume: row.master_volume,
     master_pitch: row.master_pitch,
+    snippet: snippetOf(row.ssml),
   };
 }
 

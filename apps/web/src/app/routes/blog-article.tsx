@@ -1,11 +1,13 @@
 import { Container, Skeleton, Stack } from '@mantine/core';
+import { PRODUCT_NAME } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { articleTranslationQueryOptions } from '../../features/content/api/find-article-translation';
 import { articleQueryOptions } from '../../features/content/api/get-article';
 import { ArticleView } from '../../features/content/components/article-view';
-import { contentUiText } from '../../features/content/lib/ui-text';
+import { useContentUiText } from '../../features/content/lib/ui-text';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { useRouteLanguage } from '../../hooks/use-route-language';
 
@@ -14,6 +16,8 @@ export default function BlogArticlePage() {
   const { article: slug = '' } = useParams();
   const { language } = useRouteLanguage();
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const text = useContentUiText();
   const article = useQuery(articleQueryOptions(language, slug));
   // The address may be a translation's slug under this language's prefix (the language
   // switcher keeps the path): look for this language's own version before giving up.
@@ -29,14 +33,14 @@ export default function BlogArticlePage() {
   }, [article.isError, translation.isPending, translation.data, navigate]);
 
   usePageMeta({
-    title: article.data?.title ?? 'Blog',
-    description: article.data?.preview ?? 'An article of the Parla blog.',
+    title: article.data?.title ?? t('blog.title'),
+    description: article.data?.preview ?? t('blog.articleDescription', { product: PRODUCT_NAME }),
   });
 
   return (
     <Container size="lg" py={{ base: 'lg', md: 'xl' }}>
       {article.data ? (
-        <ArticleView article={article.data} language={language} text={contentUiText(language)} />
+        <ArticleView article={article.data} language={language} text={text} />
       ) : (
         <Stack gap="md" maw="75ch" mx="auto" aria-hidden>
           <Skeleton height={40} width="70%" />

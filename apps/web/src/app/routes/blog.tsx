@@ -2,6 +2,7 @@ import { Alert, Grid, Skeleton, Stack, Text } from '@mantine/core';
 import { ALL_TAGS } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { blogListQueryOptions } from '../../features/content/api/get-blog-list';
 import { ArticleCard } from '../../features/content/components/article-card';
@@ -11,7 +12,7 @@ import { headerOf } from '../../features/content/components/content-sections';
 import { TagLinks } from '../../features/content/components/tag-links';
 import { useContentPage } from '../../features/content/hooks/use-content-page';
 import { filterByTag, tagsByUse } from '../../features/content/lib/blog';
-import { contentUiText } from '../../features/content/lib/ui-text';
+import { useContentUiText } from '../../features/content/lib/ui-text';
 import { useRouteLanguage } from '../../hooks/use-route-language';
 
 /** SPEC §2 "Blog": the articles of the route language, filtered by ?tag= (default All). */
@@ -20,7 +21,8 @@ export default function BlogPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const tag = params.get('tag')?.trim() || ALL_TAGS;
-  const text = contentUiText(language);
+  const { t } = useTranslation();
+  const text = useContentUiText();
   const page = useContentPage('blog');
   const list = useQuery(blogListQueryOptions(language));
   const atDefault = language === 'default' && path === '/blog';
@@ -37,8 +39,8 @@ export default function BlogPage() {
     <ContentFrame
       title={title}
       lead={lead}
-      fallbackTitle="Blog"
-      fallbackDescription="Practical guides to SSML, voice design and text to speech."
+      fallbackTitle={t('blog.title')}
+      fallbackDescription={t('blog.description')}
       failed={atDefault && list.isError}
     >
       <Grid gap="xl">

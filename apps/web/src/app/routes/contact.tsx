@@ -1,4 +1,6 @@
 import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../components/ltr';
 import { ContactForm } from '../../features/content/components/contact-form';
 import { ContentFrame } from '../../features/content/components/content-frame';
 import {
@@ -7,7 +9,7 @@ import {
   sectionOf,
 } from '../../features/content/components/content-sections';
 import { useContentPage } from '../../features/content/hooks/use-content-page';
-import { contentUiText } from '../../features/content/lib/ui-text';
+import { useContentUiText } from '../../features/content/lib/ui-text';
 import { useRouteLanguage } from '../../hooks/use-route-language';
 import { COMPANY } from '../../lib/company';
 
@@ -16,15 +18,16 @@ export default function ContactPage() {
   const { language } = useRouteLanguage();
   const content = useContentPage('contact');
   const { title, lead } = headerOf(content.data);
-  const text = contentUiText(language);
+  const { t } = useTranslation();
+  const text = useContentUiText();
   const intro = sectionOf(content.data, 'intro');
   const topics = sectionOf(content.data, 'topics');
   return (
     <ContentFrame
       title={title}
       lead={lead}
-      fallbackTitle="Contact"
-      fallbackDescription="Write to the Parla team: we answer within one working day."
+      fallbackTitle={t('contact.title')}
+      fallbackDescription={t('contact.description')}
     >
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -41,15 +44,21 @@ export default function ContactPage() {
             {topics && <SectionView section={topics} language={language} />}
             <Stack gap={4}>
               <Text fw={600}>{COMPANY.name}</Text>
-              <Text c="dimmed" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
-                {COMPANY.street}, {COMPANY.city} {COMPANY.postcode}, {COMPANY.country}
+              <Text c="dimmed">
+                <Ltr>
+                  {COMPANY.street}, {COMPANY.city} {COMPANY.postcode}, {COMPANY.country}
+                </Ltr>
               </Text>
-              <Anchor href={`mailto:${COMPANY.email}`} dir="ltr">
-                {COMPANY.email}
-              </Anchor>
-              <Anchor href={`tel:${COMPANY.phone.replace(/\s/g, '')}`} dir="ltr">
-                {COMPANY.phone}
-              </Anchor>
+              <Text>
+                <Anchor href={`mailto:${COMPANY.email}`}>
+                  <Ltr>{COMPANY.email}</Ltr>
+                </Anchor>
+              </Text>
+              <Text>
+                <Anchor href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>
+                  <Ltr>{COMPANY.phone}</Ltr>
+                </Anchor>
+              </Text>
             </Stack>
           </Stack>
         </Grid.Col>

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ConvertorPage } from '../../features/convertor/components/convertor-page';
 import { SaveAudioButton } from '../../features/file-history/components/save-audio-button';
@@ -15,6 +16,7 @@ export default function ConvertorRoute() {
   const id = params.get('id');
   const saved = useSavedFile(id);
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const { to, path } = useRouteLanguage();
 
   // SPEC §4: a convertor that cannot load what it was asked for goes back to its default route.
@@ -30,7 +32,7 @@ export default function ConvertorRoute() {
   if (opening) {
     return (
       <Center mih="60vh">
-        <Loader aria-label="Opening your saved file" />
+        <Loader aria-label={t('convertor.openingFile')} />
       </Center>
     );
   }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { type LoaderFunctionArgs, Outlet, redirect, useLocation } from 'react-router';
+import { loadLanguage } from '../../lib/i18n';
 import { DEFAULT_LANGUAGE, localizePath, routeLanguage } from '../../lib/languages';
 
 const ConvertorPage = lazy(() => import('./convertor'));
@@ -18,6 +19,12 @@ export function rootRedirectLoader({ request }: LoaderFunctionArgs): Response {
 export function convertorRedirectLoader({ request }: LoaderFunctionArgs): Response {
   const url = new URL(request.url);
   return redirect(`${localizePath('/convertor', languageOf(request))}${url.search}`);
+}
+
+/** The words of the route language are loaded before its pages show (issue 18 item 1). */
+export async function languageLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  await loadLanguage(languageOf(request));
+  return null;
 }
 
 /** /{language} alone is that language's home: /{language}/convertor. */

@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';
 import { pageQueryOptions } from '../../features/content/api/get-page';
 import { ContentSections } from '../../features/content/components/content-sections';
@@ -12,13 +13,14 @@ import { useRouteLanguage } from '../../hooks/use-route-language';
  * The cards stand on their own if the text cannot be loaded.
  */
 export default function PricingPage() {
+  const { t } = useTranslation();
   const { language } = useRouteLanguage();
   const content = useQuery(pageQueryOptions(language, 'pricing'));
   return (
     <Page
-      title="Pricing"
-      heading="Plans and pricing"
-      description="Start free, then choose Basic, Premium or Business for more characters, downloads and your saved file history."
+      title={t('pricing.title')}
+      heading={t('pricing.heading')}
+      description={t('pricing.description')}
     >
       <Stack gap="xl">
         <PricingCards />

@@ -1,9 +1,10 @@
 import { Box, useDirection } from '@mantine/core';
 import { useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useSeoMeta } from '../../hooks/use-seo-meta';
+import { i18nFor } from '../../lib/i18n';
 import { describeLanguage, routeLanguage } from '../../lib/languages';
-import { LanguageSwitcher } from './language-switcher';
 import { StartupLoader } from './page-loader';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -15,11 +16,31 @@ function isLocalisedRoute(handle: unknown): boolean {
 }
 
 /**
+ * The words of the route language for everything below (header, page, footer): the
+ * /:language route's loader has loaded them before the page shows.
+ */
+export function RouteLanguageProvider({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const { locale } = describeLanguage(routeLanguage(pathname).language);
+  return <I18nextProvider i18n={i18nFor(locale)}>{children}</I18nextProvider>;
+}
+
+/**
  * The frame of every page: header, the page, footer, the startup loader and, on the
- * multi-language content pages, the language switcher. It also gives the document the route
- * language's lang and direction (Arabic reads right to left, and Mantine mirrors with it).
+ * multi-language content pages, the language switcher (in the header). It also gives the
+ * document the route language's lang and direction (Arabic reads right to left, and Mantine
+ * mirrors with it).
  */
 export function AppLayout() {
+  return (
+    <RouteLanguageProvider>
+      <Frame />
+    </RouteLanguageProvider>
+  );
+}
+
+function Frame() {
+  const { t } = useTranslation();
   const location = useLocation();
   const matches = useMatches();
   const { language, path } = routeLanguage(location.pathname);
@@ -39,16 +60,16 @@ export function AppLayout() {
     <>
       <StartupLoader />
       <a href="#main-content" className="skip-link">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
-      <SiteHeader language={language} />
-      <Box component="main" id="main-content" tabIndex={-1} mih="60vh" pb={96}>
+      <SiteHeader
+        language={language}
+        switcher={showSwitcher ? { path, search: location.search } : undefined}
+      />
+      <Box component="main" id="main-content" tabIndex={-1} mih="60vh" pb="xl">
         <Outlet />
       </Box>
       <SiteFooter language={language} />
-      {showSwitcher && (
-        <LanguageSwitcher language={language} path={path} search={location.search} />
-      )}
       <ScrollRestoration />
     </>
   );

@@ -1,4 +1,5 @@
-import { Affix, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   describeLanguage,
@@ -19,10 +20,12 @@ interface LanguageSwitcherProps {
 }
 
 /**
- * SPEC §2 "Global": fixed at the bottom left of public pages. Shows the current language with its flag; the others are links
- * to the same page in that language.
+ * SPEC §2 "Global": the current language with its flag; the others are links to the same page
+ * in that language. It sits in the header, so it never covers a control (issue 18 item 3); on
+ * phones it shrinks to the flag.
  */
 export function LanguageSwitcher({ language, path, search }: LanguageSwitcherProps) {
+  const { t } = useTranslation();
   const current = describeLanguage(language);
   // A path that has no language variant ("any other path" showing the convertor) switches to
   // the convertor in that language.
@@ -30,37 +33,38 @@ export function LanguageSwitcher({ language, path, search }: LanguageSwitcherPro
   const others = SITE_LANGUAGES.filter((candidate) => candidate.code !== current.code);
 
   return (
-    <Affix position={{ bottom: 16, left: 16 }} zIndex={150}>
-      <Menu position="top-start" shadow="md" width={200} withinPortal={false}>
-        <Menu.Target>
-          <Button
-            variant="default"
-            h={44}
-            leftSection={<Flag code={current.code} />}
-            rightSection={<ChevronDownIcon size={16} />}
-            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+    <Menu position="bottom-end" shadow="md" width={200}>
+      <Menu.Target>
+        <Button
+          variant="default"
+          h={44}
+          px="xs"
+          leftSection={<Flag code={current.code} />}
+          rightSection={<ChevronDownIcon size={16} />}
+        >
+          <VisuallyHidden>{t('layout.language')} </VisuallyHidden>
+          <Text component="span" fz="sm" lang={current.locale} visibleFrom="sm">
+            {current.nativeName}
+          </Text>
+          <VisuallyHidden hiddenFrom="sm" lang={current.locale}>
+            {current.nativeName}
+          </VisuallyHidden>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown aria-label={t('layout.languages')}>
+        {others.map((other) => (
+          <Menu.Item
+            key={other.code}
+            component={Link}
+            to={`${localizePath(target, other.code)}${search}`}
+            leftSection={<Flag code={other.code} />}
+            lang={other.locale}
+            hrefLang={other.locale}
           >
-            <VisuallyHidden>Language: </VisuallyHidden>
-            <Text component="span" fz="sm" lang={current.locale}>
-              {current.nativeName}
-            </Text>
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown aria-label="Languages">
-          {others.map((other) => (
-            <Menu.Item
-              key={other.code}
-              component={Link}
-              to={`${localizePath(target, other.code)}${search}`}
-              leftSection={<Flag code={other.code} />}
-              lang={other.locale}
-              hrefLang={other.locale}
-            >
-              {other.nativeName}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-    </Affix>
+            {other.nativeName}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

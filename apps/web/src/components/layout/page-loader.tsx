@@ -2,12 +2,14 @@ import { VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { DELAYS_MS, PRODUCT_NAME } from '@parla/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import classes from './page-loader.module.css';
 
 const FADE_MS = 300;
 
 /** The jumping bars on a full-screen cover; also the router's fallback while a page loads. */
 export function PageLoader({ fading = false }: { fading?: boolean }) {
+  const { t } = useTranslation();
   return (
     <div
       className={fading ? `${classes.overlay} ${classes.fading}` : classes.overlay}
@@ -21,7 +23,7 @@ export function PageLoader({ fading = false }: { fading?: boolean }) {
         <span className={classes.bar} />
         <span className={classes.bar} />
       </div>
-      <VisuallyHidden>Loading {PRODUCT_NAME}…</VisuallyHidden>
+      <VisuallyHidden>{t('layout.loading', { product: PRODUCT_NAME })}</VisuallyHidden>
     </div>
   );
 }

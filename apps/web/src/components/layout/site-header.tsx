@@ -1,25 +1,31 @@
 import { Box, Burger, Button, Container, Group, Menu, Stack } from '@mantine/core';
+import { PRODUCT_NAME } from '@parla/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { type Session, useLogout, useSession } from '../../lib/auth';
 import { localizePath } from '../../lib/languages';
 import { ChevronDownIcon, FilesIcon, LogoutIcon, PlanIcon, UserIcon } from '../icons';
 import { Logo } from '../logo';
+import { Ltr } from '../ltr';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { LanguageSwitcher } from './language-switcher';
 import classes from './site-header.module.css';
 
 const MOBILE_NAV_ID = 'site-mobile-navigation';
 
-function mainLinks(language: string) {
+function useMainLinks(language: string) {
+  const { t } = useTranslation();
   return [
-    { label: 'Home', to: localizePath('/convertor', language) },
-    { label: 'Pricing', to: localizePath('/pricing', language) },
-    { label: 'Blog', to: localizePath('/blog', language) },
-    { label: 'Contact', to: localizePath('/contact', language) },
+    { label: t('nav.home'), to: localizePath('/convertor', language) },
+    { label: t('nav.pricing'), to: localizePath('/pricing', language) },
+    { label: t('nav.blog'), to: localizePath('/blog', language) },
+    { label: t('nav.contact'), to: localizePath('/contact', language) },
   ];
 }
 
 function AccountMenu({ email }: { email: string }) {
+  const { t } = useTranslation();
   const logout = useLogout();
   return (
     // Mantine's Menu closes on an outside click and on Escape (SPEC §2).
@@ -33,22 +39,25 @@ function AccountMenu({ email }: { email: string }) {
           maw={{ base: 200, sm: 280 }}
           styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
         >
-          {email}
+          <Ltr>{email}</Ltr>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/account" leftSection={<UserIcon size={16} />}>
-          My Account
+          {t('nav.myAccount')}
         </Menu.Item>
         <Menu.Item component={Link} to="/account/plan" leftSection={<PlanIcon size={16} />}>
-          My Plan
+          {t('nav.myPlan')}
         </Menu.Item>
         <Menu.Item component={Link} to="/file-history" leftSection={<FilesIcon size={16} />}>
-          File History
+          {t('nav.fileHistory')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item onClick={logout} leftSection={<LogoutIcon size={16} />}>
-          Logout
+        <Menu.Item
+          onClick={logout}
+          leftSection={<LogoutIcon size={16} className="mirror-in-rtl" />}
+        >
+          {t('nav.logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -56,30 +65,41 @@ function AccountMenu({ email }: { email: string }) {
 }
 
 function AuthControls({ session, stacked = false }: { session: Session; stacked?: boolean }) {
+  const { t } = useTranslation();
   if (session.status === 'signed-in') return <AccountMenu email={session.profile.user.email} />;
   if (session.status === 'loading') return null;
   const Wrapper = stacked ? Stack : Group;
   return (
-    <Wrapper gap="xs">
+    <Wrapper gap="xs" wrap="nowrap">
       <Button component={Link} to="/auth/login" variant="default" h={44}>
-        Login
+        {t('nav.login')}
       </Button>
       <Button component={Link} to="/auth/register" h={44}>
-        Register
+        {t('nav.register')}
       </Button>
     </Wrapper>
   );
 }
 
-/** SPEC §2 "Header": logo, main links, and the signed-out or signed-in controls. */
-export function SiteHeader({ language }: { language: string }) {
+interface SiteHeaderProps {
+  language: string;
+  /** On the multi-language pages: the path and query the language switcher keeps. */
+  switcher?: { path: string; search: string } | undefined;
+}
+
+/**
+ * SPEC §2 "Header": logo, main links, the language switcher on multi-language pages, and the
+ * signed-out or signed-in controls.
+ */
+export function SiteHeader({ language, switcher }: SiteHeaderProps) {
+  const { t } = useTranslation();
   const session = useSession();
   const { pathname } = useLocation();
   // The mobile navigation is open for the page it was opened on: following a link closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const opened = openedOn === pathname;
   const toggle = () => setOpenedOn(opened ? null : pathname);
-  const links = mainLinks(language);
+  const links = useMainLinks(language);
 
   return (
     <Box component="header" className={classes.header}>
@@ -87,20 +107,21 @@ export function SiteHeader({ language }: { language: string }) {
         <Link
           to={localizePath('/convertor', language)}
           className={classes.logo}
-          aria-label="Parla home"
+          aria-label={t('nav.logoHome', { product: PRODUCT_NAME })}
         >
           <Logo />
         </Link>
 
-        <Group component="nav" aria-label="Main" gap={4} visibleFrom="md">
+        <Group component="nav" aria-label={t('nav.main')} gap={4} visibleFrom="md" wrap="nowrap">
           {links.map((link) => (
-            <NavLink key={link.label} to={link.to} className={classes.link}>
+            <NavLink key={link.to} to={link.to} className={classes.link}>
               {link.label}
             </NavLink>
           ))}
         </Group>
 
         <Group gap="xs" wrap="nowrap">
+          {switcher && <LanguageSwitcher language={language} {...switcher} />}
           <ColorSchemeToggle />
           <Box visibleFrom="md">
             <AuthControls session={session} />
@@ -110,7 +131,7 @@ export function SiteHeader({ language }: { language: string }) {
             onClick={toggle}
             hiddenFrom="md"
             size="sm"
-            aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            aria-label={opened ? t('nav.closeNavigation') : t('nav.openNavigation')}
             aria-expanded={opened}
             aria-controls={opened ? MOBILE_NAV_ID : undefined}
             w={44}
@@ -122,9 +143,9 @@ export function SiteHeader({ language }: { language: string }) {
       {opened && (
         <Box id={MOBILE_NAV_ID} className={classes.mobilePanel} hiddenFrom="md">
           <Container size="xl">
-            <Stack component="nav" aria-label="Mobile" gap={4}>
+            <Stack component="nav" aria-label={t('nav.mobile')} gap={4}>
               {links.map((link) => (
-                <NavLink key={link.label} to={link.to} className={classes.mobileLink}>
+                <NavLink key={link.to} to={link.to} className={classes.mobileLink}>
                   {link.label}
                 </NavLink>
               ))}

@@ -1,6 +1,8 @@
 import { Group, Text } from '@mantine/core';
 import type { BlogArticleSummary } from '@parla/contract';
-import { type ContentUiText, formatDate } from '../lib/ui-text';
+import { formatLongDate } from '../../../hooks/use-format';
+import { describeLanguage } from '../../../lib/languages';
+import type { ContentUiText } from '../lib/ui-text';
 
 /** Published date and reading time of an article, as one quiet line. */
 export function ArticleMeta({
@@ -15,7 +17,7 @@ export function ArticleMeta({
   return (
     <Group gap="xs" c="dimmed" fz="sm">
       <Text component="time" dateTime={article.published_time} fz="sm">
-        {formatDate(article.published_time, language)}
+        {formatLongDate(article.published_time, describeLanguage(language).locale)}
       </Text>
       <Text component="span" fz="sm" aria-hidden>
         ·

@@ -1,6 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import BlogArticlePage from '../../../app/routes/blog-article';
+import { loadLanguage } from '../../../lib/i18n';
 import { interceptFetch, jsonResponse, renderAt, restoreFetch } from '../../../test/render';
 
 afterEach(() => {
@@ -28,6 +29,8 @@ const ARTICLE = {
 };
 
 describe('article page (SPEC §2 "Blog")', () => {
+  beforeAll(() => loadLanguage('fr'));
+
   it('shows the title link, date, author, counts, body, tags, footer links and translations', async () => {
     interceptFetch((call) =>
       call.url === '/api/content/blog/article/fr/qu-est-ce-que-ssml'

@@ -1,10 +1,11 @@
 import { Anchor, Divider, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import type { BlogArticle } from '@parla/contract';
 import { Link } from 'react-router';
+import { formatLongDate } from '../../../hooks/use-format';
 import { COMPANY } from '../../../lib/company';
-import { localizePath } from '../../../lib/languages';
+import { describeLanguage, localizePath } from '../../../lib/languages';
 import { tagLink } from '../lib/blog';
-import { type ContentUiText, formatDate } from '../lib/ui-text';
+import type { ContentUiText } from '../lib/ui-text';
 import { Prose } from './prose';
 import classes from './prose.module.css';
 import { TagLinks } from './tag-links';
@@ -42,7 +43,7 @@ export function ArticleView({
           <Text component="span" fz="sm">
             {text.publishedOn}{' '}
             <time dateTime={article.published_time}>
-              {formatDate(article.published_time, language)}
+              {formatLongDate(article.published_time, describeLanguage(language).locale)}
             </time>{' '}
             {text.by}{' '}
             <Anchor component={Link} to={localizePath('/contact', language)} rel="author" fz="sm">

@@ -9,6 +9,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import classes from './prose.module.css';
 
@@ -35,6 +36,7 @@ export function ContentFrame({
   failed = false,
   children,
 }: ContentFrameProps) {
+  const { t } = useTranslation();
   usePageMeta({ title: title || fallbackTitle, description: lead || fallbackDescription });
   return (
     <Container size={size} py={{ base: 'lg', md: 'xl' }}>
@@ -60,8 +62,8 @@ export function ContentFrame({
         )}
       </Stack>
       {failed ? (
-        <Alert color="red" variant="light" role="alert" title="This page could not be loaded.">
-          Please try again in a moment.
+        <Alert color="red" variant="light" role="alert" title={t('content.pageFailed')}>
+          {t('content.tryAgain')}
         </Alert>
       ) : (
         children

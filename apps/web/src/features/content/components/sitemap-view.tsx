@@ -1,5 +1,6 @@
 import { Alert, Anchor, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_LANGUAGE, PRODUCT_NAME, sitemapCategory } from '@parla/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeLanguage } from '../../../lib/languages';
 import { type SitemapLanguage, useSitemap } from '../hooks/use-sitemap';
@@ -80,6 +81,7 @@ function LanguageSection({ section }: { section: SitemapLanguage }) {
 
 /** SPEC §2 "Sitemap": a section per language, loaded in two stages, with a loading indicator. */
 export function SitemapView() {
+  const { t } = useTranslation();
   const { sections, complete, failed } = useSitemap();
   return (
     <Stack gap="xl" aria-busy={!complete}>
@@ -87,14 +89,14 @@ export function SitemapView() {
         <LanguageSection key={section.language.code} section={section} />
       ))}
       {failed ? (
-        <Alert color="red" variant="light" role="alert" title="The sitemap could not be loaded.">
-          Please try again in a moment.
+        <Alert color="red" variant="light" role="alert" title={t('sitemap.failed')}>
+          {t('content.tryAgain')}
         </Alert>
       ) : (
         !complete && (
           <Group gap="sm" role="status">
             <Loader size="sm" />
-            <Text c="dimmed">Loading every language…</Text>
+            <Text c="dimmed">{t('sitemap.loading')}</Text>
           </Group>
         )
       )}

@@ -9,6 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../hooks/use-format';
 import { getAudio } from '../api/get-audio';
 import { formatTime } from '../lib/time';
 import { decodeWaveform, seekTime } from '../lib/waveform';
@@ -35,6 +37,8 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(convertedDuration);
   const [speed, setSpeed] = useState(DEFAULT_PLAYER_SPEED);
+  const { t } = useTranslation();
+  const format = useFormat();
 
   const waveform = useQuery({
     queryKey: ['convertor', 'waveform', path],
@@ -117,11 +121,12 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
           if (Number.isFinite(d) && d > 0) setDuration(d);
         }}
       />
-      <div className={classes.controls}>
+      {/* Media controls and time run left to right in every language (issue 18 item 2). */}
+      <div className={classes.controls} dir="ltr">
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={`Back ${PLAYER_SKIP_SECONDS} seconds`}
+          aria-label={t('player.back', { count: PLAYER_SKIP_SECONDS })}
           onClick={() => skip(-PLAYER_SKIP_SECONDS)}
         >
           <BackIcon />
@@ -129,7 +134,7 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
         <ActionIcon
           size="xl"
           radius="xl"
-          aria-label={state === 'playing' ? 'Pause' : 'Play'}
+          aria-label={state === 'playing' ? t('player.pause') : t('player.play')}
           onClick={toggle}
         >
           {state === 'playing' ? <PauseIcon size={22} /> : <PlayIcon size={22} />}
@@ -137,7 +142,7 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={`Forward ${PLAYER_SKIP_SECONDS} seconds`}
+          aria-label={t('player.forward', { count: PLAYER_SKIP_SECONDS })}
           onClick={() => skip(PLAYER_SKIP_SECONDS)}
         >
           <ForwardIcon />
@@ -146,11 +151,14 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
           className={classes.wave}
           role="slider"
           tabIndex={0}
-          aria-label="Seek"
+          aria-label={t('player.seek')}
           aria-valuemin={0}
           aria-valuemax={Math.round(duration)}
           aria-valuenow={Math.round(time)}
-          aria-valuetext={`${formatTime(time)} of ${formatTime(duration)}`}
+          aria-valuetext={t('player.position', {
+            time: formatTime(time),
+            duration: formatTime(duration),
+          })}
           data-testid="waveform"
           onClick={onWaveClick}
           onKeyDown={onWaveKey}
@@ -169,21 +177,14 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
             ))
           )}
         </div>
-        <Text
-          size="sm"
-          ff="monospace"
-          aria-live="off"
-          data-testid="player-time"
-          miw={90}
-          ta="right"
-        >
+        <Text size="sm" ff="monospace" aria-live="off" data-testid="player-time" miw={90} ta="end">
           {formatTime(time)} / {formatTime(duration)}
         </Text>
         <NativeSelect
-          aria-label="Playback speed"
+          aria-label={t('player.speed')}
           size="xs"
           w={76}
-          data={PLAYER_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }))}
+          data={PLAYER_SPEEDS.map((s) => ({ value: String(s), label: `${format.number(s)}×` }))}
           value={String(speed)}
           onChange={(event) => setSpeed(Number(event.currentTarget.value))}
         />

@@ -84,7 +84,7 @@ describe('the convertor page', () => {
     expect(effect.value).toBe('calm');
     expect(await screen.findByRole('button', { name: 'Pause 2s, edit' })).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getByTestId('characters-per-convert').textContent).toBe('10000'),
+      expect(screen.getByTestId('characters-per-convert').textContent).toBe('10,000'),
     );
     expect(screen.getByTestId('characters-used').textContent).toBe(String(SAVED.text.length));
     expect(saveSlot).not.toHaveBeenCalled();

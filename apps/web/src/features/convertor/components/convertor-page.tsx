@@ -14,16 +14,19 @@ import {
 } from '@mantine/core';
 import {
   MESSAGES,
+  PRODUCT_NAME,
   type TagKind,
   VOICE_EFFECTS,
   type VoiceEffect,
   type VoiceSettings,
 } from '@parla/contract';
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { useSession } from '../../../lib/auth';
+import { useCatalogueCounts } from '../../../lib/catalogue-counts';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useConvert } from '../api/convert';
 import { useBlogTeasers } from '../api/get-blog-teasers';
@@ -33,7 +36,7 @@ import { useEditorDocument } from '../hooks/use-editor-document';
 import { characterCounter, cleanUploadedText, tagFits, usedCharacters } from '../lib/characters';
 import { downloadRight } from '../lib/download';
 import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
-import { convertorTexts } from '../lib/page-sections';
+import { convertorTexts, fallbackTexts } from '../lib/page-sections';
 import { textToSend } from '../lib/ssml-document';
 import { errorPosition } from '../lib/ssml-error';
 import { closingTag, openingTag, TAG_SPECS } from '../lib/ssml-tags';
@@ -97,6 +100,7 @@ function effectsInDocument(ssml: string): VoiceEffect[] {
  * laptop), then tiles, how-it-works, FAQ and blog teasers.
  */
 export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
+  const { t } = useTranslation();
   const { to, path, language } = useRouteLanguage();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -108,7 +112,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const voices = useVoices();
   const content = useConvertorContent(language);
   const teasers = useBlogTeasers(language);
-  const texts = convertorTexts(content.data);
+  const counts = useCatalogueCounts();
+  const texts = convertorTexts(content.data, fallbackTexts(t, counts.data));
 
   const doc = useEditorDocument(initial?.ssml ?? '');
   const editor = useRef<EditorHandle>(null);
@@ -185,9 +190,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   };
 
   const unavailable: Partial<Record<TagKind, string>> = {};
-  if (!capabilities.pitch) unavailable.pitch = 'This voice cannot change its pitch.';
-  if (!capabilities.emphasis) unavailable.emphasis = 'This voice cannot emphasise words.';
-  if (effects.length === 0) unavailable.voiceEffect = 'This voice has no effects.';
+  if (!capabilities.pitch) unavailable.pitch = t('convertor.noPitch');
+  if (!capabilities.emphasis) unavailable.emphasis = t('convertor.noEmphasis');
+  if (effects.length === 0) unavailable.voiceEffect = t('convertor.noEffects');
 
   const editorProps = {
     value: doc.ssml,
@@ -199,12 +204,12 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   return (
     <Page
       size="xl"
-      title="Text to speech convertor"
+      title={t('convertor.title')}
       heading={texts.intro.title}
-      description="Type or paste plain text or SSML, choose a voice, and listen in your browser: Parla speaks more than 130 languages with 700+ voices."
+      description={t('convertor.description', { product: PRODUCT_NAME })}
       lead={
         <>
-          Type or paste text or SSML, choose a voice, and listen.{' '}
+          {t('convertor.lead')}{' '}
           {texts.intro.link && (
             <Anchor component={Link} to={to(texts.intro.link.link)}>
               {texts.intro.link.label}
@@ -215,7 +220,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     >
       <Grid gap="lg" mb={48}>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card withBorder padding="md" component="section" aria-label="Editor">
+          <Card withBorder padding="md" component="section" aria-label={t('convertor.editor')}>
             <Stack gap="sm">
               <Tabs
                 value={mode}
@@ -225,7 +230,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 keepMounted={false}
               >
                 <Tabs.List>
-                  <Tabs.Tab value="text">Text</Tabs.Tab>
+                  <Tabs.Tab value="text">{t('convertor.textTab')}</Tabs.Tab>
                   <Tabs.Tab value="ssml">SSML</Tabs.Tab>
                 </Tabs.List>
               </Tabs>
@@ -244,21 +249,21 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   color="red"
                   role="alert"
                   withCloseButton
-                  closeButtonLabel="Dismiss"
+                  closeButtonLabel={t('convertor.dismiss')}
                   onClose={() => setAlert(null)}
                   p="xs"
                 >
                   {alert}
                 </Alert>
               )}
-              <WidgetBoundary name="The editor">
+              <WidgetBoundary name={t('convertor.theEditor')}>
                 <ChipContext.Provider value={{ effects }}>
                   {mode === 'ssml' ? (
                     <Suspense fallback={<Skeleton h={250} />}>
                       <SsmlEditor
                         {...editorProps}
                         ref={editor}
-                        label="SSML editor"
+                        label={t('convertor.ssmlEditor')}
                         error={ssmlError}
                         onChange={onChange('SSML')}
                       />
@@ -267,7 +272,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                     <TextEditor
                       {...editorProps}
                       ref={editor}
-                      label="Text editor"
+                      label={t('convertor.textEditor')}
                       onChange={onChange('TEXT')}
                     />
                   )}
@@ -284,13 +289,13 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   disabled={!settings || !voice}
                   size="md"
                 >
-                  Convert
+                  {t('convertor.convert')}
                 </Button>
               </Group>
               {convert.isPending && (
                 <Group gap="xs" role="status">
                   <Loader size="xs" />
-                  <Text size="sm">Converting your text…</Text>
+                  <Text size="sm">{t('convertor.converting')}</Text>
                 </Group>
               )}
               {convert.error && (
@@ -300,9 +305,15 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
               )}
             </Stack>
           </Card>
-          <Card withBorder padding="md" mt="md" component="section" aria-label="Player">
+          <Card
+            withBorder
+            padding="md"
+            mt="md"
+            component="section"
+            aria-label={t('convertor.player')}
+          >
             {conversion ? (
-              <WidgetBoundary name="The player">
+              <WidgetBoundary name={t('convertor.thePlayer')}>
                 <AudioPlayer path={conversion.path} duration={conversion.duration}>
                   <Group gap="sm" wrap="wrap">
                     {session.status !== 'loading' && (
@@ -330,7 +341,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
               </WidgetBoundary>
             ) : (
               <Text size="sm" c="dimmed">
-                Your audio will play here once you convert a text.
+                {t('convertor.playerEmpty')}
               </Text>
             )}
           </Card>
@@ -338,20 +349,25 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder padding="md" component="section" aria-labelledby="voice-settings-title">
             <Title order={2} fz="lg" id="voice-settings-title" mb="sm">
-              Voice settings
+              {t('convertor.voiceSettings')}
             </Title>
             {settings ? (
               <VoiceSettingsPanel languages={languages} settings={settings} onChange={setChosen} />
             ) : voices.isError ? (
               <Alert color="red">{voices.error.message}</Alert>
             ) : (
-              <Loader size="sm" aria-label="Loading voices" />
+              <Loader size="sm" aria-label={t('convertor.loadingVoices')} />
             )}
           </Card>
         </Grid.Col>
       </Grid>
       <Stack gap={56}>
-        <Text component="section" aria-label="About Parla" fz="lg" maw="70ch">
+        <Text
+          component="section"
+          aria-label={t('convertor.about', { product: PRODUCT_NAME })}
+          fz="lg"
+          maw="70ch"
+        >
           {texts.intro.text}
         </Text>
         <InfoTiles tiles={texts.tiles} />

@@ -1,13 +1,9 @@
 import { Alert, Anchor, Button } from '@mantine/core';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getAudio } from '../api/get-audio';
 import { type DownloadRight, saveBlob } from '../lib/download';
-
-export const DOWNLOAD_MESSAGES = {
-  anonymous: 'Log in and have a plan to download your audio.',
-  needsPlan: 'Buy a plan to download your audio.',
-} as const;
 
 interface DownloadAreaProps {
   right: DownloadRight;
@@ -18,31 +14,31 @@ interface DownloadAreaProps {
 
 /** SPEC §6: download hidden for anonymous visitors and for USER on FREE, with a message. */
 export function DownloadArea({ right, path, fileName, to }: DownloadAreaProps) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (right === 'anonymous') {
     return (
       <Alert variant="light" color="gray" p="xs" data-testid="download-message">
-        {DOWNLOAD_MESSAGES.anonymous}{' '}
-        <Anchor component={Link} to={to('/auth/login')}>
-          Log in
-        </Anchor>{' '}
-        or{' '}
-        <Anchor component={Link} to={to('/pricing')}>
-          see the plans
-        </Anchor>
-        .
+        {t('download.anonymous')}{' '}
+        <Trans
+          i18nKey="download.anonymousLinks"
+          components={{
+            login: <Anchor component={Link} to={to('/auth/login')} />,
+            plans: <Anchor component={Link} to={to('/pricing')} />,
+          }}
+        />
       </Alert>
     );
   }
   if (right === 'needs-plan') {
     return (
       <Alert variant="light" color="gray" p="xs" data-testid="download-message">
-        {DOWNLOAD_MESSAGES.needsPlan}{' '}
-        <Anchor component={Link} to={to('/pricing')}>
-          See the plans
-        </Anchor>
-        .
+        {t('download.needsPlan')}{' '}
+        <Trans
+          i18nKey="download.needsPlanLink"
+          components={{ plans: <Anchor component={Link} to={to('/pricing')} /> }}
+        />
       </Alert>
     );
   }
@@ -63,7 +59,7 @@ export function DownloadArea({ right, path, fileName, to }: DownloadAreaProps) {
           }
         }}
       >
-        Download
+        {t('download.download')}
       </Button>
       {error && (
         <Alert color="red" p="xs" role="alert">

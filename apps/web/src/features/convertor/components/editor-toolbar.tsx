@@ -1,7 +1,9 @@
 import { ActionIcon, Button, FileButton, Group, Popover, Tooltip } from '@mantine/core';
 import { TAG_COSTS, type TagKind, type VoiceEffect } from '@parla/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TAG_KINDS, TAG_SPECS } from '../lib/ssml-tags';
+import { TAG_LABEL_KEYS } from '../lib/tag-labels';
 import classes from './editor.module.css';
 import { RedoIcon, UndoIcon } from './player-icons';
 import { TagValueForm } from './tag-value-form';
@@ -29,10 +31,13 @@ function TagButton({
   effects: readonly VoiceEffect[];
   onInsert: (kind: TagKind, value: string) => void;
 }) {
+  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const spec = TAG_SPECS[kind];
+  const label = t(TAG_LABEL_KEYS[kind]);
+  const insert = t('toolbar.insert', { tag: label });
   const initial = kind === 'voiceEffect' ? (effects[0] ?? '') : spec.defaultValue;
-  const hint = reason ?? `Insert ${spec.label.toLowerCase()} (${TAG_COSTS[kind]} characters)`;
+  const hint = reason ?? t('toolbar.insertHint', { tag: label, count: TAG_COSTS[kind] });
   return (
     <Popover
       opened={opened}
@@ -49,11 +54,11 @@ function TagButton({
             variant="default"
             className={classes.tool}
             disabled={reason !== undefined}
-            aria-label={`Insert ${spec.label.toLowerCase()}`}
+            aria-label={insert}
             aria-description={hint}
             onClick={() => setOpened((o) => !o)}
           >
-            {spec.label}
+            {label}
           </Button>
         </Tooltip>
       </Popover.Target>
@@ -63,7 +68,7 @@ function TagButton({
             kind={kind}
             initial={initial}
             effects={effects}
-            submitLabel={`Insert ${spec.label.toLowerCase()}`}
+            submitLabel={insert}
             onSubmit={(value) => {
               setOpened(false);
               onInsert(kind, value);
@@ -77,8 +82,9 @@ function TagButton({
 
 /** The editor's toolbar (SPEC §2): the tags, undo and redo, and a TXT upload. */
 export function EditorToolbar(props: EditorToolbarProps) {
+  const { t } = useTranslation();
   return (
-    <Group gap={6} role="toolbar" aria-label="Editor tools" wrap="wrap">
+    <Group gap={6} role="toolbar" aria-label={t('toolbar.label')} wrap="wrap">
       {TAG_KINDS.map((kind) => (
         <TagButton
           key={kind}
@@ -88,35 +94,37 @@ export function EditorToolbar(props: EditorToolbarProps) {
           onInsert={props.onInsert}
         />
       ))}
-      <Group gap={4} ml="auto" wrap="nowrap">
-        <Tooltip label="Undo (Ctrl+Z)" withArrow>
+      <Group gap={4} ms="auto" wrap="nowrap">
+        <Tooltip label={t('toolbar.undoHint')} withArrow>
           <ActionIcon
             variant="default"
             size="md"
             className={classes.tool}
-            aria-label="Undo"
+            aria-label={t('toolbar.undo')}
             disabled={!props.canUndo}
             onClick={props.onUndo}
           >
-            <UndoIcon />
+            <UndoIcon className="mirror-in-rtl" />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Redo (Ctrl+Shift+Z)" withArrow>
+        <Tooltip label={t('toolbar.redoHint')} withArrow>
           <ActionIcon
             variant="default"
             size="md"
             className={classes.tool}
-            aria-label="Redo"
+            aria-label={t('toolbar.redo')}
             disabled={!props.canRedo}
             onClick={props.onRedo}
           >
-            <RedoIcon />
+            <span className="mirror-in-rtl" style={{ display: 'inline-flex' }}>
+              <RedoIcon />
+            </span>
           </ActionIcon>
         </Tooltip>
         <FileButton accept="text/plain,.txt" onChange={(file) => file && props.onUpload(file)}>
           {(buttonProps) => (
             <Button {...buttonProps} size="compact-sm" variant="default" className={classes.tool}>
-              Upload TXT
+              {t('toolbar.upload')}
             </Button>
           )}
         </FileButton>

@@ -9,15 +9,17 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import type { BlogArticleSummary } from '@parla/contract';
+import { type BlogArticleSummary, PRODUCT_NAME } from '@parla/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ConvertorTexts } from '../lib/page-sections';
 
 export function InfoTiles({ tiles }: { tiles: ConvertorTexts['tiles'] }) {
+  const { t } = useTranslation();
   return (
     <SimpleGrid
       component="section"
-      aria-label="Why Parla"
+      aria-label={t('convertor.why', { product: PRODUCT_NAME })}
       cols={{ base: 1, sm: 2, md: tiles.length >= 4 ? 4 : 3 }}
       spacing="lg"
     >

@@ -2,7 +2,9 @@ import { Popover, UnstyledButton } from '@mantine/core';
 import type { VoiceEffect } from '@parla/contract';
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
 import { createContext, useContext, useState } from 'react';
-import { describeChip, TAG_SPECS, withValue } from '../lib/ssml-tags';
+import { useTranslation } from 'react-i18next';
+import { describeChip, withValue } from '../lib/ssml-tags';
+import { TAG_LABEL_KEYS } from '../lib/tag-labels';
 import classes from './tag-chip.module.css';
 import { TagValueForm } from './tag-value-form';
 
@@ -18,12 +20,11 @@ export function TagChip({ node, updateAttributes, selected }: ReactNodeViewProps
   const info = describeChip(raw);
   const { effects } = useContext(ChipContext);
   const [opened, setOpened] = useState(false);
+  const { t } = useTranslation();
 
   if (info.role !== 'open') {
     const label =
-      info.role === 'close'
-        ? `/${info.kind ? TAG_SPECS[info.kind].label.toLowerCase() : info.element}`
-        : raw;
+      info.role === 'close' ? `/${info.kind ? t(TAG_LABEL_KEYS[info.kind]) : info.element}` : raw;
     return (
       <NodeViewWrapper
         as="span"
@@ -37,7 +38,7 @@ export function TagChip({ node, updateAttributes, selected }: ReactNodeViewProps
       </NodeViewWrapper>
     );
   }
-  const spec = TAG_SPECS[info.kind];
+  const label = t(TAG_LABEL_KEYS[info.kind]);
   return (
     <NodeViewWrapper as="span" className={classes.wrapper} contentEditable={false}>
       <Popover
@@ -57,11 +58,11 @@ export function TagChip({ node, updateAttributes, selected }: ReactNodeViewProps
             data-role="open"
             data-kind={info.kind}
             data-selected={selected || undefined}
-            aria-label={`${spec.label} ${info.value}, edit`}
+            aria-label={t('tags.edit', { tag: label, value: info.value })}
             title={raw}
             onClick={() => setOpened((o) => !o)}
           >
-            {spec.label.toLowerCase()}: {info.value}
+            {label}: {info.value}
           </UnstyledButton>
         </Popover.Target>
         <Popover.Dropdown>
@@ -69,7 +70,7 @@ export function TagChip({ node, updateAttributes, selected }: ReactNodeViewProps
             kind={info.kind}
             initial={info.value}
             effects={effects}
-            submitLabel="Apply"
+            submitLabel={t('tags.apply')}
             onSubmit={(value) => {
               updateAttributes({ raw: withValue(raw, value) });
               setOpened(false);

@@ -10,7 +10,9 @@ import {
   type VoiceEffect,
 } from '@parla/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { parsePause, parsePercent, TAG_SPECS } from '../lib/ssml-tags';
+import { TAG_LABEL_KEYS } from '../lib/tag-labels';
 
 const PERCENT = 'percentage';
 
@@ -30,7 +32,9 @@ interface TagValueFormProps {
  * alerts word for word. Used by the toolbar to insert and by a chip to edit.
  */
 export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: TagValueFormProps) {
+  const { t } = useTranslation();
   const spec = TAG_SPECS[kind];
+  const label = t(TAG_LABEL_KEYS[kind]);
   const pause = parsePause(initial);
   const percent = parsePercent(initial);
   const [amount, setAmount] = useState<number | string>(
@@ -67,7 +71,7 @@ export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: 
       {kind === 'pause' ? (
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <NumberInput
-            label="Pause"
+            label={t('tags.pause')}
             min={PAUSE.min}
             max={PAUSE.max}
             clampBehavior="none"
@@ -76,7 +80,7 @@ export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: 
             data-autofocus
           />
           <NativeSelect
-            label="Unit"
+            label={t('tags.unit')}
             data={[...PAUSE_UNITS]}
             value={unit}
             onChange={(event) => setUnit(event.currentTarget.value)}
@@ -84,10 +88,10 @@ export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: 
         </Group>
       ) : (
         <NativeSelect
-          label={spec.label}
+          label={label}
           data={options.map((option) => ({
             value: option,
-            label: option === PERCENT ? 'percentage (0–100)' : option,
+            label: option === PERCENT ? t('tags.percentage') : option,
           }))}
           value={choice}
           onChange={(event) => setChoice(event.currentTarget.value)}
@@ -96,7 +100,7 @@ export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: 
       )}
       {kind !== 'pause' && choice === PERCENT && (
         <NumberInput
-          label={`${spec.label} rate (%)`}
+          label={t('tags.rate', { tag: label })}
           min={RATE_INPUT_MIN}
           max={RATE_INPUT_MAX}
           clampBehavior="none"

@@ -7,6 +7,7 @@ import type { Node as PmNode } from '@tiptap/pm/model';
 import { type EditorState, Plugin, TextSelection, type Transaction } from '@tiptap/pm/state';
 import { EditorContent, type JSONContent, ReactNodeViewRenderer, useEditor } from '@tiptap/react';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cutToFit, usedCharacters } from '../lib/characters';
 import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
 import { fromSsml, type SsmlDocument, toSsml } from '../lib/ssml-document';
@@ -106,6 +107,9 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
   const latest = useRef({ value, limit, onChange, onUndo, onRedo, syncing: false, pasting: false });
   latest.current = { ...latest.current, value, limit, onChange, onUndo, onRedo };
   const emitted = useRef(value);
+  const { t } = useTranslation();
+  const placeholder = useRef('');
+  placeholder.current = t('editor.placeholder');
 
   const editor = useEditor({
     immediatelyRender: true,
@@ -115,7 +119,7 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
       Paragraph,
       Text,
       SsmlTag,
-      Placeholder.configure({ placeholder: 'Type or paste your text here…' }),
+      Placeholder.configure({ placeholder: () => placeholder.current }),
       Extension.create({
         name: 'parlaEditorRules',
         addKeyboardShortcuts() {

@@ -4,8 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
+import en from '../../../locales/en.json';
 import { initialSettings, type PanelSettings } from '../lib/voice-settings';
-import { NO_NEURAL_VOICES, VoiceSettingsPanel } from './voice-settings-panel';
+import { VoiceSettingsPanel } from './voice-settings-panel';
+
+const NO_NEURAL_VOICES = en.settings.noNeuralVoices;
 
 const LANGUAGES: Language[] = [
   {

@@ -9,6 +9,8 @@ import {
   type SliderKind,
   type VoiceEffect,
 } from '@parla/contract';
+import { useTranslation } from 'react-i18next';
+import { Ltr, ltrText } from '../../../components/ltr';
 import {
   changeEngine,
   changeFormat,
@@ -33,7 +35,7 @@ function ticks(kind: SliderKind) {
       value,
       label:
         value === min || value === 0 || value === max
-          ? `${value}${unit === '%' ? '%' : ''}`
+          ? ltrText(`${value}${unit === '%' ? '%' : ''}`)
           : undefined,
     });
   }
@@ -51,16 +53,17 @@ function SliderField({
   disabled?: boolean;
   onChange: (value: number) => void;
 }) {
+  const { t } = useTranslation();
   const { min, max, unit } = SLIDERS[kind];
-  const label = `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
+  const label = t(SLIDER_LABEL_KEYS[kind]);
   return (
     <Stack gap={2}>
       <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
         <Text size="sm" fw={500} component="span" id={`slider-${kind}`}>
-          {label} ({unit})
+          {label} (<Ltr>{unit}</Ltr>)
         </Text>
         <NumberInput
-          aria-label={`${label} value`}
+          aria-label={t('settings.sliderValue', { name: label })}
           size="xs"
           w={84}
           min={min}
@@ -76,7 +79,7 @@ function SliderField({
       </Group>
       <Slider
         aria-labelledby={`slider-${kind}`}
-        thumbLabel={`${label} slider`}
+        thumbLabel={t('settings.slider', { name: label })}
         min={min}
         max={max}
         step={1}
@@ -87,7 +90,7 @@ function SliderField({
         mb="md"
         mx="xs"
         classNames={{ bar: classes.bar, mark: classes.mark }}
-        label={(v) => `${v} ${unit}`}
+        label={(v) => ltrText(`${v} ${unit}`)}
       />
     </Stack>
   );
@@ -99,11 +102,20 @@ interface VoiceSettingsPanelProps {
   onChange: (settings: PanelSettings) => void;
 }
 
-export const NO_NEURAL_VOICES =
-  'No neural voice is installed on this server yet: its operator adds them with npm run voices -- install <voice>.';
+const SLIDER_LABEL_KEYS = {
+  speed: 'settings.speed',
+  volume: 'settings.volume',
+  pitch: 'settings.pitch',
+} as const satisfies Record<SliderKind, string>;
+
+const ENGINE_KEYS = {
+  neural: 'settings.neural',
+  standard: 'settings.standard',
+} as const satisfies Record<Engine, string>;
 
 /** SPEC §1, §5, §9: engine, language, voice, effect, format, sample rate, speed, volume, pitch. */
 export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSettingsPanelProps) {
+  const { t } = useTranslation();
   const voice = findVoice(languages, settings);
   const effects: VoiceEffect[] = effectsFor(settings.engine, voice);
   const languageOptions = languagesFor(languages, settings.engine).map((l) => ({
@@ -112,7 +124,7 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
   }));
   const voiceOptions = voicesOf(languages, settings.language_code, settings.engine).map((v) => ({
     value: v.id,
-    label: `${v.name} (${v.gender})`,
+    label: `${v.name} (${v.gender === 'female' ? t('settings.female') : v.gender === 'male' ? t('settings.male') : v.gender})`,
   }));
   return (
     <Stack gap="sm" px={4}>
@@ -120,16 +132,16 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
         // Neural voices are what an installation has (issue 8): say how to get them.
         languages.length > 0 && languagesFor(languages, 'neural').length === 0 && (
           <Text size="xs" c="dimmed">
-            {NO_NEURAL_VOICES}
+            {t('settings.noNeuralVoices')}
           </Text>
         )
       }
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
         <NativeSelect
-          label="Engine"
+          label={t('settings.engine')}
           data={ENGINES.map((engine) => ({
             value: engine,
-            label: engine.charAt(0).toUpperCase() + engine.slice(1),
+            label: t(ENGINE_KEYS[engine]),
             disabled: languagesFor(languages, engine).length === 0,
           }))}
           value={settings.engine}
@@ -138,7 +150,7 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
           }
         />
         <NativeSelect
-          label="Language"
+          label={t('settings.language')}
           data={languageOptions}
           value={settings.language_code}
           onChange={(event) =>
@@ -146,7 +158,7 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
           }
         />
         <NativeSelect
-          label="Voice"
+          label={t('settings.voice')}
           data={voiceOptions}
           value={settings.voice_id}
           onChange={(event) =>
@@ -154,9 +166,9 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
           }
         />
         <NativeSelect
-          label="Effect"
+          label={t('settings.effect')}
           data={[
-            { value: '', label: 'None' },
+            { value: '', label: t('settings.noEffect') },
             ...effects.map((effect) => ({ value: effect, label: effect })),
           ]}
           value={settings.effect ?? ''}
@@ -168,7 +180,7 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
           }
         />
         <NativeSelect
-          label="Format"
+          label={t('settings.format')}
           data={FORMAT_OPTIONS}
           value={settings.output_format}
           onChange={(event) =>
@@ -176,8 +188,11 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
           }
         />
         <NativeSelect
-          label="Sample rate"
-          data={sampleRateOptions(settings.engine, settings.output_format)}
+          label={t('settings.sampleRate')}
+          data={sampleRateOptions(settings.engine, settings.output_format).map((option) => ({
+            ...option,
+            label: ltrText(option.label),
+          }))}
           value={String(settings.sample_rate)}
           onChange={(event) =>
             onChange({ ...settings, sample_rate: Number(event.currentTarget.value) as SampleRate })

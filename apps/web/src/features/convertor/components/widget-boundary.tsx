@@ -1,8 +1,9 @@
 import { Alert, Button } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Translation } from 'react-i18next';
 
 interface WidgetBoundaryProps {
-  /** What failed, for the message ('The player'). */
+  /** What failed, for the message ('The player'), in the page's language. */
   name: string;
   children: ReactNode;
 }
@@ -26,12 +27,20 @@ export class WidgetBoundary extends Component<WidgetBoundaryProps, { failed: boo
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Alert color="red" role="alert" title={`${this.props.name} stopped working`}>
-        Your text is kept.{' '}
-        <Button size="compact-sm" variant="light" onClick={() => this.setState({ failed: false })}>
-          Try again
-        </Button>
-      </Alert>
+      <Translation>
+        {(t) => (
+          <Alert color="red" role="alert" title={t('widget.stopped', { name: this.props.name })}>
+            {t('widget.textKept')}{' '}
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => this.setState({ failed: false })}
+            >
+              {t('widget.tryAgain')}
+            </Button>
+          </Alert>
+        )}
+      </Translation>
     );
   }
 }

@@ -1,6 +1,9 @@
 import type { PageContent } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { convertorTexts, FALLBACK_TEXTS } from './page-sections';
+import { rootI18n } from '../../../lib/i18n';
+import { convertorTexts, fallbackTexts } from './page-sections';
+
+const FALLBACK_TEXTS = fallbackTexts(rootI18n.t, { voices: 1200, languages: 3 });
 
 const content: PageContent = {
   translations: [],
@@ -23,7 +26,7 @@ const content: PageContent = {
 
 describe('the convertor page texts', () => {
   it('reads the sections of the content call', () => {
-    const texts = convertorTexts(content);
+    const texts = convertorTexts(content, FALLBACK_TEXTS);
     expect(texts.intro).toEqual({
       title: 'Speak',
       text: 'Intro text',
@@ -33,9 +36,14 @@ describe('the convertor page texts', () => {
   });
 
   it('falls back for missing or hidden sections, and without content', () => {
-    const texts = convertorTexts(content);
+    const texts = convertorTexts(content, FALLBACK_TEXTS);
     expect(texts.faq).toEqual(FALLBACK_TEXTS.faq);
     expect(texts.howItWorks).toEqual(FALLBACK_TEXTS.howItWorks);
-    expect(convertorTexts(undefined)).toBe(FALLBACK_TEXTS);
+    expect(convertorTexts(undefined, FALLBACK_TEXTS)).toBe(FALLBACK_TEXTS);
+    // Counts come from the catalogue, never a claimed number.
+    expect(FALLBACK_TEXTS.tiles.slice(0, 2).map((tile) => tile.label)).toEqual([
+      '3 languages',
+      '1,200 voices',
+    ]);
   });
 });

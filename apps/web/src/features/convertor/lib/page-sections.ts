@@ -1,9 +1,10 @@
-import type { PageContent, PageTag } from '@parla/contract';
+import { type PageContent, type PageTag, PRODUCT_NAME } from '@parla/contract';
+import type { TFunction } from 'i18next';
 
 /**
  * The convertor page's texts. They come from the content call (GET /content/pages/{language}/
- * convertor, content/pages/default/convertor.md); these are used while it loads or if it fails,
- * so the page is never empty.
+ * convertor, content/pages/default/convertor.md); `fallbackTexts` are used while it loads or if
+ * it fails, so the page is never empty.
  */
 export interface ConvertorTexts {
   intro: { title: string; text: string; link: { label: string; link: string } | null };
@@ -13,48 +14,53 @@ export interface ConvertorTexts {
   blog: { title: string; link: { label: string; link: string } | null };
 }
 
-export const FALLBACK_TEXTS: ConvertorTexts = {
-  intro: {
-    title: 'Turn your text into natural speech',
-    text: 'Type or paste plain text or SSML, choose a voice, and listen in your browser: Parla speaks more than 130 languages with 700+ voices.',
-    link: { label: 'See the plans', link: '/pricing' },
-  },
-  tiles: [
-    {
-      label: '130+ languages',
-      content: 'From Arabic to Welsh: pick a language and hear your text in it.',
+/**
+ * The texts shown while the content loads or if it fails, in the page's language, with the
+ * catalogue's own counts when known (never a claimed number).
+ */
+export function fallbackTexts(
+  t: TFunction,
+  counts: { voices: number; languages: number } | undefined,
+): ConvertorTexts {
+  return {
+    intro: {
+      title: t('fallback.title'),
+      text: t('fallback.text', { product: PRODUCT_NAME }),
+      link: { label: t('blog.pricing'), link: '/pricing' },
     },
-    {
-      label: '700+ voices',
-      content: 'Neural and standard voices, each with the effects it supports.',
-    },
-    {
-      label: 'Full SSML control',
-      content: 'Pauses, speed, volume, pitch, say-as and emphasis, by hand or from the toolbar.',
-    },
-  ],
-  howItWorks: {
-    title: 'How it works',
-    steps: [
+    tiles: [
       {
-        label: 'Write or paste your text',
-        content: 'Use the Text tab for prose or the SSML tab for precise control.',
+        label: counts
+          ? t('plans.languages', { count: counts.languages })
+          : t('plans.everyLanguage'),
+        content: t('fallback.languagesTile'),
       },
       {
-        label: 'Choose a voice',
-        content: 'Pick the engine, language and voice, then set speed, volume and pitch.',
+        label: counts ? t('plans.voices', { count: counts.voices }) : t('plans.everyVoice'),
+        content: t('fallback.voicesTile'),
       },
-      { label: 'Convert and listen', content: 'Press Convert and play the audio straight away.' },
+      { label: t('fallback.ssmlTitle'), content: t('fallback.ssmlTile') },
     ],
-  },
-  faq: { title: 'Frequently asked questions', questions: [] },
-  blog: { title: 'From the blog', link: { label: 'All articles', link: '/blog' } },
-};
+    howItWorks: {
+      title: t('fallback.howItWorks'),
+      steps: [
+        { label: t('fallback.writeTitle'), content: t('fallback.write') },
+        { label: t('fallback.chooseTitle'), content: t('fallback.choose') },
+        { label: t('fallback.listenTitle'), content: t('fallback.listen') },
+      ],
+    },
+    faq: { title: t('fallback.faq'), questions: [] },
+    blog: { title: t('fallback.blog'), link: { label: t('blog.allArticles'), link: '/blog' } },
+  };
+}
 
 const labelled = (tag: PageTag) => ({ label: tag.label ?? '', content: tag.content ?? '' });
 
-export function convertorTexts(content: PageContent | undefined): ConvertorTexts {
-  if (!content) return FALLBACK_TEXTS;
+export function convertorTexts(
+  content: PageContent | undefined,
+  fallback: ConvertorTexts,
+): ConvertorTexts {
+  if (!content) return fallback;
   const section = (id: string) => {
     const found = content.sections.find((s) => s.id === id);
     return found && found.visibility !== 'hidden' ? found.tags : null;
@@ -72,29 +78,29 @@ export function convertorTexts(content: PageContent | undefined): ConvertorTexts
   return {
     intro: intro
       ? {
-          title: first(intro, 'title')?.content ?? FALLBACK_TEXTS.intro.title,
-          text: first(intro, 'text')?.content ?? FALLBACK_TEXTS.intro.text,
+          title: first(intro, 'title')?.content ?? fallback.intro.title,
+          text: first(intro, 'text')?.content ?? fallback.intro.text,
           link: linkOf(first(intro, 'link')),
         }
-      : FALLBACK_TEXTS.intro,
-    tiles: tiles ? all(tiles, 'tile').map(labelled) : FALLBACK_TEXTS.tiles,
+      : fallback.intro,
+    tiles: tiles ? all(tiles, 'tile').map(labelled) : fallback.tiles,
     howItWorks: how
       ? {
-          title: first(how, 'title')?.content ?? 'How it works',
+          title: first(how, 'title')?.content ?? fallback.howItWorks.title,
           steps: all(how, 'step').map(labelled),
         }
-      : FALLBACK_TEXTS.howItWorks,
+      : fallback.howItWorks,
     faq: faq
       ? {
-          title: first(faq, 'title')?.content ?? 'FAQ',
+          title: first(faq, 'title')?.content ?? fallback.faq.title,
           questions: all(faq, 'question').map(labelled),
         }
-      : FALLBACK_TEXTS.faq,
+      : fallback.faq,
     blog: blog
       ? {
-          title: first(blog, 'title')?.content ?? 'From the blog',
+          title: first(blog, 'title')?.content ?? fallback.blog.title,
           link: linkOf(first(blog, 'link')),
         }
-      : FALLBACK_TEXTS.blog,
+      : fallback.blog,
   };
 }

@@ -1,35 +1,55 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
+  Card,
   Group,
   Modal,
+  SimpleGrid,
   Skeleton,
+  Stack,
   Table,
   Text,
+  useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { MESSAGES } from '@parla/contract';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { useFormat } from '../../../hooks/use-format';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteFile } from '../api/delete-file';
 import { useFiles } from '../api/get-files';
 import { useMinDelay } from '../hooks/use-min-delay';
 import { type FileRow, toFileRow } from '../lib/file-row';
 
-const COLUMNS = ['Size', 'Time', 'Language', 'Voice', 'Save Date'] as const;
+/** SPEC §2's columns, by their translation keys. */
+const COLUMNS = [
+  'fileHistory.size',
+  'fileHistory.time',
+  'fileHistory.language',
+  'fileHistory.voice',
+  'fileHistory.saveDate',
+] as const;
 const SKELETON_ROWS = 4;
 
 /**
  * SPEC §2 File History: the table of saved files with open (to /convertor?id=…) and delete
  * (after 'Are you sure you want to delete this file?'); skeleton rows until loading has
- * finished and about 1 s has passed.
+ * finished and about 1 s has passed. On phones each file is a card (issue 18 item 3), with the
+ * start of its text to tell files apart.
  */
 export function FileHistoryTable() {
+  const { t } = useTranslation();
+  const { locale } = useFormat();
   const files = useFiles();
   const delayed = useMinDelay();
+  // One of the two is in the page, never both: a phone gets cards.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, true);
   const remove = useDeleteFile();
   const [confirming, setConfirming] = useState<FileRow>();
   const loading = files.isPending || !delayed;
@@ -47,110 +67,161 @@ export function FileHistoryTable() {
       >
         {forbidden && (
           <Anchor component={Link} to="/pricing">
-            See the plans
+            {t('fileHistory.seePlans')}
           </Anchor>
         )}
       </Alert>
     );
   }
 
-  const rows = files.data?.map(toFileRow) ?? [];
+  const rows = files.data?.map((file) => toFileRow(file, locale)) ?? [];
+  const actions = (row: FileRow) => (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button
+        component={Link}
+        to={`/convertor?id=${encodeURIComponent(row.id)}`}
+        variant="light"
+        size="sm"
+        h={44}
+        aria-label={t('fileHistory.openLabel', { date: row.saveDate, voice: row.voice })}
+      >
+        {t('fileHistory.open')}
+      </Button>
+      <Button
+        variant="default"
+        size="sm"
+        h={44}
+        onClick={() => setConfirming(row)}
+        aria-label={t('fileHistory.deleteLabel', { date: row.saveDate, voice: row.voice })}
+      >
+        {t('fileHistory.delete')}
+      </Button>
+    </Group>
+  );
+  const empty = (
+    <Text c="dimmed" py="md" ta="center">
+      <Trans
+        i18nKey="fileHistory.empty"
+        components={{ convert: <Anchor component={Link} to="/convertor" /> }}
+      />
+    </Text>
+  );
   return (
     <>
       {remove.isError && <FormAlert kind="failure" title={remove.error.message} />}
-      <Table.ScrollContainer minWidth={640}>
-        <Table
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label="Saved files"
-          aria-busy={loading}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th key={column} scope="col">
-                  {column}
-                </Table.Th>
-              ))}
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading &&
-              Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Table.Tr key={index} data-testid="file-skeleton-row">
-                  {[...COLUMNS, 'actions'].map((column) => (
-                    <Table.Td key={column}>
-                      <Skeleton height={16} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            {!loading && rows.length === 0 && (
+      {wide ? (
+        <Table.ScrollContainer minWidth={760}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label={t('fileHistory.savedFiles')}
+            aria-busy={loading}
+          >
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length + 1}>
-                  <Text c="dimmed" py="md" ta="center">
-                    No saved files yet.{' '}
-                    <Anchor component={Link} to="/convertor">
-                      Convert a text
-                    </Anchor>{' '}
-                    and press Save to keep it here.
-                  </Text>
-                </Table.Td>
+                <Table.Th scope="col">{t('fileHistory.text')}</Table.Th>
+                {COLUMNS.map((column) => (
+                  <Table.Th key={column} scope="col">
+                    {t(column)}
+                  </Table.Th>
+                ))}
+                <Table.Th scope="col">
+                  <VisuallyHidden>{t('fileHistory.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            )}
-            {!loading &&
-              rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>{row.size}</Table.Td>
-                  <Table.Td>{row.time}</Table.Td>
-                  <Table.Td>{row.language}</Table.Td>
-                  <Table.Td>{row.voice}</Table.Td>
-                  <Table.Td>{row.saveDate}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        component={Link}
-                        to={`/convertor?id=${encodeURIComponent(row.id)}`}
-                        variant="light"
-                        size="sm"
-                        h={44}
-                        aria-label={`Open the file saved ${row.saveDate} (${row.voice})`}
-                      >
-                        Open
-                      </Button>
-                      <Button
-                        variant="default"
-                        size="sm"
-                        h={44}
-                        onClick={() => setConfirming(row)}
-                        aria-label={`Delete the file saved ${row.saveDate} (${row.voice})`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading &&
+                Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <Table.Tr key={index} data-testid="file-skeleton-row">
+                    {['text', ...COLUMNS, 'actions'].map((column) => (
+                      <Table.Td key={column}>
+                        <Skeleton height={16} radius="sm" />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              {!loading && rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS.length + 2}>{empty}</Table.Td>
                 </Table.Tr>
+              )}
+              {!loading &&
+                rows.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td maw={320}>
+                      <Text fz="sm" lineClamp={2}>
+                        {row.snippet || t('fileHistory.noText')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{row.size}</Table.Td>
+                    <Table.Td>{row.time}</Table.Td>
+                    <Table.Td>{row.language}</Table.Td>
+                    <Table.Td>{row.voice}</Table.Td>
+                    <Table.Td>{row.saveDate}</Table.Td>
+                    <Table.Td>{actions(row)}</Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Stack gap="sm" aria-busy={loading}>
+          {loading &&
+            Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Skeleton key={index} height={120} radius="md" />
+            ))}
+          {!loading && rows.length === 0 && empty}
+          {!loading && rows.length > 0 && (
+            <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('fileHistory.savedFiles')}>
+              {rows.map((row) => (
+                <Card key={row.id} component="li" withBorder padding="md">
+                  <Stack gap="xs">
+                    <Text fw={600} lineClamp={2}>
+                      {row.snippet || t('fileHistory.noText')}
+                    </Text>
+                    <SimpleGrid
+                      component="dl"
+                      cols={2}
+                      spacing={4}
+                      verticalSpacing={4}
+                      m={0}
+                      fz="sm"
+                    >
+                      {COLUMNS.map((column, index) => (
+                        <Box key={column}>
+                          <Text component="dt" fz="xs" c="dimmed">
+                            {t(column)}
+                          </Text>
+                          <Text component="dd" m={0} fz="sm">
+                            {[row.size, row.time, row.language, row.voice, row.saveDate][index]}
+                          </Text>
+                        </Box>
+                      ))}
+                    </SimpleGrid>
+                    {actions(row)}
+                  </Stack>
+                </Card>
               ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Stack>
+          )}
+        </Stack>
+      )}
 
       <Modal
         opened={confirming !== undefined}
         onClose={() => setConfirming(undefined)}
-        title="Delete file"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        title={t('fileHistory.deleteTitle')}
+        closeButtonProps={{ 'aria-label': t('fileHistory.close') }}
         centered
       >
         <Text mb="lg">{MESSAGES.file.deleteConfirm}</Text>
         <Group justify="flex-end">
           <Button variant="default" h={44} onClick={() => setConfirming(undefined)}>
-            Cancel
+            {t('fileHistory.cancel')}
           </Button>
           <Button
             color="red.9"
@@ -161,7 +232,7 @@ export function FileHistoryTable() {
               remove.mutate(confirming.id, { onSettled: () => setConfirming(undefined) });
             }}
           >
-            Delete
+            {t('fileHistory.delete')}
           </Button>
         </Group>
       </Modal>

@@ -2,10 +2,11 @@ import type { Profile, SavedFile } from '@parla/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import en from '../../../locales/en.json';
 import { profileOf } from '../../../test/profile';
 import { interceptFetch, jsonResponse, renderAt } from '../../../test/render';
 import { signedInForEachTest } from '../../../test/session';
-import { SAVE_MESSAGES, SaveAudioButton } from './save-audio-button';
+import { SaveAudioButton } from './save-audio-button';
 
 const profile = (type: Profile['plan']['type']) =>
   profileOf({ plan: { type, period: type === 'FREE' ? 'none' : 'month' } });
@@ -28,6 +29,7 @@ const saved = (id: string): SavedFile => ({
   master_speed: 0,
   master_volume: 0,
   master_pitch: 0,
+  snippet: '',
 });
 
 const settings = {
@@ -73,7 +75,7 @@ describe('Save (SPEC §4 Convert: audio, then SSML; overwrite with an id)', () =
     const { calls, spy } = serve('BASIC');
     renderAt('/convertor', '/convertor', button);
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    await screen.findByText(SAVE_MESSAGES.saved);
+    await screen.findByText(en.save.saved);
     const files = calls.filter((call) => call.url.startsWith('/api/file'));
     expect(files.map((call) => `${call.method} ${call.url.split('?')[0]}`)).toEqual([
       'POST /api/file/media',
@@ -107,7 +109,7 @@ describe('Save (SPEC §4 Convert: audio, then SSML; overwrite with an id)', () =
     const { calls } = serve('PREMIUM');
     renderAt('/convertor?id=f-old', '/convertor', button);
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    await screen.findByText(SAVE_MESSAGES.saved);
+    await screen.findByText(en.save.saved);
     const files = calls.filter((call) => call.url.startsWith('/api/file'));
     expect(files.map((call) => `${call.method} ${call.url.split('?')[0]}`)).toEqual([
       'PUT /api/file/media/f-old',

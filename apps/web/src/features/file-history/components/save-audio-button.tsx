@@ -1,5 +1,6 @@
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { useSession } from '../../../lib/auth';
@@ -15,11 +16,6 @@ export interface SaveAudioButtonProps {
   fileId?: string | null;
 }
 
-export const SAVE_MESSAGES = {
-  saved: 'Saved to your file history.',
-  failed: 'The file could not be saved.',
-} as const;
-
 /**
  * Save (SPEC §4 "Convert"): shown to signed-in users whose plan allows saving (paid plans, or
  * a role other than USER, SPEC §6). Uploads the audio then the SSML; with an id — the page's
@@ -30,6 +26,7 @@ export function SaveAudioButton({ audioUrl, settings, ssml, fileId }: SaveAudioB
   const [params] = useSearchParams();
   const [savedId, setSavedId] = useState<string>();
   const save = useSaveFile();
+  const { t } = useTranslation();
   if (session.status !== 'signed-in') return null;
   const { user, plan } = session.profile;
   if (user.role === 'USER' && plan.type === 'FREE') return null;
@@ -47,18 +44,16 @@ export function SaveAudioButton({ audioUrl, settings, ssml, fileId }: SaveAudioB
           )
         }
       >
-        Save
+        {t('save.save')}
       </Button>
       {save.isSuccess && (
-        <FormAlert kind="success" title={SAVE_MESSAGES.saved}>
+        <FormAlert kind="success" title={t('save.saved')}>
           <Anchor component={Link} to="/file-history">
-            Open your file history
+            {t('save.openHistory')}
           </Anchor>
         </FormAlert>
       )}
-      {save.isError && (
-        <FormAlert kind="failure" title={save.error.message || SAVE_MESSAGES.failed} />
-      )}
+      {save.isError && <FormAlert kind="failure" title={save.error.message || t('save.failed')} />}
     </Stack>
   );
 }

@@ -24,7 +24,7 @@ describe('file size (SPEC §3: two decimals, B up to YB)', () => {
 });
 
 describe('a saved file as a table row', () => {
-  it('shows size, time, language, voice and save date', () => {
+  it('shows size, time, language, voice, save date and the start of the text', () => {
     const file: SavedFile = {
       _id: 'f1',
       size: 48_213,
@@ -43,14 +43,16 @@ describe('a saved file as a table row', () => {
       master_speed: 0,
       master_volume: 0,
       master_pitch: 0,
+      snippet: 'Hello there',
     };
-    const row = toFileRow(file);
+    const row = toFileRow(file, 'en-GB');
     expect(row).toMatchObject({
       id: 'f1',
       size: '47.08 KB',
       time: '1:05',
       language: 'English (America)',
       voice: 'Lena',
+      snippet: 'Hello there',
     });
     expect(row.saveDate).toMatch(/21 Nov 2026/);
   });

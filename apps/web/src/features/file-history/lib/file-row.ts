@@ -1,7 +1,5 @@
 import { formatDuration, formatFileSize, type SavedFile } from '@parla/contract';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
 export interface FileRow {
   id: string;
   size: string;
@@ -9,10 +7,13 @@ export interface FileRow {
   language: string;
   voice: string;
   saveDate: string;
+  /** The start of the saved text. */
+  snippet: string;
 }
 
-/** A saved file as the table shows it (SPEC §2 File History, §3 File). */
-export function toFileRow(file: SavedFile): FileRow {
+/** A saved file as the table shows it (SPEC §2 File History, §3 File), dates in `locale`. */
+export function toFileRow(file: SavedFile, locale: string): FileRow {
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return {
     id: file._id,
     size: formatFileSize(file.size),
@@ -20,5 +21,6 @@ export function toFileRow(file: SavedFile): FileRow {
     language: file.language,
     voice: file.voice,
     saveDate: dateFormat.format(new Date(file.updated_date)),
+    snippet: file.snippet,
   };
 }

@@ -11,19 +11,23 @@ import {
   Title,
 } from '@mantine/core';
 import { formatFileSize, type Profile } from '@parla/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormat } from '../../../hooks/use-format';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useStorageUsage } from '../api/get-storage-usage';
-import { formatCount, planTitle } from '../lib/plan-features';
+import { PLAN_NAME_KEYS } from '../lib/plan-features';
 import { usageOf } from '../lib/usage';
 
-const PERIOD_LABEL = { none: '', month: 'MONTHLY', year: 'YEARLY' } as const;
+const PERIOD_KEYS = { month: 'myPlan.monthly', year: 'myPlan.yearly' } as const;
 
 /**
  * SPEC §2 "My Plan": the current plan with its CURRENTLY badge, the period ribbon when the
  * period is not none, the characters used against the allowance, and BUY NOW to /pricing.
  */
 export function MyPlan({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const { number: formatCount } = useFormat();
   const info = usePlanInfo();
   const { plan } = profile;
   const usage = usageOf(plan, info.data);
@@ -34,31 +38,40 @@ export function MyPlan({ profile }: { profile: Profile }) {
           <Stack gap={6}>
             <Group gap="sm">
               <Title order={2} fz="xl" id="current-plan-heading">
-                {planTitle(plan.type)}
+                {t(PLAN_NAME_KEYS[plan.type])}
               </Title>
               <Badge variant="light" size="lg">
-                CURRENTLY
+                {t('myPlan.currently')}
               </Badge>
             </Group>
             {plan.period !== 'none' && (
-              <Badge variant="filled" color="teal.9" size="lg" radius="sm" aria-label="Plan period">
-                {PERIOD_LABEL[plan.period]}
+              <Badge
+                variant="filled"
+                color="teal.9"
+                size="lg"
+                radius="sm"
+                aria-label={t('myPlan.period')}
+              >
+                {t(PERIOD_KEYS[plan.period])}
               </Badge>
             )}
           </Stack>
           <Button component={Link} to="/pricing" h={44}>
-            BUY NOW
+            {t('myPlan.buyNow')}
           </Button>
         </Group>
 
         <Stack gap={6}>
           <Group justify="space-between">
             <Text fw={600} id="usage-label">
-              Characters used
+              {t('myPlan.charactersUsed')}
             </Text>
             {info.data ? (
               <Text c="dimmed">
-                {formatCount(usage.used)} of {formatCount(usage.allowance)}
+                {t('myPlan.usedOf', {
+                  used: formatCount(usage.used),
+                  allowance: formatCount(usage.allowance),
+                })}
               </Text>
             ) : (
               <Skeleton height={16} width={120} />
@@ -68,15 +81,21 @@ export function MyPlan({ profile }: { profile: Profile }) {
             <Progress.Section
               value={usage.percentUsed}
               aria-labelledby="usage-label"
-              aria-valuetext={`${formatCount(usage.used)} of ${formatCount(usage.allowance)} characters used`}
+              aria-valuetext={t('myPlan.usedOfCharacters', {
+                used: formatCount(usage.used),
+                allowance: formatCount(usage.allowance),
+              })}
             />
           </Progress.Root>
         </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <Stat label="Used" value={formatCount(usage.used)} />
-          <Stat label="Per conversion" value={formatCount(plan.count_characters_per_convert)} />
-          <Stat label="Remaining" value={formatCount(usage.remaining)} />
+          <Stat label={t('myPlan.used')} value={formatCount(usage.used)} />
+          <Stat
+            label={t('myPlan.perConversion')}
+            value={formatCount(plan.count_characters_per_convert)}
+          />
+          <Stat label={t('myPlan.remaining')} value={formatCount(usage.remaining)} />
         </SimpleGrid>
 
         <StorageUsageBar />

@@ -11,26 +11,31 @@ import {
   Title,
 } from '@mantine/core';
 import { PAID_PLAN_TYPES, type PaidPlanType, planInfoKey } from '@parla/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Ltr } from '../../../components/ltr';
+import { useFormat } from '../../../hooks/use-format';
 import { useSession } from '../../../lib/auth';
+import { useCatalogueCounts } from '../../../lib/catalogue-counts';
 import { usePlanInfo } from '../../../lib/plan-info';
-import { useVoiceCounts } from '../api/get-voice-counts';
-import { formatCount, formatDollars, planFeatures, planTitle } from '../lib/plan-features';
+import { PLAN_NAME_KEYS, planFeatures } from '../lib/plan-features';
 
-const PLAN_TEXT: Record<PaidPlanType, string> = {
-  BASIC: 'For occasional projects: more characters and downloads.',
-  PREMIUM: 'For creators who publish audio every week.',
-  BUSINESS: 'For teams with large volumes and commercial use.',
-};
+const PLAN_TEXT_KEYS = {
+  BASIC: 'plans.basicText',
+  PREMIUM: 'plans.premiumText',
+  BUSINESS: 'plans.businessText',
+} as const satisfies Record<PaidPlanType, string>;
 
 /**
  * SPEC §2 "Pricing": the basic, premium and business cards; premium carries the 'MOST
  * POPULAR' ribbon. The button goes to the checkout when signed in, otherwise to login.
  */
 export function PricingCards() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const session = useSession();
   const info = usePlanInfo();
-  const counts = useVoiceCounts();
+  const counts = useCatalogueCounts();
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
       {PAID_PLAN_TYPES.map((type) => {
@@ -38,6 +43,7 @@ export function PricingCards() {
         const popular = type === 'PREMIUM';
         const terms = info.data?.[planInfoKey(type)];
         const headingId = `plan-${lower}-heading`;
+        const name = t(PLAN_NAME_KEYS[type]);
         return (
           <Card
             key={type}
@@ -51,38 +57,39 @@ export function PricingCards() {
             <Stack gap="md" h="100%">
               <Group justify="space-between" align="center" mih={28}>
                 <Title order={2} fz="xl" id={headingId}>
-                  {planTitle(type)}
+                  {name}
                 </Title>
                 {popular && (
                   <Badge variant="filled" size="lg">
-                    MOST POPULAR
+                    {t('plans.mostPopular')}
                   </Badge>
                 )}
               </Group>
               {terms ? (
                 <Text>
                   <Text span fz={36} fw={700}>
-                    {formatDollars(terms.price)}
+                    <Ltr>{format.dollars(terms.price)}</Ltr>
                   </Text>{' '}
                   <Text span c="dimmed">
-                    / month
+                    {t('plans.perMonth')}
                   </Text>
                 </Text>
               ) : (
                 <Skeleton height={44} width="50%" />
               )}
-              <Text c="dimmed">{PLAN_TEXT[type]}</Text>
+              <Text c="dimmed">{t(PLAN_TEXT_KEYS[type])}</Text>
               <List spacing={4} size="sm">
                 {terms ? (
                   <>
-                    <List.Item>{formatCount(terms.count_characters)} characters</List.Item>
                     <List.Item>
-                      Up to {formatCount(terms.count_characters_per_convert)} characters per
-                      conversion
+                      {t('plans.characters', { count: terms.count_characters })}
+                    </List.Item>
+                    <List.Item>
+                      {t('plans.perConversion', { count: terms.count_characters_per_convert })}
                     </List.Item>
                   </>
                 ) : null}
-                {planFeatures(counts.data).map((feature) => (
+                {planFeatures(t, counts.data).map((feature) => (
                   <List.Item key={feature}>{feature}</List.Item>
                 ))}
               </List>
@@ -94,9 +101,8 @@ export function PricingCards() {
                 variant={popular ? 'filled' : 'default'}
                 mt="auto"
                 h={44}
-                aria-label={`Choose ${planTitle(type)}`}
               >
-                Choose {planTitle(type)}
+                {t('plans.choose', { plan: name })}
               </Button>
             </Stack>
           </Card>

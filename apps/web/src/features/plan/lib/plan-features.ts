@@ -1,29 +1,26 @@
-import type { VoiceCounts } from '../api/get-voice-counts';
+import type { PlanType } from '@parla/contract';
+import type { TFunction } from 'i18next';
+import type { CatalogueCounts } from '../../../lib/catalogue-counts';
 
-/** A plan's title as the cards show it ('PREMIUM' -> 'Premium'). */
-export function planTitle(type: string): string {
-  return type.charAt(0) + type.slice(1).toLowerCase();
-}
-
-/** Dollars as the cards show them: '$9', '$12.50'. */
-export function formatDollars(price: number): string {
-  return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`;
-}
-
-const grouped = new Intl.NumberFormat('en-US');
-export const formatCount = (value: number) => grouped.format(value);
+/** The translation key of each plan's name. */
+export const PLAN_NAME_KEYS = {
+  FREE: 'plans.free',
+  BASIC: 'plans.basic',
+  PREMIUM: 'plans.premium',
+  BUSINESS: 'plans.business',
+} as const satisfies Record<PlanType, string>;
 
 /**
  * What every paid card lists (SPEC §9: voices, languages, SSML, file history, commercial use,
  * dedicated support), with voices and languages counted from the real catalogue.
  */
-export function planFeatures(counts: VoiceCounts | undefined): string[] {
+export function planFeatures(t: TFunction, counts: CatalogueCounts | undefined): string[] {
   return [
-    counts ? `${formatCount(counts.voices)} voices` : 'Every voice',
-    counts ? `${formatCount(counts.languages)} languages` : 'Every language',
+    counts ? t('plans.voices', { count: counts.voices }) : t('plans.everyVoice'),
+    counts ? t('plans.languages', { count: counts.languages }) : t('plans.everyLanguage'),
     'SSML',
-    'File history (30 days)',
-    'Commercial use',
-    'Dedicated support',
+    t('plans.fileHistory'),
+    t('plans.commercialUse'),
+    t('plans.support'),
   ];
 }

@@ -1,0 +1,70 @@
+import i18next, { type i18n } from 'i18next';
+import en from '../locales/en.json';
+import { describeLanguage } from './languages';
+
+/**
+ * The words of the interface (issue 18 item 1), through i18next: English is bundled (it is
+ * also the fallback of every key), the other languages of SITE_LANGUAGES are loaded, one JSON
+ * chunk each, by the /:language route's loader before their first page shows
+ * (docs/decisions/015-ui-translation.md). SPEC's messages (MESSAGES of @parla/contract) are
+ * never translated: they stay word for word in English.
+ */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}
+
+/** The translated languages other than English, by locale, each its own chunk. */
+const LOADERS: Record<string, () => Promise<{ default: unknown }>> = {
+  fr: () => import('../locales/fr.json'),
+  de: () => import('../locales/de.json'),
+  es: () => import('../locales/es.json'),
+  ar: () => import('../locales/ar.json'),
+};
+
+export const TRANSLATED_LOCALES = ['en', ...Object.keys(LOADERS)] as const;
+
+function createRoot(): i18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { translation: en } },
+    initAsync: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  // '{{tag, lowercase}}': a name inside a sentence, lower-cased the language's way (English
+  // 'Insert pause'; German keeps its capital by not asking for it).
+  instance.services.formatter?.add('lowercase', (value: unknown, lng: string | undefined) =>
+    String(value).toLocaleLowerCase(lng),
+  );
+  return instance;
+}
+
+/** The one resource store; per-language instances are clones sharing it. */
+export const rootI18n = createRoot();
+
+const clones = new Map<string, i18n>([['en', rootI18n]]);
+
+/** The instance of a locale (English words where a key or the language is missing). */
+export function i18nFor(locale: string): i18n {
+  let instance = clones.get(locale);
+  if (!instance) {
+    instance = rootI18n.cloneInstance({ lng: locale, initAsync: false });
+    clones.set(locale, instance);
+  }
+  return instance;
+}
+
+/** Loads the words of a route language (nothing to do for English and untranslated ones). */
+export async function loadLanguage(code: string): Promise<void> {
+  const { locale } = describeLanguage(code);
+  const load = LOADERS[locale];
+  if (!load || rootI18n.hasResourceBundle(locale, 'translation')) return;
+  const words = (await load()).default as Record<string, unknown>;
+  rootI18n.addResourceBundle(locale, 'translation', words, true, true);
+}
