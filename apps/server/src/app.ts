@@ -17,9 +17,8 @@ import { contentRoutes } from './features/content/routes.js';
 import { seedContent } from './features/content/seed.js';
 import { convertorRoutes } from './features/convertor/routes.js';
 import type { VisitorLimits } from './features/convertor/usage-repository.js';
-import { createLocalFileStorage, type FileStorage } from './features/file/file-storage.js';
 import { fileRoutes } from './features/file/routes.js';
-import { healthRoutes } from './features/health/routes.js';
+import { healthRoutes, probeFallbackRoutes } from './features/health/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
 import type { PaymentProvider } from './features/payment/payment-provider.js';
 import { paymentRoutes } from './features/payment/routes.js';
@@ -30,10 +29,15 @@ import { planRoutes } from './features/plan/routes.js';
 import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/routes.js';
 import { type AbuseLimits, CONVERSIONS_PER_MINUTE, DEFAULT_ABUSE_LIMITS } from './lib/limits.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
-import { createSpeechService, type SpeechService } from './lib/speech.js';
+import { createMetrics } from './lib/metrics.js';
+import { createScheduler } from './lib/schedule.js';
+import { createSpeechService, redisConnection, type SpeechService } from './lib/speech.js';
+import { createStorage } from './lib/storage/from-config.js';
+import { type ObjectStorage, within } from './lib/storage/storage.js';
 import { TokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
@@ -55,11 +59,14 @@ export interface BuildAppOptions {
   plans?: PlanCatalogue;
   /** Defaults to Stripe with STRIPE_SECRET_KEY, else the built-in test provider. */
   paymentProvider?: PaymentProvider;
-  /** Bytes of saved files; defaults to DATA_DIR/files/saved on local disk. */
-  fileStorage?: FileStorage;
+  /** Converted audio and saved files; defaults to config.storage (S3 or DATA_DIR/files). */
+  storage?: ObjectStorage;
   /** The clock of the saved-file purge and the login delay; tests move it. */
   now?: () => Date;
-  /** Prefix of this installation's keys in Redis (REDIS_URL): limits and speech queue. */
+  /**
+   * Prefix of this installation's keys in Redis (REDIS_URL): limits, speech queue, schedules;
+   * defaults to REDIS_PREFIX (config).
+   */
   redisPrefix?: string;
 }
 
@@ -73,6 +80,8 @@ export interface App extends FastifyInstance {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
+  /** Shutdown past its grace: hands the speech requests in hand back to the queue. */
+  handBack(): Promise<void>;
 }
 
 /** Builds the whole product as one Fastify instance; tests use app.inject, server.ts listens. */
@@ -89,14 +98,16 @@ export async function buildApp({
   contentDir = DEFAULT_CONTENT_DIR,
   plans = DEFAULT_PLAN_CATALOGUE,
   paymentProvider,
-  fileStorage,
+  storage = createStorage(config.storage),
   now,
-  redisPrefix = 'parla',
+  redisPrefix = config.redisPrefix,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // LOG_FORMAT=pretty: one readable line per event for a person at a terminal.
+      ...(config.logFormat === 'pretty' && { transport: { target: 'pino-pretty' } }),
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -126,14 +137,26 @@ export async function buildApp({
     log: app.log,
   });
   app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => storage.close());
   const speech: SpeechService = createSpeechService({
     cacheDir: path.join(config.dataDir, 'cache', 'speech'),
     voicesDir: config.voicesDir,
     redisUrl: config.redisUrl,
     queuePrefix: redisPrefix,
+    storage,
   });
   app.addHook('onClose', () => speech.close());
-  const audioDir = path.join(config.dataDir, 'files', 'audio');
+  const scheduler = createScheduler({
+    redisUrl: config.redisUrl,
+    prefix: redisPrefix,
+    log: app.log,
+  });
+  app.addHook('onReady', () => scheduler.start());
+  app.addHook('onClose', () => scheduler.close());
+  const metrics = createMetrics();
+  if (config.redisUrl) metrics.watchQueue(() => speech.queueCounts());
+  const readiness = config.redisUrl ? redisConnection(config.redisUrl) : undefined;
+  app.addHook('onClose', async () => readiness?.disconnect());
   const payments =
     paymentProvider ??
     (config.stripe.secretKey
@@ -144,9 +167,8 @@ export async function buildApp({
         })
       : createTestPaymentProvider());
   app.log.info({ provider: payments.kind }, 'card payments');
-  const savedFiles =
-    fileStorage ?? createLocalFileStorage(path.join(config.dataDir, 'files', 'saved'));
   app.decorate('db', db);
+  app.decorate('handBack', () => speech.handBack());
   app.decorate('tokens', tokens);
   app.decorate('mailer', mailer);
 
@@ -157,6 +179,7 @@ export async function buildApp({
   });
   await app.register(securityPlugin, { stripe: Boolean(config.stripe.publishableKey) });
   await app.register(openApiPlugin);
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(authPlugin, { db, tokens });
   // With REDIS_URL every limit is counted in Redis: N servers enforce one limit.
   // One retry: while Redis is down a limited request fails at once rather than hanging.
@@ -177,7 +200,13 @@ export async function buildApp({
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ message: `No such API route: ${request.method} ${request.url}` }),
       );
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, {
+        db,
+        services: {
+          ...(readiness && { redis: async () => void (await readiness.ping()) }),
+          ...(storage.kind === 's3' && { storage: () => storage.check() }),
+        },
+      });
       await api.register(authRoutes, {
         prefix: '/auth',
         db,
@@ -193,14 +222,15 @@ export async function buildApp({
         mailer,
         tokens,
         publicUrl: config.publicUrl,
-        audioDir,
-        savedFiles,
+        storage,
       });
       await api.register(convertorRoutes, {
         prefix: '/convertor',
         db,
         speech,
-        audioDir,
+        storage,
+        scheduler,
+        metrics,
         visitorLimits,
         conversionsPerMinute:
           typeof conversionsPerMinute === 'number'
@@ -225,8 +255,9 @@ export async function buildApp({
       await api.register(fileRoutes, {
         prefix: '/file',
         db,
-        storage: savedFiles,
+        storage: within(storage, 'saved'),
         speech,
+        scheduler,
         ...(now && { now }),
       });
       await api.register(contentRoutes, { prefix: '/content', db, contentDir });
@@ -240,6 +271,7 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  await app.register(probeFallbackRoutes);
   await app.register(seoSiteRoutes, { db, publicUrl: config.publicUrl });
   await app.register(webAppPlugin, {
     root: webRoot,

@@ -37,17 +37,30 @@ async function runWorker(config: Config): Promise<number> {
     process.on('SIGINT', resolve);
     process.on('SIGTERM', resolve);
   });
+  // The audio goes where the servers read it: the same S3 bucket (or, on the servers' own
+  // machine, the same DATA_DIR). Loaded here: the other commands need no AWS SDK.
+  const { createStorage } = await import('./lib/storage/from-config.js');
+  const storage = createStorage(config.storage);
   const worker = startSpeechWorker({
     redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
+    storage,
     pool: new SpeechPool({
       cacheDir: path.join(config.dataDir, 'cache', 'speech'),
       voicesDir: config.voicesDir,
     }),
   });
   console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);
+  console.info(
+    `Parla speech worker: storing audio in ${config.storage.kind === 's3' ? `s3://${config.storage.bucket}` : config.storage.root}.`,
+  );
   await stop;
-  // Finishes the requests in hand, then ends the threads.
+  // Finishes the requests in hand, then ends the threads; past the grace, the requests still
+  // in hand go back to the queue for another worker.
+  const grace = setTimeout(() => void worker.handBack(), config.shutdownGraceSeconds * 1000);
   await worker.close();
+  clearTimeout(grace);
+  storage.close();
   console.info('Parla speech worker: stopped.');
   return 0;
 }

@@ -82,3 +82,62 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: freshDir(), PORT: '', SMTP_URL: '' }).port).toBe(3000);
   });
 });
+
+describe('loadConfig: several servers (docs/operations.md)', () => {
+  const s3 = {
+    S3_BUCKET: 'parla-audio',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'secret',
+    JWT_SECRET: 'x'.repeat(40),
+  };
+
+  it('keeps objects in DATA_DIR/files by default and in S3 when S3_BUCKET is set', () => {
+    const dataDir = freshDir();
+    const local = loadConfig({ DATA_DIR: dataDir });
+    expect(local.storage).toEqual({ kind: 'local', root: path.join(dataDir, 'files') });
+    expect(local).toMatchObject({
+      redisPrefix: 'parla',
+      metricsToken: undefined,
+      shutdownGraceSeconds: 60,
+      logFormat: 'json',
+    });
+    expect(
+      loadConfig({ DATA_DIR: freshDir(), ...s3, S3_FORCE_PATH_STYLE: 'true' }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'parla-audio',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key-id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses S3 without JWT_SECRET: every server must sign with the same secret', () => {
+    const { JWT_SECRET: _secret, ...withoutSecret } = s3;
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...withoutSecret })).toThrowError(
+      'JWT_SECRET: must be set when S3_BUCKET is',
+    );
+  });
+
+  it('refuses half an S3 key pair, naming the missing variable', () => {
+    const { S3_SECRET_ACCESS_KEY: _secret, ...half } = s3;
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...half })).toThrowError(
+      'S3_SECRET_ACCESS_KEY: must be set with the other S3 access key variable',
+    );
+  });
+
+  it.each([
+    ['S3_BUCKET', 'Not_A_Bucket', 'S3_BUCKET: must be an S3 bucket name'],
+    ['S3_ENDPOINT', 'ftp://s3', 'S3_ENDPOINT: must start with http:// or https://'],
+    ['S3_FORCE_PATH_STYLE', 'maybe', 'S3_FORCE_PATH_STYLE: must be true or false'],
+    ['METRICS_TOKEN', 'short', 'METRICS_TOKEN: must be at least 16 characters long'],
+    ['SHUTDOWN_GRACE_SECONDS', '0', 'SHUTDOWN_GRACE_SECONDS: must be between 1 and 3600'],
+    ['SHUTDOWN_GRACE_SECONDS', 'soon', 'SHUTDOWN_GRACE_SECONDS: must be a number of seconds'],
+    ['LOG_FORMAT', 'xml', 'LOG_FORMAT: must be json or pretty'],
+    ['REDIS_PREFIX', 'a b', 'REDIS_PREFIX: must be letters, digits'],
+  ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrowError(message);
+  });
+});

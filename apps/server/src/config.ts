@@ -13,6 +13,33 @@ const optionalUrl = (protocols: readonly string[], example: string) =>
     })
     .optional();
 
+const flag = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' });
+
+/** Several servers, object storage, metrics and shutdown (docs/operations.md). */
+const OperationsEnv = {
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, { error: 'must be letters, digits, _, - or . (at most 64)' })
+    .default('parla'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.example.com'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default('false'),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, { error: 'must be between 1 and 3600' })
+    .max(3600, { error: 'must be between 1 and 3600' })
+    .default(60),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).default('json'),
+};
+
 /** Every environment variable the product reads; README.md and .env.example list the same. */
 export const EnvSchema = z.object({
   PORT: z.coerce
@@ -56,7 +83,19 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  ...OperationsEnv,
 });
+
+export type StorageConfig =
+  | { kind: 'local'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; filename: string }
@@ -76,6 +115,12 @@ export interface Config {
   redisUrl: string | undefined;
   voicesDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  logFormat: 'json' | 'pretty';
+  /** Key prefix of every queue and schedule in Redis; one per installation sharing a Redis. */
+  redisPrefix: string;
+  storage: StorageConfig;
+  metricsToken: string | undefined;
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +168,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: must be set with the other S3 access key variable`,
+    );
+  }
+  if (e.S3_BUCKET && !e.JWT_SECRET) {
+    // Servers sharing a bucket serve each other's users: a secret generated per DATA_DIR would
+    // make one server's sign-ins invalid on the next.
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: must be set when S3_BUCKET is (every server of the installation signs with it)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   try {
     mkdirSync(dataDir, { recursive: true });
@@ -148,5 +206,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     voicesDir: path.resolve(e.VOICES_DIR ?? path.join(dataDir, 'voices')),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    redisPrefix: e.REDIS_PREFIX,
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+        }
+      : { kind: 'local', root: path.join(dataDir, 'files') },
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }

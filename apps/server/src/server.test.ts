@@ -1,68 +1,90 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SpeechPool } from '@parla/speech';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createQueueClient, startSpeechWorker } from './lib/speech.js';
+import { createLocalStorage } from './lib/storage/local.js';
+import { listeningUrl, startServer } from './test/processes.js';
+import { TEST_REDIS_URL, testRedis } from './test/redis.js';
+import { voiceSettings } from './test/voice-settings.js';
 
-const serverSource = fileURLToPath(new URL('./server.ts', import.meta.url));
 const dataRoot = mkdtempSync(path.join(tmpdir(), 'parla-process-'));
 afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
-
-/** Runs the real entry point (from source, through tsx) as its own process. */
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--conditions=@parla/source', '--import', 'tsx', serverSource], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function collect(child: ChildProcess) {
-  const output = { text: '' };
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output.text += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output.text += chunk.toString();
-  });
-  return output;
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const redis = await testRedis('the shutdown hand-back test');
 
 describe('the server process', () => {
   it('starts on a bare DATA_DIR, serves, and shuts down gracefully on SIGTERM', async () => {
     const dataDir = path.join(dataRoot, 'bare');
-    const child = startServer({ DATA_DIR: dataDir });
-    const output = collect(child);
-    await waitFor(() => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(output.text), 20_000);
-    const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output.text)?.[1];
-    const health = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    const server = startServer({ DATA_DIR: dataDir });
+    const url = await listeningUrl(server, 60_000);
+    const health = await fetch(`${url}/api/ready`);
     expect(await health.json()).toEqual({ status: 'ready', database: true });
     expect(existsSync(path.join(dataDir, 'parla.sqlite'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(true);
 
-    child.kill('SIGTERM');
-    expect(await exited(child)).toBe(0);
-    expect(output.text).toContain('shutting down');
-  });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output.text).toContain('shutting down');
+  }, 90_000);
+
+  it('logs one readable line per event with LOG_FORMAT=pretty', async () => {
+    const server = startServer({ DATA_DIR: path.join(dataRoot, 'pretty'), LOG_FORMAT: 'pretty' });
+    await listeningUrl(server, 60_000);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output.text).toMatch(/^\[[\d:.]+\] INFO \(\d+\): Server listening at /m);
+    expect(server.output.text).not.toContain('{"level"');
+  }, 90_000);
 
   it('refuses to start on a bad variable and names it, without a stack trace', async () => {
-    const child = startServer({ DATA_DIR: path.join(dataRoot, 'bad'), PORT: 'eighty' });
-    const output = collect(child);
-    expect(await exited(child)).toBe(1);
-    expect(output.text).toContain('Invalid configuration');
-    expect(output.text).toContain('PORT: must be a whole number');
-    expect(output.text).not.toMatch(/\n\s+at /);
-  });
+    const server = startServer({ DATA_DIR: path.join(dataRoot, 'bad'), PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output.text).toContain('Invalid configuration');
+    expect(server.output.text).toContain('PORT: must be a whole number');
+    expect(server.output.text).not.toMatch(/\n\s+at /);
+  }, 90_000);
+
+  it.runIf(redis.reachable)(
+    'past SHUTDOWN_GRACE_SECONDS, hands the request it is rendering back to the queue',
+    async () => {
+      const dataDir = path.join(dataRoot, 'grace');
+      const server = startServer({
+        DATA_DIR: dataDir,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: redis.prefix,
+        SHUTDOWN_GRACE_SECONDS: '1',
+      });
+      await listeningUrl(server, 60_000);
+      // Another server's request, which only this server's worker can take for now.
+      const client = createQueueClient({ redisUrl: TEST_REDIS_URL, prefix: redis.prefix });
+      const storage = createLocalStorage(path.join(dataDir, 'files'));
+      let other: ReturnType<typeof startSpeechWorker> | undefined;
+      try {
+        const text = 'A long request that outlives the grace of the shutdown. '.repeat(40);
+        const rendered = client.render(voiceSettings({ text }), 'audio/long.wav');
+        while ((await client.queueCounts()).active === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(1);
+        expect(server.output.text).toContain('shutdown grace is over');
+        expect(await client.queueCounts()).toEqual({ waiting: 1, active: 0 });
+
+        other = startSpeechWorker({
+          redisUrl: TEST_REDIS_URL,
+          prefix: redis.prefix,
+          storage,
+          pool: new SpeechPool({ size: 1, cacheDir: path.join(dataDir, 'other-cache') }),
+        });
+        const result = await rendered;
+        expect(result.duration).toBeGreaterThan(20);
+        expect((await storage.stat('audio/long.wav'))?.size).toBe(result.size);
+      } finally {
+        await client.close();
+        await other?.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -18,9 +18,17 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // A hung request must not keep the process alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    const grace = config.shutdownGraceSeconds;
+    app.log.info({ signal, graceSeconds: grace }, 'shutting down: finishing requests in flight');
+    // A hung request must not keep the process alive forever. Past the grace, the speech
+    // requests this process is rendering go back to the queue, so another worker renders them.
+    setTimeout(() => {
+      app.log.warn('shutdown grace is over: handing the requests in hand back to the queue');
+      app
+        .handBack()
+        .catch((error: unknown) => app.log.error({ err: error }, 'handing back failed'))
+        .finally(() => process.exit(1));
+    }, grace * 1000).unref();
     await app.close();
     process.exit(0);
   };

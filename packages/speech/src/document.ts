@@ -25,19 +25,33 @@ export interface SayAs {
   detail?: string;
 }
 
+/** Pronunciation from `<phoneme>`, in espeak-ng's phoneme mnemonics (see ssml/phonemes.ts). */
+export interface Phonemes {
+  /** What was written, for messages: `alphabet="ipa" ph="təˈmeɪtoʊ"`. */
+  source: string;
+  /** The same in espeak-ng's mnemonics, spoken as `[[…]]` where the engine reads them. */
+  espeak: string;
+}
+
+export type VoiceGender = 'male' | 'female' | 'neutral';
+
 export interface TextItem {
   kind: 'text';
   text: string;
   /** Voice id from `<voice name>`; undefined means the request's voice. */
   voice?: string;
-  /** Language from `<voice language>` or `xml:lang`; undefined means the voice's language. */
+  /** Language from `<voice language>`, `<lang>` or `xml:lang`; undefined: the voice's. */
   language?: string;
+  /** Gender from `<voice gender>`: a voice of that gender in the language. */
+  gender?: VoiceGender;
   prosody: Prosody;
   emphasis?: EmphasisLevel;
   effect?: VoiceEffect;
   sayAs?: SayAs;
   /** Set by normalisation: speak the text letter by letter. */
   spell?: boolean;
+  /** `<phoneme>`: how to say `text`, where the engine reads phonemes. */
+  phonemes?: Phonemes;
   source: SourcePosition;
 }
 
@@ -59,8 +73,23 @@ export interface BoundaryItem {
   level: 'sentence' | 'paragraph';
 }
 
-export type DocumentItem = TextItem | BreakItem | BleepItem | BoundaryItem;
+/** `<mark name>`: reported in the result's marks at the time it is reached. */
+export interface MarkItem {
+  kind: 'mark';
+  name: string;
+}
+
+/** An audible in-breath (Polly's `<amazon:breath>`). */
+export interface BreathItem {
+  kind: 'breath';
+}
+
+export type DocumentItem = TextItem | BreakItem | BleepItem | BoundaryItem | MarkItem | BreathItem;
 
 export interface SpeechDocument {
   items: DocumentItem[];
+  /** Characters of the text as given: what the request pays for, and what bounds its cost. */
+  sourceLength: number;
+  /** Markup that was understood but not (fully) rendered, for the caller to show. */
+  warnings: string[];
 }

@@ -9,6 +9,8 @@ export type SpeechErrorCode =
   | 'unknown-voice'
   | 'sample-rate'
   | 'too-long'
+  /** The request would cost more than its length allows (ssml/limits.ts); a client error. */
+  | 'limit_exceeded'
   | 'worker-crashed'
   | 'pool-closed'
   | 'engine';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { groupSentences, type Sentence, sentenceText } from './plan.js';
+import {
+  checkAudioLength,
+  estimateSeconds,
+  groupSentences,
+  planSentences,
+  type Sentence,
+  sentenceText,
+} from './plan.js';
+import { parseSsml } from './ssml/parser.js';
 
 const plain = { rate: 1, pitch: 0, volume: 0 };
 
@@ -67,5 +75,93 @@ describe('groupSentences (one process per group for the native espeak-ng program
     expect(pieces.length).toBeLessThan(input.length);
     // The input is not changed.
     expect(input[1]?.units).toHaveLength(1);
+  });
+});
+
+describe('planSentences', () => {
+  const plan = (ssml: string) => planSentences(parseSsml(ssml));
+  const pauses = (sentences: Sentence[]) =>
+    sentences.map((s) =>
+      s.units.filter((u) => u.kind === 'break').map((u) => Math.round(u.seconds * 1000) / 1000),
+    );
+
+  it('ends a <s> with at least 0.2 s and a <p> with at least 0.4 s, but not the last one', () => {
+    expect(pauses(plan('<s>One</s><s>Two</s>'))).toEqual([[0.2], []]);
+    expect(pauses(plan('<p><s>One</s></p><p>Two</p>'))).toEqual([[0.4], []]);
+    // A longer pause already there is kept as it is.
+    expect(pauses(plan('<p>One</p><break time="1s"/><p>Two</p>'))).toEqual([[1], []]);
+    expect(pauses(plan('<p>One</p><break time="100ms"/><p>Two</p>'))).toEqual([[0.1, 0.3], []]);
+  });
+
+  it('keeps a mark inside its run of words, or as a unit of its own at a pause', () => {
+    const [sentence] = plan('One <mark name="a"/> two<break time="1s"/><mark name="b"/>three');
+    expect(sentence?.units.map((u) => u.kind)).toEqual(['speech', 'break', 'mark', 'speech']);
+    const first = sentence?.units[0];
+    expect(first?.kind === 'speech' && first.parts.map((p) => p.mark ?? p.text)).toEqual([
+      'One ',
+      'a',
+      ' two',
+    ]);
+  });
+});
+
+describe('checkAudioLength', () => {
+  it('estimates speech, breaks and rate, and refuses what the length does not allow', () => {
+    const prose = planSentences(
+      parseSsml('The quick brown fox jumps over the lazy dog. '.repeat(20)),
+    );
+    // About 0.06 s a character: 900 characters are about a minute.
+    expect(estimateSeconds(prose)).toBeGreaterThan(50);
+    expect(estimateSeconds(prose)).toBeLessThan(70);
+    expect(estimateSeconds(prose, 2)).toBeCloseTo(estimateSeconds(prose) / 2, 5);
+    expect(() => checkAudioLength(prose, 900)).not.toThrow();
+    const breaks = planSentences(parseSsml('<break time="10s"/>'.repeat(8)));
+    expect(estimateSeconds(breaks)).toBe(80);
+    expect(() => checkAudioLength(breaks, 152)).toThrow(
+      expect.objectContaining({
+        code: 'limit_exceeded',
+        message: expect.stringMatching(/about 80 s .* at most 60 s\./),
+      }),
+    );
+  });
+});
+
+describe('long runs without a full stop', () => {
+  it('are cut into sentences of at most 500 characters, after a comma or a space', () => {
+    const digits = Array.from({ length: 2000 }, (_, i) => i % 10).join(' ');
+    const sentences = planSentences(parseSsml(digits));
+    expect(sentences.length).toBeGreaterThanOrEqual(8);
+    for (const sentence of sentences)
+      expect(sentenceText(sentence).length).toBeLessThanOrEqual(500);
+    expect(sentences.map(sentenceText).join(' ')).toBe(digits);
+    const listed = planSentences(parseSsml(`${'word, '.repeat(100)}end`));
+    expect(sentenceText(listed[0] as Sentence)).toMatch(/word,$/);
+    const unbroken = planSentences(parseSsml('7'.repeat(1200)));
+    expect(unbroken.map((s) => sentenceText(s).length)).toEqual([500, 500, 200]);
+    const spelled = planSentences({
+      sourceLength: 100,
+      warnings: [],
+      items: [
+        {
+          kind: 'text',
+          text: 'x '.repeat(400),
+          spell: true,
+          prosody: plain,
+          source: { line: 1, column: 1 },
+        },
+      ],
+    });
+    expect(spelled.map((s) => sentenceText(s).length)).toEqual([499, 299]);
+  });
+});
+
+describe('many short spans in one sentence', () => {
+  it('are cut into sentences of at most 500 characters too', () => {
+    const sentences = planSentences(
+      parseSsml('<say-as interpret-as="characters">ABCDEFGHIJ</say-as> '.repeat(120)),
+    );
+    expect(sentences.length).toBeGreaterThanOrEqual(3);
+    for (const sentence of sentences)
+      expect(sentenceText(sentence).length).toBeLessThanOrEqual(550);
   });
 });

@@ -1,23 +1,30 @@
 import type { EmphasisLevel, VoiceEffect } from '@parla/contract';
-import type { DocumentItem, Prosody, SpeechDocument } from './document.js';
+import type { DocumentItem, Phonemes, Prosody, SpeechDocument, VoiceGender } from './document.js';
+import { SpeechError } from './errors.js';
+import { maxAudioSeconds } from './ssml/limits.js';
 
 /**
  * Splits a normalised document into sentences, the unit of rendering and streaming. A
  * sentence holds speech pieces (runs of text that share voice, effect and prosody, rendered
  * by one espeak-ng call), breaks and bleeps. Breaks that follow a sentence's last words stay
- * with that sentence, so its audio already ends with the pause.
+ * with that sentence, so its audio already ends with the pause. A `<s>` is followed by at
+ * least 0.2 s of silence and a `<p>` by at least 0.4 s before the next words.
  */
 
 export interface SpeechPart {
   text: string;
   emphasis?: EmphasisLevel;
   spell?: boolean;
+  phonemes?: Phonemes;
+  /** A `<mark>` between the words of a piece (its text is empty). */
+  mark?: string;
 }
 
 export interface SpeechPiece {
   kind: 'speech';
   voice?: string;
   language?: string;
+  gender?: VoiceGender;
   effect?: VoiceEffect;
   prosody: Prosody;
   parts: SpeechPart[];
@@ -26,7 +33,12 @@ export interface SpeechPiece {
 export type SentenceUnit =
   | SpeechPiece
   | { kind: 'break'; seconds: number }
-  | { kind: 'bleep'; seconds: number; prosody: Prosody };
+  | { kind: 'bleep'; seconds: number; prosody: Prosody }
+  | { kind: 'mark'; name: string }
+  | { kind: 'breath' };
+
+/** Least silence after a sentence (`<s>`) and a paragraph (`<p>`). */
+export const BOUNDARY_SECONDS = { sentence: 0.2, paragraph: 0.4 } as const;
 
 export interface Sentence {
   units: SentenceUnit[];
@@ -78,18 +90,32 @@ function splitSentences(text: string): string[] {
     start = end;
   }
   pieces.push(text.slice(start));
-  return pieces.filter((p) => p.trim() !== '');
+  return pieces.flatMap(splitLong).filter((p) => p.trim() !== '');
 }
 
-function sameRun(piece: SpeechPiece, item: DocumentItem & { kind: 'text' }): boolean {
-  return (
-    piece.voice === item.voice &&
-    piece.language === item.language &&
-    piece.effect === item.effect &&
-    piece.prosody.rate === item.prosody.rate &&
-    piece.prosody.pitch === item.prosody.pitch &&
-    piece.prosody.volume === item.prosody.volume
-  );
+/**
+ * The most characters rendered as one sentence. A longer run without a full stop (a list of
+ * digits, a spelled-out text) is cut after a comma or a space, so that the audio of a sentence,
+ * held whole while it is processed, and the wait for the first sound stay bounded.
+ */
+export const MAX_SENTENCE_CHARACTERS = 500;
+
+function splitLong(text: string): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > MAX_SENTENCE_CHARACTERS) {
+    const window = rest.slice(0, MAX_SENTENCE_CHARACTERS);
+    const comma = Math.max(window.lastIndexOf(', '), window.lastIndexOf('; '));
+    const space = window.search(/\s\S*$/);
+    const half = MAX_SENTENCE_CHARACTERS / 2;
+    let cut = comma > half ? comma + 2 : space > half ? space + 1 : MAX_SENTENCE_CHARACTERS;
+    // Never between the two halves of a surrogate pair.
+    if (/[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut -= 1;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  pieces.push(rest);
+  return pieces;
 }
 
 export function planSentences(document: SpeechDocument): Sentence[] {
@@ -97,49 +123,97 @@ export function planSentences(document: SpeechDocument): Sentence[] {
   let current: SentenceUnit[] = [];
   // True once the current sentence has words: later breaks still belong to it.
   let ended = false;
+  // Silence owed after the last `</s>` or `</p>`, paid before the next words.
+  let owed = 0;
+
+  // Characters of text in the current sentence.
+  let length = 0;
 
   const flush = () => {
     if (current.length > 0) sentences.push({ units: current });
     current = [];
     ended = false;
+    length = 0;
+  };
+
+  /** Before the next sound: the silence since the last one is at least what is owed. */
+  const payOwed = () => {
+    const previous = sentences.at(-1);
+    if (owed > 0 && previous) {
+      // `current` holds at most breaks and marks here: they come before the next sound.
+      const before = [...previous.units, ...current];
+      let since = 0;
+      for (let i = before.length - 1; i >= 0; i--) {
+        const unit = before[i];
+        if (unit?.kind === 'break') since += unit.seconds;
+        else if (unit?.kind !== 'mark') break;
+      }
+      if (since < owed) previous.units.push({ kind: 'break', seconds: owed - since });
+    }
+    owed = 0;
   };
 
   const addText = (item: DocumentItem & { kind: 'text' }, text: string) => {
-    if (ended) flush();
+    // Many short spans (a thousand <say-as> elements) make no sentence longer than the limit.
+    if (ended || (length > 0 && length + text.length > MAX_SENTENCE_CHARACTERS)) flush();
+    length += text.length;
     const last = current.at(-1);
     const part: SpeechPart = {
       text,
       ...(item.emphasis && { emphasis: item.emphasis }),
       ...(item.spell && { spell: true }),
+      ...(item.phonemes && { phonemes: item.phonemes }),
     };
-    if (last?.kind === 'speech' && sameRun(last, item)) last.parts.push(part);
-    else {
-      current.push({
-        kind: 'speech',
-        prosody: item.prosody,
-        parts: [part],
-        ...(item.voice !== undefined && { voice: item.voice }),
-        ...(item.language !== undefined && { language: item.language }),
-        ...(item.effect !== undefined && { effect: item.effect }),
-      });
-    }
+    const piece: SpeechPiece = {
+      kind: 'speech',
+      prosody: item.prosody,
+      parts: [part],
+      ...(item.voice !== undefined && { voice: item.voice }),
+      ...(item.language !== undefined && { language: item.language }),
+      ...(item.gender !== undefined && { gender: item.gender }),
+      ...(item.effect !== undefined && { effect: item.effect }),
+    };
+    if (last?.kind === 'speech' && samePiece(last, piece)) last.parts.push(part);
+    else current.push(piece);
   };
 
   for (const item of document.items) {
+    if (item.kind === 'text' || item.kind === 'bleep' || item.kind === 'breath') payOwed();
     switch (item.kind) {
       case 'boundary':
+        // After sound, or right after another boundary (`</s></p>` owes the paragraph's).
+        if (owed > 0 || current.some((unit) => unit.kind !== 'break' && unit.kind !== 'mark')) {
+          owed = Math.max(owed, BOUNDARY_SECONDS[item.level]);
+        }
         flush();
         break;
-      case 'break':
-        current.push({ kind: 'break', seconds: item.seconds });
+      case 'break': {
+        // A pause after a finished sentence ends that sentence's audio.
+        const previous = sentences.at(-1);
+        if (current.length === 0 && previous)
+          previous.units.push({ kind: 'break', seconds: item.seconds });
+        else current.push({ kind: 'break', seconds: item.seconds });
         break;
+      }
       case 'bleep':
         if (ended) flush();
         current.push({ kind: 'bleep', seconds: item.seconds, prosody: item.prosody });
         break;
+      case 'mark': {
+        if (ended) flush();
+        // Inside a run of words it goes with them (one engine call, no pause).
+        const last = current.at(-1);
+        if (last?.kind === 'speech') last.parts.push({ text: '', mark: item.name });
+        else current.push({ kind: 'mark', name: item.name });
+        break;
+      }
+      case 'breath':
+        if (ended) flush();
+        current.push({ kind: 'breath' });
+        break;
       case 'text': {
         // Spelled text and say-as output never end a sentence.
-        const pieces = item.spell ? [item.text] : splitSentences(item.text);
+        const pieces = item.spell ? splitLong(item.text) : splitSentences(item.text);
         pieces.forEach((piece, index) => {
           addText(item, piece);
           if (index < pieces.length - 1 || /[.!?…。！？]["'»”)]*\s*$/.test(piece)) ended = true;
@@ -166,6 +240,7 @@ function samePiece(a: SpeechPiece, b: SpeechPiece): boolean {
   return (
     a.voice === b.voice &&
     a.language === b.language &&
+    a.gender === b.gender &&
     a.effect === b.effect &&
     a.prosody.rate === b.prosody.rate &&
     a.prosody.pitch === b.prosody.pitch &&
@@ -229,4 +304,61 @@ function copyUnit(unit: SentenceUnit): SentenceUnit {
 
 function copy(sentence: Sentence): Sentence {
   return { units: sentence.units.map(copyUnit) };
+}
+
+/**
+ * Seconds of speech of a piece at rate 1, measured on espeak-ng's English (en-us, 175 words a
+ * minute): about 0.05 s a letter, 0.13 s a digit (a long number is read in groups, a spaced one
+ * digit by digit at 0.28 s) and 0.12 s between words. It errs on the long side.
+ */
+function speechSeconds(text: string): number {
+  let seconds = 0;
+  for (const token of text.split(/\s+/)) {
+    if (token === '') continue;
+    const digits = token.replace(/\D/g, '').length;
+    seconds += 0.12 + 0.13 * digits + 0.05 * (token.length - digits);
+  }
+  return seconds;
+}
+
+/** The engines' range of speaking rates (espeak-ng: 80 to 450 words a minute). */
+const RATE_RANGE = [0.45, 3] as const;
+
+/** Seconds of audio the sentences will last at the master rate, estimated before rendering. */
+export function estimateSeconds(sentences: readonly Sentence[], masterRate = 1): number {
+  let seconds = 0;
+  for (const sentence of sentences) {
+    for (const unit of sentence.units) {
+      if (unit.kind === 'break') seconds += unit.seconds;
+      else if (unit.kind === 'bleep') seconds += unit.seconds / (masterRate * unit.prosody.rate);
+      else if (unit.kind === 'breath') seconds += 0.43;
+      else if (unit.kind === 'speech') {
+        const rate = Math.min(
+          RATE_RANGE[1],
+          Math.max(RATE_RANGE[0], masterRate * unit.prosody.rate),
+        );
+        for (const part of unit.parts) seconds += speechSeconds(part.text) / rate;
+      }
+    }
+  }
+  return seconds;
+}
+
+/**
+ * Refuses (`limit_exceeded`) a text whose audio would last longer than its length allows
+ * (ssml/limits.ts), before any of it is rendered.
+ */
+export function checkAudioLength(
+  sentences: readonly Sentence[],
+  sourceLength: number,
+  masterRate = 1,
+): void {
+  const limit = maxAudioSeconds(sourceLength);
+  const estimate = estimateSeconds(sentences, masterRate);
+  if (estimate > limit) {
+    throw new SpeechError(
+      'limit_exceeded',
+      `This text would make about ${Math.round(estimate)} s of audio (pauses included); a text of ${sourceLength} characters may make at most ${limit} s. Shorten it, its pauses or its spelled-out parts, or speak faster.`,
+    );
+  }
 }

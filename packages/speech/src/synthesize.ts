@@ -5,7 +5,7 @@ import {
   type VoiceSettings,
   VoiceSettingsSchema,
 } from '@parla/contract';
-import type { DocumentItem } from './document.js';
+import type { DocumentItem, VoiceGender } from './document.js';
 import {
   applyGain,
   bleep,
@@ -21,7 +21,7 @@ import {
 import { pitchShift } from './dsp/pitch.js';
 import { resample } from './dsp/resample.js';
 import { presetFor, variantFile } from './effects.js';
-import { createStreamEncoder, encodeWav, MIME_TYPES } from './encode/encoders.js';
+import { createStreamEncoder, MIME_TYPES, pcm16, wavHeader } from './encode/encoders.js';
 import type { EspeakBackend } from './engine/backend.js';
 import {
   type BackendChoice,
@@ -41,6 +41,7 @@ import {
 } from './neural/voices.js';
 import { normaliseDocument } from './normalise/document.js';
 import {
+  checkAudioLength,
   groupSentences,
   planSentences,
   type Sentence,
@@ -75,9 +76,12 @@ export function voicesDirOf(options: SynthesisOptions): string | undefined {
   return options.voicesDir ?? (process.env.VOICES_DIR || undefined);
 }
 
-/** A word or a sentence and when it is heard, in seconds from the start of the audio. */
+/**
+ * A word, a sentence or an SSML `<mark name>` (its name in `text`; `start` = `end`) and when
+ * it is heard, in seconds from the start of the audio.
+ */
 export interface Mark {
-  type: 'word' | 'sentence';
+  type: 'word' | 'sentence' | 'mark';
   start: number;
   end: number;
   text: string;
@@ -93,6 +97,8 @@ export interface SynthesisResult {
   marks: Mark[];
   /** Which espeak-ng backend rendered it, or `neural` for a neural voice. */
   backend: 'wasm' | 'native' | 'neural';
+  /** Markup understood but not (fully) rendered, each with its `line:column` when known. */
+  warnings: string[];
 }
 
 /** One step of a stream: the next bytes of the file and the marks heard in them. */
@@ -107,6 +113,8 @@ export interface SynthesisChunk {
   sampleRate: number;
   /** True for the last chunk, whose bytes finish the file. */
   last: boolean;
+  /** Warnings (see SynthesisResult) not given with an earlier chunk. */
+  warnings: string[];
 }
 
 /** espeak-ng's output rate; a neural voice renders at its model's own rate. */
@@ -174,11 +182,14 @@ async function prepare(request: SynthesisRequest, options: SynthesisOptions) {
   const rate =
     voice.engine === 'neural' ? (await loadNeuralModel(voice.installed)).sampleRate : STANDARD_RATE;
   const document = parseSsml(settings.text);
-  const voices = new VoiceLookup(voice, voicesDir);
+  const warnings = new Set(document.warnings);
+  const voices = new VoiceLookup(voice, voicesDir, warnings);
   const normalised = await normaliseDocument(document, async (item) =>
     item.kind === 'text' ? (await voices.forItem(item)).language : voice.language,
   );
-  return { settings, voice, voices, rate, voicesDir, sentences: planSentences(normalised) };
+  const sentences = planSentences(normalised);
+  checkAudioLength(sentences, document.sourceLength, speedPercentToFactor(settings.master_speed));
+  return { settings, voice, voices, rate, voicesDir, sentences, warnings };
 }
 
 /** Resolves `<voice>` switches, remembering the answers. */
@@ -187,10 +198,11 @@ class VoiceLookup {
   constructor(
     readonly main: AnyVoice,
     private readonly voicesDir: string | undefined,
+    private readonly warnings: Set<string>,
   ) {}
 
-  forItem(item: { voice?: string; language?: string }): Promise<AnyVoice> {
-    const key = `${item.voice ?? ''}|${item.language ?? ''}`;
+  forItem(item: VoiceChoice): Promise<AnyVoice> {
+    const key = `${item.voice ?? ''}|${item.language ?? ''}|${item.gender ?? ''}`;
     let found = this.cache.get(key);
     if (!found) {
       found = this.lookUp(item);
@@ -199,32 +211,49 @@ class VoiceLookup {
     return found;
   }
 
-  private async lookUp(item: { voice?: string; language?: string }): Promise<AnyVoice> {
+  /**
+   * SSML 1.1 §3.2.1 with its default `onvoicefailure="priorityselect"`: the name first; a name
+   * no engine has is dropped (with a warning) and the language and gender choose.
+   */
+  private async lookUp(item: VoiceChoice): Promise<AnyVoice> {
     if (item.voice !== undefined) {
       const voice = isNeuralId(item.voice)
         ? await resolveNeuralVoice(item.voice, this.voicesDir)
         : await resolveVoice(item.voice);
-      if (!voice)
-        throw new SpeechError('unknown-voice', `Unknown voice "${item.voice}" in <voice>.`);
-      return voice;
+      if (voice) return voice;
+      this.warnings.add(
+        `<voice name="${item.voice}"> is not a Parla voice; the voice is chosen by language and gender instead`,
+      );
     }
-    if (
-      item.language !== undefined &&
-      item.language.toLowerCase() !== this.main.language.toLowerCase()
-    ) {
-      const gender = this.main.engine === 'neural' ? this.main.gender : this.main.variant.gender;
+    const mainGender = this.main.engine === 'neural' ? this.main.gender : this.main.variant.gender;
+    const gender = item.gender === 'male' || item.gender === 'female' ? item.gender : mainGender;
+    const language =
+      item.language === undefined || speaks(this.main.language, item.language)
+        ? this.main.language
+        : item.language;
+    if (language !== this.main.language || gender !== mainGender) {
       // A neural main voice switches to a neural voice of the language where one is installed.
       const voice =
         (this.main.engine === 'neural'
-          ? await neuralVoiceForLanguage(item.language, gender, this.voicesDir)
-          : undefined) ?? (await voiceForLanguage(item.language, gender));
+          ? await neuralVoiceForLanguage(language, gender, this.voicesDir)
+          : undefined) ?? (await voiceForLanguage(language, gender));
       if (!voice) {
-        throw new SpeechError('unknown-voice', `No voice speaks the language "${item.language}".`);
+        throw new SpeechError('unknown-voice', `No voice speaks the language "${language}".`);
       }
       return voice;
     }
     return this.main;
   }
+}
+
+/** What a `<voice>`, `<lang>` or `xml:lang` asks for. */
+type VoiceChoice = { voice?: string; language?: string; gender?: VoiceGender };
+
+/** Whether a voice of `voiceLanguage` ("en-us") answers for `wanted` ("en-US", or just "en"). */
+function speaks(voiceLanguage: string, wanted: string): boolean {
+  const [have = '', haveRegion] = voiceLanguage.toLowerCase().split('-');
+  const [want = '', wantRegion] = wanted.toLowerCase().split('-');
+  return have === want && (wantRegion === undefined || wantRegion === haveRegion);
 }
 
 interface SentenceAudio {
@@ -246,7 +275,7 @@ async function* renderSentences(
   // sentence in this thread, so it is never grouped).
   const grouped = backend.name === 'native' && prepared.voice.engine === 'standard';
   const sentences = grouped ? groupSentences(prepared.sentences) : prepared.sentences;
-  const renderer = new Renderer(backend, settings, voices, rate);
+  const renderer = new Renderer(backend, settings, voices, rate, prepared.warnings);
   let position = 0;
   // The native program runs in other processes: two groups render while this one is resampled
   // and encoded. (The WebAssembly build runs on this thread, so it gains nothing.)
@@ -330,12 +359,19 @@ export async function* synthesizeStream(
   const { output_format: format, sample_rate: sampleRate } = prepared.settings;
   const encoder = await createStreamEncoder(format, sampleRate);
   let empty = true;
+  let warned = 0;
+  const newWarnings = () => {
+    const all = [...prepared.warnings];
+    const fresh = all.slice(warned);
+    warned = all.length;
+    return fresh;
+  };
   for await (const sentence of renderSentences(prepared, backend)) {
     const parts = empty ? firstSecondAhead(sentence, sampleRate) : [sentence];
     empty = false;
     for (const part of parts) {
       let audio = encoder.encode(part.pcm);
-      if (part.last) audio = joinBytes(audio, encoder.finish());
+      if (part.last) audio = joinBytes([audio, encoder.finish()]);
       yield {
         audio,
         start: part.start,
@@ -344,6 +380,7 @@ export async function* synthesizeStream(
         mimeType: encoder.mimeType,
         sampleRate,
         last: part.last,
+        warnings: newWarnings(),
       };
     }
   }
@@ -356,6 +393,7 @@ export async function* synthesizeStream(
       mimeType: encoder.mimeType,
       sampleRate,
       last: true,
+      warnings: newWarnings(),
     };
   }
 }
@@ -368,33 +406,34 @@ export async function synthesize(
   const prepared = await prepare(request, options);
   const backend = await selectBackend(options.backend ?? defaultBackendChoice());
   const { output_format: format, sample_rate: sampleRate } = prepared.settings;
-  const pcm: Float32Array[] = [];
+  // Each sentence is encoded as soon as it is rendered, so that only the encoded file is
+  // held, never the PCM of the whole text (at 48 kHz, 4 bytes a sample: 690 MB an hour).
+  const encoder = format === 'wav' ? undefined : await createStreamEncoder(format, sampleRate);
+  // A WAV's header (with exact sizes) is set in front once the length is known.
+  const bytes: Uint8Array[] = encoder ? [] : [new Uint8Array(0)];
   const marks: Mark[] = [];
+  let samples = 0;
   for await (const sentence of renderSentences(prepared, backend)) {
-    pcm.push(sentence.pcm);
+    bytes.push(encoder ? encoder.encode(sentence.pcm) : pcm16(sentence.pcm));
     marks.push(...sentence.marks);
+    samples += sentence.pcm.length;
   }
-  const samples = concat(pcm);
-  let audio: Uint8Array;
-  if (format === 'wav') {
-    // A whole WAV gets exact sizes in its header.
-    audio = encodeWav(samples, sampleRate);
-  } else {
-    const encoder = await createStreamEncoder(format, sampleRate);
-    audio = joinBytes(encoder.encode(samples), encoder.finish());
-  }
+  if (encoder) bytes.push(encoder.finish());
+  else bytes[0] = wavHeader(sampleRate, samples * 2);
+  const audio = joinBytes(bytes);
   return {
     audio,
     mimeType: MIME_TYPES[format],
     format,
-    duration: samples.length / sampleRate,
+    duration: samples / sampleRate,
     sampleRate,
     marks,
     backend: prepared.voice.engine === 'neural' ? 'neural' : backend.name,
+    warnings: [...prepared.warnings],
   };
 }
 
-function joinBytes(...parts: Uint8Array[]): Uint8Array {
+function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
   let at = 0;
   for (const part of parts) {
@@ -427,6 +466,7 @@ class Renderer {
     private readonly voices: VoiceLookup,
     /** The rate every piece of the request is rendered at. */
     private readonly rate: number,
+    private readonly warnings: Set<string>,
   ) {
     this.masterRate = speedPercentToFactor(settings.master_speed);
     this.masterPitch = pitchPercentToSemitones(settings.master_pitch);
@@ -437,9 +477,27 @@ class Renderer {
     const marks: Mark[] = [];
     let length = 0;
     const units = sentence.units;
+    // A mark takes no time: the units around it are each other's neighbours.
+    const neighbour = (index: number, step: 1 | -1) => {
+      for (let i = index + step; i >= 0 && i < units.length; i += step) {
+        if (units[i]?.kind !== 'mark') return units[i];
+      }
+      return undefined;
+    };
     for (const [index, unit] of units.entries()) {
-      const previous = index > 0 ? units[index - 1] : undefined;
-      const next = units[index + 1];
+      const previous = neighbour(index, -1);
+      const next = neighbour(index, 1);
+      if (unit.kind === 'mark') {
+        const at = length / this.rate;
+        marks.push({ type: 'mark', start: at, end: at, text: unit.name });
+        continue;
+      }
+      if (unit.kind === 'breath') {
+        const breath = this.breath(length);
+        parts.push(breath);
+        length += breath.length;
+        continue;
+      }
       if (unit.kind === 'break') {
         const pause = silence(unit.seconds, this.rate);
         parts.push(pause);
@@ -462,7 +520,7 @@ class Renderer {
         ...(end !== undefined && { end }),
       });
       if (piece.breaths && (previous === undefined || previous.kind === 'break')) {
-        const breath = concat([inBreath(this.rate, length + 1), silence(0.08, this.rate)]);
+        const breath = this.breath(length);
         parts.push(breath);
         length += breath.length;
       }
@@ -477,15 +535,24 @@ class Renderer {
           text: word.text,
         });
       });
+      for (const mark of piece.marks) {
+        const at = Math.min(pieceEnd, Math.max(length / this.rate, offset + mark.time));
+        marks.push({ type: 'mark', start: at, end: at, text: mark.name });
+      }
       parts.push(trimmed.samples);
       length += trimmed.samples.length;
     }
+    // Stable: a word and a mark at the same time keep their order.
+    marks.sort((a, b) => a.start - b.start);
     return { samples: concat(parts), marks };
   }
 
-  private async piece(
-    piece: SpeechPiece,
-  ): Promise<{ samples: Float32Array; words: { time: number; text: string }[]; breaths: boolean }> {
+  private async piece(piece: SpeechPiece): Promise<{
+    samples: Float32Array;
+    words: { time: number; text: string }[];
+    marks: { time: number; name: string }[];
+    breaths: boolean;
+  }> {
     const voice = await this.voices.forItem(piece);
     const effect: VoiceEffect | undefined = piece.effect ?? this.settings.effect ?? undefined;
     const preset = presetFor(effect);
@@ -494,7 +561,10 @@ class Renderer {
     const pitch = pitchParameter(this.masterPitch + piece.prosody.pitch + preset.pitch);
     const backend = this.backend.hasLanguage(voice.espeakName) ? this.backend : await wasmBackend();
     const espeakVoice = await this.espeakVoice(backend, voice, preset.variant);
-    const { ssml, spans } = espeakSsml(piece, preset.range);
+    if (!backend.phonemeInput) {
+      this.fallBackFromPhonemes(piece, 'the WebAssembly build of espeak-ng');
+    }
+    const { ssml, spans, markOffsets } = espeakSsml(piece, preset.range, backend.phonemeInput);
     const result = await backend.render({ voice: espeakVoice, ssml, rate, pitch });
     let samples = result.samples;
     if (preset.variant === 'soft') lowPass(samples, 3500, STANDARD_RATE);
@@ -502,7 +572,14 @@ class Renderer {
     // A standard voice inside a neural voice's request (a `<voice>` switch).
     samples = resample(samples, STANDARD_RATE, this.rate);
     const words = wordMarks(ssml, spans, result.words);
-    return { samples, words, breaths: preset.breaths === true };
+    // A mark is heard with the next word espeak-ng reports, else at its share of the text.
+    const marks = markShares(piece).map(({ name, share }, i) => ({
+      name,
+      time:
+        result.words.find((word) => word.offset >= (markOffsets[i] ?? 0))?.time ??
+        atShare(samples, this.rate, share),
+    }));
+    return { samples, words, marks, breaths: preset.breaths === true };
   }
 
   /**
@@ -520,6 +597,7 @@ class Renderer {
     if (preset.variant || preset.breaths) {
       throw new SpeechError('invalid-request', `The ${effect} effect needs the standard engine.`);
     }
+    this.fallBackFromPhonemes(piece, 'a neural voice');
     const model = await loadNeuralModel(voice.installed);
     const speed = Math.min(4, Math.max(0.25, this.masterRate * piece.prosody.rate * preset.rate));
     const text = piece.parts
@@ -535,7 +613,27 @@ class Renderer {
     );
     applyGain(samples, piece.prosody.volume + preset.volume);
     samples = resample(samples, model.sampleRate, this.rate);
-    return { samples, words: spreadWords(text, samples, this.rate), breaths: false };
+    const marks = markShares(piece).map(({ name, share }) => ({
+      name,
+      time: atShare(samples, this.rate, share),
+    }));
+    return { samples, words: spreadWords(text, samples, this.rate), marks, breaths: false };
+  }
+
+  /** An in-breath and a short rest, varied by where it falls (`length` samples in). */
+  private breath(length: number): Float32Array {
+    return concat([inBreath(this.rate, length + 1), silence(0.08, this.rate)]);
+  }
+
+  /** Warns about each `<phoneme>` of a piece whose engine cannot read phonemes. */
+  private fallBackFromPhonemes(piece: SpeechPiece, engine: string): void {
+    for (const part of piece.parts) {
+      if (part.phonemes) {
+        this.warnings.add(
+          `<phoneme ${part.phonemes.source}>: ${engine} cannot read phonemes; "${part.text}" is read instead`,
+        );
+      }
+    }
   }
 
   private async espeakVoice(
@@ -563,6 +661,25 @@ class Renderer {
     this.variants.set(key, name);
     return `${voice.espeakName}+${await name}`;
   }
+}
+
+/** Each `<mark>` inside a piece, with the share of the piece's text before it. */
+function markShares(piece: SpeechPiece): { name: string; share: number }[] {
+  const total = piece.parts.reduce((sum, part) => sum + part.text.length, 0) || 1;
+  let before = 0;
+  const shares: { name: string; share: number }[] = [];
+  for (const part of piece.parts) {
+    if (part.mark !== undefined) shares.push({ name: part.mark, share: before / total });
+    before += part.text.length;
+  }
+  return shares;
+}
+
+/** Seconds into a sound at a share of its length, from its first to its last sound. */
+function atShare(samples: Float32Array, rate: number, share: number): number {
+  const from = firstSound(samples) / rate;
+  const to = Math.max(from, lastSound(samples) / rate);
+  return from + (to - from) * share;
 }
 
 /** Word marks for audio without word timings: each word gets a share of the sound. */
@@ -595,14 +712,24 @@ interface Span {
 
 /**
  * The espeak-ng input of a piece. Text is XML-escaped (espeak-ng reads SSML here, and would
- * swallow a bare `<`); emphasis and spelling use espeak-ng's own SSML; the effect's pitch
+ * swallow a bare `<`); emphasis and spelling use espeak-ng's own SSML, `<phoneme>` its `[[…]]`
+ * phoneme input where the backend reads it; the effect's pitch
  * range goes through `<prosody range>` (a percentage of the voice's normal range).
  */
-function espeakSsml(piece: SpeechPiece, range: number): { ssml: string; spans: Span[] } {
+function espeakSsml(
+  piece: SpeechPiece,
+  range: number,
+  phonemeInput: boolean,
+): { ssml: string; spans: Span[]; markOffsets: number[] } {
   let ssml = '<speak>';
   if (range !== 50) ssml += `<prosody range="${Math.round((range / 50) * 100)}%">`;
   const spans: Span[] = [];
+  const markOffsets: number[] = [];
   piece.parts.forEach((part, index) => {
+    if (part.mark !== undefined) {
+      markOffsets.push(ssml.length);
+      return;
+    }
     if (index > 0) ssml += ' ';
     let open = '';
     let close = '';
@@ -616,13 +743,18 @@ function espeakSsml(piece: SpeechPiece, range: number): { ssml: string; spans: S
     }
     ssml += open;
     const start = ssml.length;
-    ssml += escapeXml(part.text.replace(/\s+/g, ' '));
+    // Phonemes as `[[…]]`; the space keeps espeak-ng from reading the next tag as phonemes.
+    ssml +=
+      phonemeInput && part.phonemes
+        ? `[[${escapeXml(part.phonemes.espeak)}]] `
+        : // `[[` typed in the text is not phoneme input.
+          escapeXml(part.text.replace(/\s+/g, ' ').replaceAll('[[', '[ ['));
     spans.push({ start, end: ssml.length });
     ssml += close;
   });
   if (range !== 50) ssml += '</prosody>';
   ssml += '</speak>';
-  return { ssml, spans };
+  return { ssml, spans, markOffsets };
 }
 
 /**

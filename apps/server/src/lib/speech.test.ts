@@ -1,26 +1,34 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { SpeechError, SpeechPool, SsmlError, type SynthesisRequest } from '@parla/speech';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redisReachable, removeRedisKeys, TEST_REDIS_URL } from '../test/redis.js';
+import { TEST_REDIS_URL, testRedis } from '../test/redis.js';
 import { voiceSettings } from '../test/voice-settings.js';
 import { createQueueClient, createSpeechService, startSpeechWorker } from './speech.js';
+import { createLocalStorage } from './storage/local.js';
+import type { ObjectStorage } from './storage/storage.js';
 
+const { reachable, prefix } = await testRedis('the queue tests');
 const REDIS_URL = TEST_REDIS_URL;
-const reachable = await redisReachable('the queue tests');
-
-/** Every test run gets its own key prefix, removed at the end. */
-const prefix = `parla-test-${randomUUID()}`;
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'parla-queue-cache-'));
-afterAll(async () => {
+const storageDir = mkdtempSync(path.join(tmpdir(), 'parla-queue-storage-'));
+/** The storage workers and servers share (a bucket in production). */
+const storage = createLocalStorage(storageDir);
+afterAll(() => {
   rmSync(cacheDir, { recursive: true, force: true });
-  if (reachable) await removeRedisKeys(prefix);
+  rmSync(storageDir, { recursive: true, force: true });
 });
 
 const request = (text: string, change: Partial<SynthesisRequest> = {}) =>
   voiceSettings({ text, ...change });
+
+async function storedBytes(from: ObjectStorage, key: string): Promise<Buffer> {
+  const stream = await from.read(key);
+  if (!stream) throw new Error(`nothing stored under ${key}`);
+  return buffer(stream);
+}
 
 describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
   it('renders a request on a worker that shares only Redis with the client', async () => {
@@ -29,10 +37,16 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       redisUrl: REDIS_URL,
       pool: new SpeechPool({ size: 1, cacheDir }),
       prefix,
+      storage,
     });
     try {
-      const result = await client.synthesize(request('Hello from the queue.'));
-      const wav = Buffer.from(result.audio);
+      // The audio goes to the shared storage under the caller's key; only its description
+      // crosses Redis.
+      const result = await client.render(request('Hello from the queue.'), 'audio/hello.wav');
+      expect(result).not.toHaveProperty('audio');
+      const wav = await storedBytes(storage, 'audio/hello.wav');
+      expect(result.size).toBe(wav.length);
+      expect(result.queuedSeconds).toBeGreaterThanOrEqual(0);
       expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
       expect(wav.readUInt32LE(24)).toBe(16000);
       // 16-bit mono: the data after the 44-byte header is the duration the result states.
@@ -45,7 +59,7 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       // A request's own error comes back with its code and SSML position, not as a failure
       // of the queue.
       const failure = await client
-        .synthesize(request('<speak>\n  <prosody rate="fast">Hi</speak>'))
+        .render(request('<speak>\n  <prosody rate="fast">Hi</speak>'), 'audio/bad.wav')
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(SsmlError);
       expect(failure).toMatchObject({ code: 'ssml', line: 2 });
@@ -62,7 +76,9 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       timeoutMs: 500,
     });
     try {
-      const failure = await client.synthesize(request('Nobody listens.')).catch((e: unknown) => e);
+      const failure = await client
+        .render(request('Nobody listens.'), 'audio/nobody.wav')
+        .catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(SpeechError);
       expect((failure as SpeechError).message).toMatch(/^The speech service failed/);
     } finally {
@@ -76,16 +92,59 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       workers: 1,
       redisUrl: REDIS_URL,
       queuePrefix: `${prefix}-server`,
+      storage,
     });
     try {
-      const result = await service.synthesize(
+      const result = await service.render(
         request('Queued and served.', { output_format: 'mp3', sample_rate: 24000 }),
+        'audio/served.mp3',
       );
       expect(result.mimeType).toBe('audio/mpeg');
+      expect((await storedBytes(storage, 'audio/served.mp3')).length).toBe(result.size);
       expect(result.sampleRate).toBe(24000);
       expect(result.duration).toBeGreaterThan(0.5);
     } finally {
       await service.close();
     }
   });
+
+  it('a worker shutting down hands the request in hand back to the queue; another renders it', async () => {
+    const handPrefix = `${prefix}-hand-back`;
+    const client = createQueueClient({ redisUrl: REDIS_URL, prefix: handPrefix });
+    const leaving = startSpeechWorker({
+      redisUrl: REDIS_URL,
+      pool: new SpeechPool({ size: 1, cacheDir }),
+      prefix: handPrefix,
+      storage,
+    });
+    let staying: ReturnType<typeof startSpeechWorker> | undefined;
+    try {
+      // Long enough that it is still being rendered when the first worker leaves.
+      const text = 'This sentence keeps the first worker busy for a while. '.repeat(40);
+      const rendered = client.render(request(text), 'audio/handed-back.wav');
+      while ((await client.queueCounts()).active === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const closed = leaving.close();
+      await leaving.handBack();
+      await closed;
+      expect(await client.queueCounts()).toEqual({ waiting: 1, active: 0 });
+
+      staying = startSpeechWorker({
+        redisUrl: REDIS_URL,
+        pool: new SpeechPool({ size: 1, cacheDir: path.join(cacheDir, 'other') }),
+        prefix: handPrefix,
+        storage,
+      });
+      const result = await rendered;
+      expect(result.duration).toBeGreaterThan(20);
+      const wav = await storedBytes(storage, 'audio/handed-back.wav');
+      expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
+      expect((wav.length - 44) / 32000).toBeCloseTo(result.duration, 1);
+    } finally {
+      await client.close();
+      await leaving.close();
+      await staying?.close();
+    }
+  }, 60_000);
 });

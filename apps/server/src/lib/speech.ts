@@ -8,13 +8,35 @@ import {
   type SynthesisResult,
   serializeError,
 } from '@parla/speech';
-import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { ObjectStorage } from './storage/storage.js';
+
+/**
+ * A rendering stored under the key its caller chose (issue 17): the audio goes to the
+ * installation's storage, and only this description crosses Redis.
+ */
+export type StoredSynthesis = Omit<SynthesisResult, 'audio'> & {
+  /** Bytes stored. */
+  size: number;
+  /** Answered from the speech cache, not rendered. */
+  cached: boolean;
+  /** Seconds the request waited for a worker (0 without a queue). */
+  queuedSeconds: number;
+};
 
 /** What the server needs of the speech engine; one instance per process. */
 export interface SpeechService {
   listVoices(): Promise<Language[]>;
-  synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
+  /** Renders the request and stores its audio under `key` in the installation's storage. */
+  render(request: SynthesisRequest, key: string): Promise<StoredSynthesis>;
+  /** Requests waiting for a worker and being rendered (zeros without a queue). */
+  queueCounts(): Promise<{ waiting: number; active: number }>;
+  /**
+   * Shutdown past its grace: requests this process is rendering go back to the queue for
+   * another worker instead of being lost with the process.
+   */
+  handBack(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +55,8 @@ export interface SpeechServiceOptions {
   queuePrefix?: string;
   /** The neural engine's installed voices (config VOICES_DIR, default DATA_DIR/voices). */
   voicesDir?: string;
+  /** Where rendered audio is stored (the installation's storage). */
+  storage: ObjectStorage;
 }
 
 /** The BullMQ queue every Parla process of one installation shares. */
@@ -42,11 +66,24 @@ const DEFAULT_PREFIX = 'parla';
 const QUEUE_TIMEOUT_MS = 150_000;
 const VOICES_TTL_MS = 60_000;
 
-type SpeechJob = { kind: 'synthesize'; request: SynthesisRequest } | { kind: 'voices' };
-/** A synthesis result as it crosses Redis: JSON, so the audio travels as base64. */
-type WireResult = Omit<SynthesisResult, 'audio'> & { audio: string };
+type SpeechJob =
+  | { kind: 'synthesize'; request: SynthesisRequest; key: string }
+  | { kind: 'voices' };
 
-function redis(url: string): Redis {
+/** Renders with the pool and stores the audio; the description is what callers get. */
+async function renderTo(
+  pool: SpeechPool,
+  storage: ObjectStorage,
+  request: SynthesisRequest,
+  key: string,
+  queuedSeconds = 0,
+): Promise<StoredSynthesis> {
+  const { audio, ...result } = await pool.synthesize(request);
+  await storage.put(key, audio, result.mimeType);
+  return { ...result, size: audio.byteLength, queuedSeconds };
+}
+
+export function redisConnection(url: string): Redis {
   // BullMQ's blocking commands need maxRetriesPerRequest: null (BullMQ "Connections").
   return new Redis(url, { maxRetriesPerRequest: null });
 }
@@ -64,16 +101,24 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
   if (!options.redisUrl) {
     return {
       listVoices: () => pool.listVoices(),
-      synthesize: (request) => pool.synthesize(request),
+      render: (request, key) => renderTo(pool, options.storage, request, key),
+      queueCounts: async () => ({ waiting: 0, active: 0 }),
+      handBack: async () => undefined,
       close: () => pool.close(),
     };
   }
   const prefix = options.queuePrefix ?? DEFAULT_PREFIX;
   // This process consumes the queue too, so one server with Redis works on its own.
-  const consumer = startSpeechWorker({ redisUrl: options.redisUrl, pool, prefix });
+  const consumer = startSpeechWorker({
+    redisUrl: options.redisUrl,
+    pool,
+    prefix,
+    storage: options.storage,
+  });
   const queued = createQueueClient({ redisUrl: options.redisUrl, prefix });
   return {
     ...queued,
+    handBack: () => consumer.handBack(),
     close: async () => {
       await queued.close();
       await consumer.close();
@@ -90,10 +135,10 @@ export function createQueueClient({
   redisUrl: string;
   prefix?: string;
   timeoutMs?: number;
-}): SpeechService {
-  const connection = redis(redisUrl);
+}): Omit<SpeechService, 'handBack'> {
+  const connection = redisConnection(redisUrl);
   const queue = new Queue<SpeechJob>(SPEECH_QUEUE, { connection, prefix });
-  const events = new QueueEvents(SPEECH_QUEUE, { connection: redis(redisUrl), prefix });
+  const events = new QueueEvents(SPEECH_QUEUE, { connection: redisConnection(redisUrl), prefix });
   let voices: { at: number; list: Promise<Language[]> } | undefined;
 
   async function run<T>(data: SpeechJob): Promise<T> {
@@ -121,9 +166,13 @@ export function createQueueClient({
       }
       return voices.list;
     },
-    async synthesize(request) {
-      const wire = await run<WireResult>({ kind: 'synthesize', request });
-      return { ...wire, audio: new Uint8Array(Buffer.from(wire.audio, 'base64')) };
+    render: (request, key) => run<StoredSynthesis>({ kind: 'synthesize', request, key }),
+    async queueCounts() {
+      const counts = await queue.getJobCounts('waiting', 'prioritized', 'active');
+      return {
+        waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+        active: counts.active ?? 0,
+      };
     },
     async close() {
       await events.close();
@@ -133,40 +182,71 @@ export function createQueueClient({
   };
 }
 
+/** A request stopped by handBack(): BullMQ leaves it where handBack() put it, in the queue. */
+class HandedBack extends WaitingError {}
+
 /**
- * The consuming side: renders queued requests in a local worker-thread pool. `parla worker`
- * runs one on its own; every server with REDIS_URL runs one beside its HTTP routes.
+ * The consuming side: renders queued requests in a local worker-thread pool and stores the
+ * audio. `parla worker` runs one on its own; every server with REDIS_URL runs one beside its
+ * HTTP routes.
  */
 export function startSpeechWorker({
   redisUrl,
   pool,
+  storage,
   prefix = DEFAULT_PREFIX,
 }: {
   redisUrl: string;
   pool: SpeechPool;
+  storage: ObjectStorage;
   prefix?: string;
-}): { close(): Promise<void> } {
-  const connection = redis(redisUrl);
+}): { handBack(): Promise<void>; close(): Promise<void> } {
+  const connection = redisConnection(redisUrl);
+  const active = new Map<string, { job: Job<SpeechJob>; token: string; stop: () => void }>();
   const worker = new Worker<SpeechJob>(
     SPEECH_QUEUE,
-    async (job) => {
+    async (job, token = '') => {
+      const stopped = new Promise<never>((_resolve, reject) => {
+        active.set(job.id ?? '', { job, token, stop: () => reject(new HandedBack()) });
+      });
       try {
-        if (job.data.kind === 'voices') return await pool.listVoices();
-        const result = await pool.synthesize(job.data.request);
-        const { cached: _cached, ...rest } = result;
-        return {
-          ...rest,
-          audio: Buffer.from(result.audio).toString('base64'),
-        } satisfies WireResult;
+        const work =
+          job.data.kind === 'voices'
+            ? pool.listVoices()
+            : renderTo(
+                pool,
+                storage,
+                job.data.request,
+                job.data.key,
+                ((job.processedOn ?? Date.now()) - job.timestamp) / 1000,
+              );
+        return await Promise.race([work, stopped]);
       } catch (error) {
+        if (error instanceof HandedBack) throw error;
         // Bad SSML or an unknown voice fails the same way every time: no retry, and the
         // caller gets the error's code and position back.
         throw new UnrecoverableError(JSON.stringify(serializeError(error)));
+      } finally {
+        active.delete(job.id ?? '');
       }
     },
-    { connection, prefix, concurrency: pool.size },
+    {
+      connection,
+      prefix,
+      concurrency: pool.size,
+      // A worker that vanished (killed, machine lost) is noticed within half a minute and its
+      // requests are rendered elsewhere; the same storage key makes a second rendering harmless.
+      lockDuration: 20_000,
+      stalledInterval: 10_000,
+    },
   );
   return {
+    async handBack() {
+      for (const { job, token, stop } of active.values()) {
+        await job.moveToWait(token);
+        stop();
+      }
+    },
     async close() {
       await worker.close();
       // BullMQ leaves a connection it was given open.

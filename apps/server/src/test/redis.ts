@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { afterAll } from 'vitest';
 
 /** The Redis on 127.0.0.1 the integration tests use (CI must have it). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -37,4 +39,17 @@ export async function removeRedisKeys(prefix: string): Promise<void> {
     cursor = next;
   } while (cursor !== '0');
   redis.disconnect();
+}
+
+/**
+ * For a test file: whether Redis answers (see redisReachable) and a key prefix of the file's
+ * own, whose keys are removed when the file's tests end.
+ */
+export async function testRedis(what: string): Promise<{ reachable: boolean; prefix: string }> {
+  const reachable = await redisReachable(what);
+  const prefix = `parla-test-${randomUUID()}`;
+  afterAll(async () => {
+    if (reachable) await removeRedisKeys(prefix);
+  });
+  return { reachable, prefix };
 }

@@ -33,6 +33,8 @@ export type BackendName = 'wasm' | 'native';
 export interface EspeakBackend {
   readonly name: BackendName;
   readonly sampleRate: number;
+  /** Whether `[[…]]` in the text is read as espeak-ng phoneme mnemonics (`<phoneme>`). */
+  readonly phonemeInput: boolean;
   /** Whether this backend has the language's voice file (e.g. "fr", "en-US"). */
   hasLanguage(espeakName: string): boolean;
   render(request: EspeakRequest): Promise<EspeakResult>;

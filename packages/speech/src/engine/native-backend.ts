@@ -24,6 +24,8 @@ const run = promisify(execFile);
 export class NativeBackend implements EspeakBackend {
   readonly name = 'native' as const;
   readonly sampleRate = ESPEAK_SAMPLE_RATE;
+  /** The program reads `[[…]]` as phonemes (espeak-ng sets espeakPHONEMES). */
+  readonly phonemeInput = true;
   private mirror: Promise<string> | undefined;
   private readonly launcher = new Launcher();
 

@@ -96,3 +96,24 @@ describe('say-as in a language n2words lacks', () => {
     });
   });
 });
+
+describe('say-as numbers beyond 15 digits', () => {
+  it('reads them digit by digit, in the language', async () => {
+    expect(
+      await normaliseSayAs('123456789012345', { interpretAs: 'cardinal' }, 'en-us'),
+    ).toMatchObject({ text: expect.stringMatching(/^one hundred twenty-three trillion/) });
+    expect(await normaliseSayAs('1234567890123456', { interpretAs: 'cardinal' }, 'en-us')).toEqual({
+      kind: 'words',
+      text: 'one two three four five six seven eight nine zero one two three four five six',
+    });
+    expect(await normaliseSayAs('-12345678901234567.5', { interpretAs: 'cardinal' }, 'fr')).toEqual(
+      {
+        kind: 'words',
+        text: 'moins un deux trois quatre cinq six sept huit neuf zéro un deux trois quatre cinq six sept virgule cinq',
+      },
+    );
+    expect(
+      await normaliseSayAs('12345678901234567th', { interpretAs: 'ordinal' }, 'en-us'),
+    ).toMatchObject({ text: expect.stringMatching(/^one two three .* six seven$/) });
+  });
+});

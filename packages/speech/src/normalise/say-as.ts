@@ -1,4 +1,5 @@
 import type { SayAs } from '../document.js';
+import { SSML_LIMITS } from '../ssml/limits.js';
 import { type NumberWords, numberWords } from './numbers.js';
 
 /**
@@ -38,7 +39,8 @@ export async function normaliseSayAs(
   language: string,
 ): Promise<Normalised> {
   const lang = langOf(language);
-  const numbers = await numberWords(language);
+  const found = await numberWords(language);
+  const numbers = found && digitByDigitWhenLong(found, lang);
   const raw = text.trim();
   switch (sayAs.interpretAs) {
     case 'cardinal':
@@ -66,6 +68,32 @@ export async function normaliseSayAs(
       // A bleep as long as the word would take to say, roughly 80 ms a letter.
       return { kind: 'bleep', seconds: Math.min(2, Math.max(0.3, raw.length * 0.08)) };
   }
+}
+
+/**
+ * Number words that read a number of more than `SSML_LIMITS.maxNumberDigits` digits digit by
+ * digit: nobody says a 40-digit number as words, and n2words has no names past about 10^300.
+ */
+function digitByDigitWhenLong(numbers: NumberWords, lang: Lang): NumberWords {
+  const long = (value: string | bigint | number) =>
+    String(value).replace(/\D/g, '').length > SSML_LIMITS.maxNumberDigits;
+  const spoken = (value: string | bigint | number) =>
+    [...String(value)]
+      .map((c) =>
+        /\d/.test(c)
+          ? numbers.cardinal(Number(c))
+          : c === '.'
+            ? WORDS[lang].point
+            : c === '-'
+              ? WORDS[lang].minus
+              : c,
+      )
+      .join(' ');
+  return {
+    locale: numbers.locale,
+    cardinal: (value) => (long(value) ? spoken(value) : numbers.cardinal(value)),
+    ordinal: (value) => (long(value) ? spoken(value) : numbers.ordinal(value)),
+  };
 }
 
 function words(text: string): Normalised {

@@ -12,7 +12,7 @@ import type { SynthesisRequest, SynthesisResult } from '../synthesize.js';
  */
 
 /** Bump when a change to the pipeline changes the audio of an unchanged request. */
-export const CACHE_VERSION = 1;
+export const CACHE_VERSION = 2;
 
 export function cacheKey(request: SynthesisRequest, backend: string): string {
   const settings = VoiceSettingsSchema.parse(request);

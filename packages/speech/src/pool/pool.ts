@@ -102,6 +102,7 @@ export class SpeechPool {
         mimeType: hit.mimeType,
         sampleRate: hit.sampleRate,
         last: true,
+        warnings: hit.warnings,
       };
       return;
     }
@@ -355,6 +356,7 @@ function resultFromChunks(
     sampleRate: first?.sampleRate ?? request.sample_rate,
     marks: chunks.flatMap((c) => c.marks),
     backend,
+    warnings: chunks.flatMap((c) => c.warnings),
   };
 }
 

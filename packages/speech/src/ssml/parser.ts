@@ -8,10 +8,18 @@ import {
   type VoiceEffect,
 } from '@parla/contract';
 import { SaxesParser, type SaxesTag } from 'saxes';
-import type { DocumentItem, Prosody, SayAs, SpeechDocument } from '../document.js';
+import type {
+  DocumentItem,
+  Phonemes,
+  Prosody,
+  SayAs,
+  SpeechDocument,
+  VoiceGender,
+} from '../document.js';
 import { NEUTRAL_PROSODY } from '../document.js';
 import { type SourcePosition, SsmlError } from '../errors.js';
 import { SSML_LIMITS } from './limits.js';
+import { toEspeakPhonemes } from './phonemes.js';
 import {
   BREAK_STRENGTH_SECONDS,
   parseBreakTime,
@@ -21,7 +29,7 @@ import {
 } from './prosody-values.js';
 
 /**
- * SSML parser for Parla's dialect (docs/ssml.md).
+ * SSML parser: SSML 1.1 with Parla's `<effect>` and Amazon Polly's extensions (docs/ssml.md).
  *
  * saxes is a strict, non-validating XML parser: it never reads a DTD, so external entities
  * cannot be fetched and only the five predefined entities (plus character references) exist;
@@ -31,22 +39,79 @@ import {
  */
 
 const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
-  speak: ['version', 'xmlns', 'xml:lang', 'xmlns:xsi', 'xsi:schemaLocation'],
+  speak: [
+    'version',
+    'xmlns',
+    'xml:lang',
+    'xml:base',
+    'xmlns:xsi',
+    'xsi:schemaLocation',
+    'xmlns:amazon',
+    'xmlns:mstts',
+  ],
   p: ['xml:lang'],
   s: ['xml:lang'],
   break: ['time', 'strength'],
-  prosody: ['rate', 'pitch', 'volume'],
+  prosody: ['rate', 'pitch', 'volume', 'range', 'contour', 'duration', 'amazon:max-duration'],
   'say-as': ['interpret-as', 'format', 'detail'],
   emphasis: ['level'],
   sub: ['alias'],
-  voice: ['name', 'language', 'xml:lang', 'gender'],
+  voice: ['name', 'language', 'languages', 'xml:lang', 'gender', 'age', 'variant'],
+  lang: ['xml:lang'],
+  phoneme: ['alphabet', 'ph'],
+  mark: ['name'],
+  token: ['xml:lang', 'role'],
+  w: ['xml:lang', 'role'],
+  meta: ['name', 'content', 'http-equiv'],
+  metadata: [],
   effect: ['name'],
+  'amazon:effect': ['name', 'phonation', 'vocal-tract-length'],
+  'amazon:auto-breaths': ['volume', 'frequency', 'duration'],
+  'amazon:breath': ['volume', 'duration'],
+  'amazon:domain': ['name'],
+  'mstts:express-as': ['style', 'styledegree', 'role'],
 };
 
 const SUPPORTED = Object.keys(ALLOWED_ATTRIBUTES);
 
 /** Tags that, when seen in text without `<speak>`, mean the text is an SSML fragment. */
-const FRAGMENT_HINT = /<\/?(?:speak|p|s|break|prosody|say-as|emphasis|sub|voice|effect)\b/;
+const FRAGMENT_HINT =
+  /<\/?(?:speak|p|s|break|prosody|say-as|emphasis|sub|voice|lang|phoneme|mark|audio|effect|[a-z]+:[\w-]+)\b/;
+
+/** `interpret-as` values of other products that name one of ours. */
+const SAY_AS_ALIASES: Record<string, SayAsType> = {
+  number: 'cardinal',
+  verbatim: 'characters',
+  spell: 'spell-out',
+};
+
+/** Azure's `<mstts:express-as style>` values that are one of our effects. */
+const AZURE_STYLES: Record<string, VoiceEffect> = {
+  chat: 'conversational',
+  newscast: 'news',
+  'newscast-casual': 'news',
+  'newscast-formal': 'news',
+  customerservice: 'customersupport',
+  assistant: 'assistant',
+  empathetic: 'empathic',
+  calm: 'calm',
+  cheerful: 'happy',
+  sad: 'sad',
+  angry: 'angry',
+  excited: 'excited',
+  friendly: 'friendly',
+  hopeful: 'hopeful',
+  shouting: 'shouting',
+  terrified: 'terrified',
+  unfriendly: 'unfriendly',
+  whispering: 'whispered',
+};
+
+/** Polly's `<amazon:domain>` styles that are one of our effects. */
+const DOMAIN_EFFECTS: Record<string, VoiceEffect> = {
+  news: 'news',
+  conversational: 'conversational',
+};
 
 interface Frame {
   name: string;
@@ -54,11 +119,14 @@ interface Frame {
   prosody: Prosody;
   voice?: string;
   language?: string;
+  gender?: VoiceGender;
   emphasis?: EmphasisLevel;
   effect?: VoiceEffect;
   sayAs?: SayAs;
-  /** Inside `<sub alias>`: the alias is spoken, the content is not. */
-  sub?: boolean;
+  /** Inside `<sub alias>` (the alias is spoken) and `<metadata>`: the content is not. */
+  silent?: boolean;
+  /** Inside `<phoneme>`: its text, spoken once at the closing tag. */
+  phoneme?: { phonemes: Phonemes | undefined; text: string; at: SourcePosition };
 }
 
 export interface ParseOptions {
@@ -103,14 +171,22 @@ export function parseSsml(input: string, options: ParseOptions = {}): SpeechDocu
     throw new SsmlError({ line: 1, column: 1 }, 'the text is not valid Unicode');
   }
   const trimmed = input.trimStart();
-  if (isXmlDocument(trimmed)) return parseXml(input, 0);
-  if (FRAGMENT_HINT.test(input)) return parseXml(`<speak>${input}</speak>`, '<speak>'.length);
-  return parseXml(`<speak>${escapeXml(input)}</speak>`, '<speak>'.length, true);
+  const document = isXmlDocument(trimmed)
+    ? parseXml(input, 0)
+    : FRAGMENT_HINT.test(input)
+      ? parseXml(`<speak>${input}</speak>`, '<speak>'.length)
+      : parseXml(`<speak>${escapeXml(input)}</speak>`, '<speak>'.length, true);
+  return { ...document, sourceLength: input.length };
 }
 
-function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDocument {
+function parseXml(
+  xml: string,
+  firstLineShift: number,
+  plain = false,
+): Omit<SpeechDocument, 'sourceLength'> {
   const parser = new SaxesParser({ position: true });
   const items: DocumentItem[] = [];
+  const warnings = new Set<string>();
   const stack: Frame[] = [];
   let totalBreak = 0;
   let sawRoot = false;
@@ -123,6 +199,9 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
   const here = (): SourcePosition => position(parser.line, parser.column + 1, firstLineShift);
   const fail = (at: SourcePosition, reason: string): never => {
     throw new SsmlError(at, reason);
+  };
+  const warn = (at: SourcePosition, reason: string) => {
+    warnings.add(`${formatPosition(at)}: ${reason}`);
   };
 
   const addBreak = (seconds: number, at: SourcePosition) => {
@@ -151,9 +230,9 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
   parser.on('doctype', () => {
     fail(here(), 'a DOCTYPE is not allowed in SSML (no DTDs, no custom entities)');
   });
-  parser.on('processinginstruction', (pi) => {
-    fail(here(), `processing instruction <?${pi.target}?> is not allowed`);
-  });
+  // Processing instructions are for the applications that know them (XML 1.0 §2.6): ignored,
+  // as are comments (saxes drops those unless asked).
+  parser.on('processinginstruction', () => {});
   parser.on('opentagstart', (tag) => {
     // saxes is one character past the tag name here; step back over it and `<name`.
     const after = here();
@@ -169,23 +248,44 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
       if (name !== 'speak') fail(start, `the document must start with <speak>, not <${name}>`);
       sawRoot = true;
     }
-    if (!ALLOWED_ATTRIBUTES[name]) {
+    if (stack.length >= SSML_LIMITS.maxDepth) {
+      fail(start, `elements are nested more than ${SSML_LIMITS.maxDepth} deep`);
+    }
+    if (parent?.silent && parent.name !== 'sub') {
+      // The inside of <metadata> (RDF, Dublin Core …) is not ours to read.
+      stack.push({ ...parent, name, start });
+      return;
+    }
+    if (name === 'speak' && parent) fail(start, '<speak> cannot be nested');
+    if (name === 'audio') {
+      fail(
+        start,
+        '<audio> is not supported: Parla does not play recorded sound; remove it and keep its text, if any, outside it',
+      );
+    }
+    // Another product's extension (`mstts:silence`, `google:style`): elements of other
+    // namespaces are ignored (SSML 1.1 leaves them to the processor); their text is read.
+    const foreign = !ALLOWED_ATTRIBUTES[name] && name.includes(':');
+    if (!ALLOWED_ATTRIBUTES[name] && !foreign) {
       fail(
         start,
         `<${name}> is not supported; use one of ${SUPPORTED.map((t) => `<${t}>`).join(', ')}`,
       );
     }
-    if (name === 'speak' && parent) fail(start, '<speak> cannot be nested');
-    if (stack.length >= SSML_LIMITS.maxDepth) {
-      fail(start, `elements are nested more than ${SSML_LIMITS.maxDepth} deep`);
+    if (parent?.sayAs || parent?.phoneme || (parent?.silent && parent.name === 'sub')) {
+      fail(start, `<${parent.name}> may contain only text, not <${name}>`);
     }
-    if (parent?.sayAs || parent?.sub) {
-      fail(start, `<${parent.sayAs ? 'say-as' : 'sub'}> may contain only text, not <${name}>`);
+    if (foreign && parent) {
+      warn(start, `<${name}> is not supported; it is ignored and its text is read`);
+      stack.push({ ...parent, name, start });
+      return;
     }
     const attributes = tag.attributes as Record<string, string>;
     const allowed = ALLOWED_ATTRIBUTES[name] ?? [];
     for (const attribute of Object.keys(attributes)) {
-      if (!allowed.includes(attribute)) {
+      if (!allowed.includes(attribute) && attribute.includes(':')) {
+        warn(start, `<${name} ${attribute}> is not supported; it is ignored`);
+      } else if (!allowed.includes(attribute)) {
         fail(
           start,
           allowed.length === 0
@@ -199,10 +299,11 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
       name,
       start,
       sayAs: undefined,
-      sub: undefined,
+      phoneme: undefined,
     };
     const lang = attributes['xml:lang'];
     if (lang !== undefined) frame.language = lang;
+    const ignored = (what: string) => warn(start, `${what} is ignored`);
 
     switch (name) {
       case 'p':
@@ -230,8 +331,14 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
       }
       case 'prosody': {
         const { rate, pitch, volume } = attributes;
+        for (const other of ['range', 'contour', 'duration', 'amazon:max-duration']) {
+          if (attributes[other] !== undefined) ignored(`<prosody ${other}>`);
+        }
         if (rate === undefined && pitch === undefined && volume === undefined) {
-          fail(start, '<prosody> needs a rate, pitch or volume attribute');
+          if (Object.keys(attributes).length === 0) {
+            fail(start, '<prosody> needs a rate, pitch or volume attribute');
+          }
+          break;
         }
         const prosody = { ...frame.prosody };
         for (const [value, parse, key] of [
@@ -249,7 +356,8 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
         break;
       }
       case 'say-as': {
-        const interpretAs = attributes['interpret-as'];
+        const given = attributes['interpret-as'];
+        const interpretAs = given === undefined ? undefined : (SAY_AS_ALIASES[given] ?? given);
         if (interpretAs === undefined) fail(start, '<say-as> needs an interpret-as attribute');
         else if (!(SAY_AS_TYPES as readonly string[]).includes(interpretAs)) {
           fail(
@@ -265,6 +373,10 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
       }
       case 'emphasis': {
         const level = attributes.level ?? 'moderate';
+        if (level === 'none') {
+          frame.emphasis = undefined;
+          break;
+        }
         if (!(EMPHASIS_LEVELS as readonly string[]).includes(level)) {
           fail(start, `emphasis level "${level}" is not one of ${EMPHASIS_LEVELS.join(', ')}`);
         }
@@ -276,21 +388,93 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
         if (alias === undefined) fail(start, '<sub> needs an alias attribute');
         else {
           pushText(alias, frame, start);
-          frame.sub = true;
+          frame.silent = true;
         }
         break;
       }
       case 'voice': {
-        const { name: voiceName, language, gender } = attributes;
-        if (voiceName === undefined && language === undefined && lang === undefined) {
-          fail(start, '<voice> needs a name or language attribute');
+        // SSML 1.1 §3.2.1: `languages` lists the languages the voice must speak; the first
+        // one is the one it speaks here. `language` is Parla's older spelling.
+        const { name: voiceName, gender, age, variant } = attributes;
+        const language = attributes.languages?.trim().split(/\s+/)[0] ?? attributes.language;
+        if (
+          voiceName === undefined &&
+          language === undefined &&
+          lang === undefined &&
+          gender === undefined
+        ) {
+          fail(start, '<voice> needs a name, languages or gender attribute');
         }
         if (gender !== undefined && !['male', 'female', 'neutral'].includes(gender)) {
           fail(start, `voice gender "${gender}" is not one of male, female, neutral`);
         }
-        if (voiceName !== undefined) frame.voice = voiceName;
-        else frame.voice = undefined;
+        if (age !== undefined) ignored('<voice age>');
+        if (variant !== undefined) ignored('<voice variant>');
+        frame.voice = voiceName;
         if (language !== undefined) frame.language = language;
+        if (gender !== undefined) frame.gender = gender as VoiceGender;
+        else if (voiceName !== undefined) frame.gender = undefined;
+        break;
+      }
+      case 'lang':
+        if (lang === undefined) fail(start, '<lang> needs an xml:lang attribute');
+        // The voice of the request speaks one language: another one takes another voice.
+        frame.voice = undefined;
+        break;
+      case 'phoneme': {
+        const { alphabet = 'ipa', ph } = attributes;
+        if (ph === undefined) fail(start, '<phoneme> needs a ph attribute');
+        let phonemes: Phonemes | undefined;
+        if (alphabet !== 'ipa' && alphabet !== 'x-sampa') {
+          warn(start, `phoneme alphabet "${alphabet}" is not ipa or x-sampa; its text is read`);
+        } else {
+          const espeak = toEspeakPhonemes(alphabet, ph ?? '');
+          if (espeak === undefined) {
+            warn(start, `the ${alphabet} "${ph}" has symbols Parla cannot say; its text is read`);
+          } else phonemes = { source: `alphabet="${alphabet}" ph="${ph}"`, espeak };
+        }
+        frame.phoneme = { phonemes, text: '', at: start };
+        break;
+      }
+      case 'mark': {
+        const markName = attributes.name;
+        if (markName === undefined) fail(start, '<mark> needs a name attribute');
+        else items.push({ kind: 'mark', name: markName });
+        break;
+      }
+      case 'meta':
+      case 'metadata':
+        frame.silent = true;
+        break;
+      case 'amazon:effect': {
+        const { name: effectName, phonation } = attributes;
+        if (effectName === 'whispered') frame.effect = 'whispered';
+        else if (effectName !== undefined) ignored(`<amazon:effect name="${effectName}">`);
+        if (phonation === 'soft') frame.effect = 'soft';
+        else if (phonation !== undefined) ignored(`<amazon:effect phonation="${phonation}">`);
+        if (attributes['vocal-tract-length'] !== undefined) {
+          ignored('<amazon:effect vocal-tract-length>');
+        }
+        break;
+      }
+      case 'amazon:auto-breaths':
+        frame.effect = 'breathing';
+        break;
+      case 'amazon:breath':
+        items.push({ kind: 'breath' });
+        break;
+      case 'mstts:express-as': {
+        const style = AZURE_STYLES[attributes.style ?? ''];
+        if (style) frame.effect = style;
+        else ignored(`<mstts:express-as style="${attributes.style ?? ''}">`);
+        if (attributes.styledegree !== undefined) ignored('<mstts:express-as styledegree>');
+        if (attributes.role !== undefined) ignored('<mstts:express-as role>');
+        break;
+      }
+      case 'amazon:domain': {
+        const domain = DOMAIN_EFFECTS[attributes.name ?? ''];
+        if (domain) frame.effect = domain;
+        else ignored(`<amazon:domain name="${attributes.name ?? ''}">`);
         break;
       }
       case 'effect': {
@@ -308,12 +492,18 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
     const frame = stack.pop();
     if (!frame) return; // saxes reports the mismatch itself.
     recentlyClosed.push(frame);
+    if (frame.phoneme) {
+      // An empty <phoneme/> has no text to fall back to: it is heard only where phonemes are.
+      const { phonemes, at } = frame.phoneme;
+      const text = frame.phoneme.text.replace(/\s+/g, ' ').trim();
+      if (text !== '' || phonemes) pushText(text, frame, at, phonemes);
+    }
     if (tag.name === 'p' || tag.name === 's') {
       items.push({ kind: 'boundary', level: tag.name === 'p' ? 'paragraph' : 'sentence' });
     }
     if (stack.length === 0) rootClosed = true;
   });
-  parser.on('text', (text) => {
+  const onText = (text: string) => {
     recentlyClosed = [];
     const frame = stack.at(-1);
     if (!frame) {
@@ -322,7 +512,11 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
       }
       return;
     }
-    if (frame.sub) return;
+    if (frame.silent) return;
+    if (frame.phoneme) {
+      frame.phoneme.text += text;
+      return;
+    }
     // Whitespace between tags is layout (a pretty-printed document), not new lines to pause on.
     if (text.trim() === '') return;
     const at = here();
@@ -332,13 +526,16 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
       if (index > 0) addBreak(NEWLINE_BREAK_SECONDS, at);
       pushText(line, frame, at);
     });
-  });
+  };
+  parser.on('text', onText);
+  // CDATA is text that needs no escaping.
+  parser.on('cdata', onText);
   parser.on('error', (error) => {
     throw translateSaxesError(error, recentlyClosed[0] ?? stack.at(-1), firstLineShift);
   });
 
-  function pushText(text: string, frame: Frame, at: SourcePosition) {
-    if (text.trim() === '') return;
+  function pushText(text: string, frame: Frame, at: SourcePosition, phonemes?: Phonemes) {
+    if (text.trim() === '' && !phonemes) return;
     items.push({
       kind: 'text',
       text,
@@ -346,9 +543,11 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
       source: at,
       ...(frame.voice !== undefined && { voice: frame.voice }),
       ...(frame.language !== undefined && { language: frame.language }),
+      ...(frame.gender !== undefined && { gender: frame.gender }),
       ...(frame.emphasis !== undefined && { emphasis: frame.emphasis }),
       ...(frame.effect !== undefined && { effect: frame.effect }),
       ...(frame.sayAs !== undefined && { sayAs: frame.sayAs }),
+      ...(phonemes !== undefined && { phonemes }),
     });
   }
 
@@ -358,7 +557,7 @@ function parseXml(xml: string, firstLineShift: number, plain = false): SpeechDoc
     fail(open.start, `<${open.name}> opened at ${formatPosition(open.start)} is not closed`);
   parser.close();
   if (!sawRoot) fail({ line: 1, column: 1 }, plain ? 'the text is empty' : 'no <speak> element');
-  return { items };
+  return { items, warnings: [...warnings] };
 }
 
 function position(line: number, column: number, firstLineShift: number): SourcePosition {

@@ -1,10 +1,18 @@
 import { PITCH_LEVELS, SPEED_LEVELS, VOLUME_LEVELS } from '@parla/contract';
 
 /**
- * Values of `<prosody>` attributes. The dialect follows the editor (SPEC §9): a percentage is
- * a change from the current value (default 0 %, range -100..100 %, the same scale as the master
- * sliders), or one of the named levels. Each function answers a number in the unit the
- * document stores, or a message saying what is accepted.
+ * Values of `<prosody>` attributes, read the way SSML 1.1 and Amazon Polly read them:
+ *
+ * - an unsigned percentage is relative to the default: `rate="50%"` is half speed, `200%`
+ *   double; `pitch="200%"` is an octave up (twice the frequency); `volume="50%"` is half the
+ *   amplitude (-6 dB);
+ * - a signed value is a change from the current value: `+2st`, `-6dB`, and a signed percentage
+ *   on the scale of the editor's toolbar and master sliders (SPEC §9: ±100 %, where +100 %
+ *   doubles the rate, is five semitones of pitch and 20 dB of volume);
+ * - or one of the named levels.
+ *
+ * Each function answers a number in the unit the document stores (rate: a factor; pitch:
+ * semitones; volume: dB), or a message saying what is accepted.
  */
 
 type Parsed = { ok: true; value: number } | { ok: false; message: string };
@@ -41,26 +49,55 @@ export function volumePercentToDb(percent: number): number {
   return percent / 5;
 }
 
-function percentInRange(value: string): number | undefined | 'out-of-range' {
+/**
+ * A percentage: signed (a change on the slider scale, -100..100) or unsigned (a ratio to the
+ * default, `min`..`max` percent). Answers undefined when the value is not a percentage.
+ */
+function percentage(
+  value: string,
+  what: string,
+  min: number,
+  max: number,
+): { kind: 'change' | 'ratio'; percent: number } | { kind: 'error'; message: string } | undefined {
   const match = PERCENT.exec(value);
   if (!match) return undefined;
   const percent = signed(match);
-  return percent < -100 || percent > 100 ? 'out-of-range' : percent;
+  if (match[1] === '') {
+    return percent < min || percent > max
+      ? {
+          kind: 'error',
+          message: `${what} "${value}" is outside ${min}% to ${max}% of the default`,
+        }
+      : { kind: 'ratio', percent };
+  }
+  return percent < -100 || percent > 100
+    ? { kind: 'error', message: `${what} "${value}" is outside -100% to +100%` }
+    : { kind: 'change', percent };
 }
+
+/** The ranges of unsigned percentages, as a share of the default. */
+export const RATIO_RANGES = {
+  rate: [20, 400],
+  pitch: [50, 200],
+  volume: [0, 400],
+} as const;
 
 export function parseRate(value: string): Parsed {
   const level = value === 'default' ? 0 : levelPercent(SPEED_LEVELS, value);
-  const percent = level ?? percentInRange(value);
-  if (percent === 'out-of-range') {
-    return { ok: false, message: `rate "${value}" is outside -100% to 100%` };
-  }
-  if (percent === undefined) {
+  if (level !== undefined) return { ok: true, value: speedPercentToFactor(level) };
+  const [min, max] = RATIO_RANGES.rate;
+  const found = percentage(value, 'rate', min, max);
+  if (found === undefined) {
     return {
       ok: false,
-      message: `rate "${value}" is not a percentage (-100% to 100%) or one of ${SPEED_LEVELS.join(', ')}`,
+      message: `rate "${value}" is not a percentage (50% is half speed, +20% a little faster) or one of ${SPEED_LEVELS.join(', ')}`,
     };
   }
-  return { ok: true, value: speedPercentToFactor(percent) };
+  if (found.kind === 'error') return { ok: false, message: found.message };
+  return {
+    ok: true,
+    value: found.kind === 'ratio' ? found.percent / 100 : speedPercentToFactor(found.percent),
+  };
 }
 
 const PITCH_ALIASES = ['x-low', 'low', 'medium', 'high', 'x-high'] as const;
@@ -79,24 +116,32 @@ export function parsePitch(value: string): Parsed {
     }
     return { ok: true, value: semitones };
   }
-  const percent = percentInRange(value);
-  if (percent === 'out-of-range') {
-    return { ok: false, message: `pitch "${value}" is outside -100% to 100%` };
-  }
-  if (percent === undefined) {
+  const [min, max] = RATIO_RANGES.pitch;
+  const found = percentage(value, 'pitch', min, max);
+  if (found === undefined) {
     return {
       ok: false,
-      message: `pitch "${value}" is not a percentage (-100% to 100%), semitones (e.g. +2st) or one of ${PITCH_LEVELS.join(', ')}`,
+      message: `pitch "${value}" is not a percentage (200% is an octave up, +20% a little higher), semitones (e.g. +2st) or one of ${PITCH_LEVELS.join(', ')}`,
     };
   }
-  return { ok: true, value: pitchPercentToSemitones(percent) };
+  if (found.kind === 'error') return { ok: false, message: found.message };
+  return {
+    ok: true,
+    value:
+      found.kind === 'ratio'
+        ? 12 * Math.log2(found.percent / 100)
+        : pitchPercentToSemitones(found.percent),
+  };
 }
 
 const VOLUME_LEVEL_DB = [-12, -6, 0, 6, 12] as const;
 
+/** `silent` and `0%`: far below 16-bit quantisation. */
+const SILENT_DB = -96;
+
 export function parseVolume(value: string): Parsed {
   if (value === 'default') return { ok: true, value: 0 };
-  if (value === 'silent') return { ok: true, value: -96 };
+  if (value === 'silent') return { ok: true, value: SILENT_DB };
   const index = (VOLUME_LEVELS as readonly string[]).indexOf(value);
   const levelDb = index < 0 ? undefined : VOLUME_LEVEL_DB[index];
   if (levelDb !== undefined) return { ok: true, value: levelDb };
@@ -108,17 +153,20 @@ export function parseVolume(value: string): Parsed {
     }
     return { ok: true, value: gain };
   }
-  const percent = percentInRange(value);
-  if (percent === 'out-of-range') {
-    return { ok: false, message: `volume "${value}" is outside -100% to 100%` };
-  }
-  if (percent === undefined) {
+  const [min, max] = RATIO_RANGES.volume;
+  const found = percentage(value, 'volume', min, max);
+  if (found === undefined) {
     return {
       ok: false,
-      message: `volume "${value}" is not a percentage (-100% to 100%), decibels (e.g. -6dB), silent or one of ${VOLUME_LEVELS.join(', ')}`,
+      message: `volume "${value}" is not a percentage (50% is half as loud, +20% a little louder), decibels (e.g. -6dB), silent or one of ${VOLUME_LEVELS.join(', ')}`,
     };
   }
-  return { ok: true, value: volumePercentToDb(percent) };
+  if (found.kind === 'error') return { ok: false, message: found.message };
+  if (found.kind === 'change') return { ok: true, value: volumePercentToDb(found.percent) };
+  return {
+    ok: true,
+    value: found.percent === 0 ? SILENT_DB : 20 * Math.log10(found.percent / 100),
+  };
 }
 
 const BREAK_TIME = /^(\d+(?:\.\d+)?)(ms|s)$/;

@@ -1,7 +1,10 @@
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { FileMediaQuerySchema, fileMediaQuery, MESSAGES } from '@parla/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../lib/storage/local.js';
+import { within } from '../../lib/storage/storage.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import {
   createTestApp,
@@ -12,7 +15,6 @@ import {
 } from '../../test/test-app.js';
 import { voiceSettings } from '../../test/voice-settings.js';
 import { AUTH_MESSAGES } from '../auth/messages.js';
-import { createLocalFileStorage } from '../file/file-storage.js';
 import { createFileRepository } from '../file/repository.js';
 import { ACCOUNT_MESSAGES } from './routes.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
@@ -141,7 +143,7 @@ describe(`account (${TEST_DATABASE_KIND})`, () => {
 
   it('deletes the account in one transaction: when a step fails, nothing is gone', async () => {
     const { user, authorization } = await signedInUser(app, { plan: 'BASIC' });
-    const storage = createLocalFileStorage(path.join(config.dataDir, 'files', 'saved'));
+    const storage = within(createLocalStorage(path.join(config.dataDir, 'files')), 'saved');
     const saved = await createFileRepository(app.db, storage).create(
       user.id,
       Buffer.from('audio bytes'),
@@ -181,11 +183,12 @@ describe(`account (${TEST_DATABASE_KIND})`, () => {
       .where('id', '=', saved.id)
       .executeTakeFirst();
     expect(file?.storage_key).toBe(saved.storage_key);
-    expect(await storage.get(saved.storage_key)).toEqual(Buffer.from('audio bytes'));
+    const stored = await storage.read(saved.storage_key);
+    expect(stored && (await buffer(stored))).toEqual(Buffer.from('audio bytes'));
     expect((await asUser(authorization).get('/api/account/profile')).statusCode).toBe(200);
 
     expect((await asUser(authorization).delete('/api/account/delete')).statusCode).toBe(200);
-    expect(await storage.get(saved.storage_key)).toBeUndefined();
+    expect(await storage.stat(saved.storage_key)).toBeUndefined();
   });
 
   it('refuses every account call without a valid token', async () => {

@@ -15,12 +15,12 @@ import type { Db } from '../../db/database.js';
 import { PASSWORD_ROUTE_LIMITS } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { type ObjectStorage, within } from '../../lib/storage/storage.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { createKeyRepository } from '../auth/keys.js';
 import { validationMail } from '../auth/mails.js';
 import { AUTH_MESSAGES } from '../auth/messages.js';
 import { createConversionRepository } from '../convertor/conversion-repository.js';
-import type { FileStorage } from '../file/file-storage.js';
 import { createFileRepository } from '../file/repository.js';
 import { createUserRepository, toProfile } from './repository.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
@@ -30,9 +30,8 @@ export interface AccountRoutesOptions {
   mailer: Mailer;
   tokens: TokenService;
   publicUrl: string;
-  audioDir: string;
-  /** Where saved files' bytes are: deleting the account removes them at once. */
-  savedFiles: FileStorage;
+  /** Where audio and saved files' bytes are: deleting the account removes them after commit. */
+  storage: ObjectStorage;
 }
 
 export const ACCOUNT_MESSAGES = {
@@ -55,6 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   const { db, mailer, tokens, publicUrl } = options;
   const users = createUserRepository(db);
   const keys = createKeyRepository(db);
+  const savedFiles = within(options.storage, 'saved');
   // onRequest: a missing token is answered 401 before the body is even validated.
   app.addHook('onRequest', app.requireUser);
 
@@ -200,8 +200,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       // committed, so a failure never leaves rows without their audio. Bytes a crash leaves
       // behind are swept by the purges.
       const removeBytes = await db.transaction().execute(async (trx) => {
-        const audio = await createConversionRepository(trx, options.audioDir).removeForUser(id);
-        const saved = await createFileRepository(trx, options.savedFiles).removeAll(id);
+        const audio = await createConversionRepository(trx, options.storage).removeForUser(id);
+        const saved = await createFileRepository(trx, savedFiles).removeAll(id);
         await createUserRepository(trx).delete(id);
         return [audio, saved];
       });

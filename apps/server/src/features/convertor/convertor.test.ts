@@ -82,6 +82,14 @@ describe(`POST /api/convertor (${TEST_DATABASE_KIND})`, () => {
     expect(range.statusCode).toBe(206);
     expect(range.headers['content-range']).toBe(`bytes 0-99/${bytes.length}`);
     expect(range.rawPayload.equals(bytes.subarray(0, 100))).toBe(true);
+
+    const outside = await app.inject({
+      method: 'GET',
+      url: result.path,
+      headers: { range: `bytes=${bytes.length}-` },
+    });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${bytes.length}`);
   });
 
   it('answers an unknown or guessed audio address with 404', async () => {

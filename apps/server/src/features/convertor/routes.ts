@@ -1,4 +1,3 @@
-import send from '@fastify/send';
 import {
   ConvertResultSchema,
   countCharacters,
@@ -13,7 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
+import type { Metrics } from '../../lib/metrics.js';
+import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
+import { sendStoredObject } from '../../lib/storage/send.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { clientError } from '../../plugins/error-handler.js';
 import { callerPlan } from '../../plugins/rate-limit.js';
 import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
@@ -24,7 +27,10 @@ import { visitorId } from './visitor.js';
 export interface ConvertorRoutesOptions {
   db: Db;
   speech: SpeechService;
-  audioDir: string;
+  storage: ObjectStorage;
+  /** Runs the audio expiry once per installation. */
+  scheduler: Scheduler;
+  metrics: Metrics;
   visitorLimits: VisitorLimits;
   /** Conversions one caller may start per minute, by plan (lib/limits.ts). */
   conversionsPerMinute: Record<'anonymous' | PlanType, number>;
@@ -50,9 +56,9 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
   app,
   options,
 ) => {
-  const { db, speech, visitorLimits } = options;
+  const { db, speech, visitorLimits, metrics } = options;
   const usage = createUsageRepository(db);
-  const conversions = createConversionRepository(db, options.audioDir);
+  const conversions = createConversionRepository(db, options.storage);
   const free = DEFAULT_PLAN_CATALOGUE.FREE;
 
   // The convertor answers every client error in its own shape, {success: false, message}, so
@@ -64,16 +70,10 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
     return reply.code(answer.status).send({ ...answer.body, ...failure(answer.body.message) });
   });
 
-  const purge = setInterval(
-    () => {
-      conversions
-        .purgeExpired()
-        .catch((error: unknown) => app.log.error({ err: error }, 'audio purge failed'));
-    },
-    5 * 60 * 1000,
-  );
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  options.scheduler.every('audio-expiry', 5 * 60 * 1000, async () => {
+    const count = await conversions.purgeExpired();
+    if (count > 0) app.log.info({ count }, 'expired audio removed');
+  });
 
   app.get(
     '/voices',
@@ -161,19 +161,35 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
     async (request, reply) => {
       const user = await app.resolveUser(request);
       const characters = countCharacters(request.body.text);
+      const { engine } = request.body;
       const spent = await spend(request, reply, user, characters);
-      if (!spent.ok) return reply.code(spent.status).send(failure(spent.error));
+      if (!spent.ok) {
+        metrics.conversions.inc({ engine, outcome: 'refused' });
+        return reply.code(spent.status).send(failure(spent.error));
+      }
       try {
-        const result = await speech.synthesize(request.body);
+        const started = performance.now();
+        const id = conversions.newId();
+        const result = await speech.render(
+          request.body,
+          conversions.key(id, request.body.output_format),
+        );
         const stored = await conversions.create({
+          id,
           userId: user?.id ?? null,
           visitorId: spent.visitor,
           format: result.format,
           mimeType: result.mimeType,
-          audio: result.audio,
+          size: result.size,
           duration: result.duration,
           characters,
         });
+        metrics.conversions.inc({ engine, outcome: 'success' });
+        metrics.characters.inc({ engine }, characters);
+        metrics.synthesisSeconds.observe({ engine }, (performance.now() - started) / 1000);
+        metrics.audioSeconds.inc({ engine }, result.duration);
+        metrics.queueWait.observe(result.queuedSeconds);
+        if (result.cached) metrics.cacheHits.inc({ engine });
         return {
           success: true,
           message: CONVERT_MESSAGES.converted,
@@ -182,6 +198,7 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
         };
       } catch (error) {
         await spent.refund();
+        metrics.conversionFailed(engine, error instanceof SpeechError ? error.code : 'internal');
         if (error instanceof SpeechError) return reply.code(400).send(failure(error.message));
         request.log.error({ err: error }, 'conversion failed');
         return reply.code(500).send(failure(CONVERT_MESSAGES.failed));
@@ -209,20 +226,16 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
       ) {
         return reply.code(404).send({ message: CONVERT_MESSAGES.gone });
       }
-      const result = await send(request.raw, request.params.file, {
-        root: options.audioDir,
-        cacheControl: false,
-        acceptRanges: true,
-      });
-      if (result.type !== 'file') return reply.code(404).send({ message: CONVERT_MESSAGES.gone });
       // Not in the response schema on purpose: a stream is not JSON.
-      const raw = reply as unknown as FastifyReply;
-      return raw
-        .code(result.statusCode)
-        .headers(result.headers)
-        .header('content-type', conversion.mime_type)
-        .header('cache-control', 'private, max-age=3600')
-        .send(result.stream);
+      const sent = await sendStoredObject(
+        request,
+        reply as unknown as FastifyReply,
+        options.storage,
+        conversions.key(conversion.id, conversion.format),
+        { 'content-type': conversion.mime_type, 'cache-control': 'private, max-age=3600' },
+      );
+      if (!sent) return reply.code(404).send({ message: CONVERT_MESSAGES.gone });
+      return reply;
     },
   );
 };

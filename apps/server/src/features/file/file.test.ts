@@ -12,6 +12,8 @@ import {
   type VoiceSettings,
 } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../lib/storage/local.js';
+import { type ObjectStorage, within } from '../../lib/storage/storage.js';
 import {
   createTestApp,
   signedInUser,
@@ -20,17 +22,16 @@ import {
 } from '../../test/test-app.js';
 import { voiceSettings } from '../../test/voice-settings.js';
 import { AUDIO_CHECK_MESSAGES } from './audio-probe.js';
-import { createLocalFileStorage, type FileStorage } from './file-storage.js';
 import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS, snippetOf } from './repository.js';
 import { FILE_MESSAGES } from './routes.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const config = testConfig();
+const disk = createLocalStorage(path.join(config.dataDir, 'files'));
 const savedDir = path.join(config.dataDir, 'files', 'saved');
-const disk = createLocalFileStorage(savedDir);
 /** The real disk storage; a test may make the next write "crash" right after the bytes land. */
 let crashAfterNextPut = false;
-const storage: FileStorage = {
+const storage: ObjectStorage = {
   ...disk,
   async put(key, bytes) {
     await disk.put(key, bytes);
@@ -42,8 +43,8 @@ const storage: FileStorage = {
 };
 let clock = new Date();
 const now = () => clock;
-const app = await createTestApp({ config, fileStorage: storage, now, conversionsPerMinute: 1000 });
-const files = createFileRepository(app.db, storage, now);
+const app = await createTestApp({ config, storage, now, conversionsPerMinute: 1000 });
+const files = createFileRepository(app.db, within(storage, 'saved'), now);
 
 const settings = (change: Partial<VoiceSettings> = {}) =>
   voiceSettings({
@@ -127,7 +128,7 @@ async function convertedMp3(authorization: string): Promise<{ bytes: Buffer; dur
   return { bytes: audio.rawPayload, duration: result.duration };
 }
 
-const storedKeys = async () => (await disk.list()).map((entry) => entry.key);
+const storedKeys = async () => (await within(disk, 'saved').list('')).map((entry) => entry.key);
 
 describe(`saved files (${TEST_DATABASE_KIND})`, () => {
   it('are for paid plans: a FREE user gets 403 with a clear message', async () => {
@@ -168,6 +169,17 @@ describe(`saved files (${TEST_DATABASE_KIND})`, () => {
     const media = await get(authorization, `/api/file/media/${file._id}`);
     expect(media.headers['content-type']).toBe('audio/mpeg');
     expect(media.rawPayload.equals(mp3.bytes)).toBe(true);
+    // Streamed from the storage with Range support, as converted audio is.
+    const tail = await app.inject({
+      method: 'GET',
+      url: `/api/file/media/${file._id}`,
+      headers: { authorization, range: 'bytes=100-' },
+    });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.headers['content-range']).toBe(
+      `bytes 100-${mp3.bytes.length - 1}/${mp3.bytes.length}`,
+    );
+    expect(tail.rawPayload.equals(mp3.bytes.subarray(100))).toBe(true);
     const list = FileListSchema.parse((await get(authorization, '/api/file')).json());
     expect(list.map((entry) => entry._id)).toEqual([file._id]);
     // The listing tells files apart by the start of their text, without the markup.
@@ -384,7 +396,7 @@ describe(`saved files (${TEST_DATABASE_KIND})`, () => {
 
       // A server starting 31 days after the second save purges it before serving anything.
       const later = new Date(start.getTime() + 20 * DAY + RETENTION_MS + 60_000);
-      const restarted = await createTestApp({ config, fileStorage: storage, now: () => later });
+      const restarted = await createTestApp({ config, storage, now: () => later });
       await restarted.ready();
       expect(await files.list(user.id)).toEqual([]);
       expect((await storedKeys()).some((key) => key.includes(recent._id))).toBe(false);

@@ -8,8 +8,8 @@ import {
 } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { SavedFileRow } from '../../db/schema.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
 import type { ProbedAudio } from './audio-probe.js';
-import type { FileStorage } from './file-storage.js';
 
 export const RETENTION_MS = SAVED_FILE_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 /** Bytes nobody names are removed only after this, so an upload in flight is never touched. */
@@ -68,7 +68,8 @@ export function toSavedFile(row: SavedFileRow): SavedFile {
  */
 export function createFileRepository(
   db: Db,
-  storage: FileStorage,
+  /** The installation's storage seen under `saved/` (app.ts). */
+  storage: ObjectStorage,
   now: () => Date = () => new Date(),
 ) {
   const newKey = (userId: string, fileId: string, format: string) =>
@@ -114,7 +115,7 @@ export function createFileRepository(
     async create(userId: string, audio: Buffer, probed: ProbedAudio, meta: FileMetadata) {
       const id = randomUUID();
       const key = newKey(userId, id, probed.format);
-      await storage.put(key, audio);
+      await storage.put(key, audio, probed.mimeType);
       const at = now().toISOString();
       try {
         return await db
@@ -150,7 +151,7 @@ export function createFileRepository(
       const existing = await find(userId, id);
       if (!existing) return undefined;
       const key = newKey(userId, id, probed.format);
-      await storage.put(key, audio);
+      await storage.put(key, audio, probed.mimeType);
       let updated: SavedFileRow | undefined;
       try {
         updated = await db
@@ -237,7 +238,7 @@ export function createFileRepository(
         .execute();
       for (const row of expired) await discard(row.storage_key);
 
-      const stored = await storage.list();
+      const stored = await storage.list('');
       const graceStart = at.getTime() - ORPHAN_GRACE_MS;
       const candidates = stored.filter((entry) => entry.modifiedAt.getTime() < graceStart);
       if (candidates.length > 0) {

@@ -19,18 +19,21 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
+import { sendStoredObject } from '../../lib/storage/send.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { AUDIO_CHECK_MESSAGES, checkSavedAudio } from './audio-probe.js';
-import type { FileStorage } from './file-storage.js';
 import { createFileRepository, type FileMetadata, toSavedFile } from './repository.js';
 
 export interface FileRoutesOptions {
   db: Db;
-  storage: FileStorage;
+  /** The installation's storage seen under `saved/` (app.ts). */
+  storage: ObjectStorage;
   speech: Pick<SpeechService, 'listVoices'>;
+  /** Runs the 30-day purge once per installation, at start and hourly. */
+  scheduler: Scheduler;
   now?: () => Date;
-  /** How often the 30-day purge runs (it also runs once at start). */
-  purgeIntervalMs?: number;
 }
 
 /**
@@ -70,19 +73,10 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
     limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 2, fieldSize: MAX_SSML_BYTES, parts: 3 },
   });
 
-  const runPurge = () =>
-    files
-      .purge()
-      .then((count) => {
-        if (count > 0) app.log.info({ count }, 'saved files purged');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'saved-file purge failed'));
-  app.addHook('onReady', async () => {
-    await runPurge();
+  options.scheduler.every('saved-file-purge', 60 * 60 * 1000, async () => {
+    const count = await files.purge();
+    if (count > 0) app.log.info({ count }, 'saved files purged');
   });
-  const timer = setInterval(runPurge, options.purgeIntervalMs ?? 60 * 60 * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 
   async function requirePaidPlan(request: FastifyRequest, reply: FastifyReply) {
     await app.requireUser(request, reply);
@@ -261,15 +255,23 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const file = await files.find(request.user.id, request.params.id);
-      const bytes = file && (await options.storage.get(file.storage_key));
-      if (!file || !bytes) return reply.code(404).send({ message: FILE_MESSAGES.notFound });
-      // Not in the response schema on purpose: audio is not JSON.
-      const raw = reply as unknown as FastifyReply;
-      return raw
-        .header('content-type', file.mime_type)
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="parla-${file.id}.${file.audio_format}"`)
-        .send(bytes);
+      // Streamed from the storage, with Range support; not in the response schema on purpose:
+      // audio is not JSON.
+      const sent =
+        file &&
+        (await sendStoredObject(
+          request,
+          reply as unknown as FastifyReply,
+          options.storage,
+          file.storage_key,
+          {
+            'content-type': file.mime_type,
+            'cache-control': 'private, no-store',
+            'content-disposition': `inline; filename="parla-${file.id}.${file.audio_format}"`,
+          },
+        ));
+      if (!sent) return reply.code(404).send({ message: FILE_MESSAGES.notFound });
+      return reply;
     },
   );
 

@@ -1,11 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, isDatabaseReachable } from '../../db/database.js';
 
 const HealthSchema = z.object({ status: z.literal('ok') });
-const ReadySchema = z.object({ status: z.enum(['ready', 'unavailable']), database: z.boolean() });
+const ReadySchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.boolean(),
+  /** Present when REDIS_URL is set. */
+  redis: z.boolean().optional(),
+  /** Present when S3_BUCKET is set. */
+  storage: z.boolean().optional(),
+});
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export interface HealthRoutesOptions {
+  db: Db;
+  /** The shared services this installation uses besides the database; each throws when down. */
+  services?: { redis?: () => Promise<void>; storage?: () => Promise<void> };
+}
+
+/** A service that does not answer in this time is reported down (a probe must be quick). */
+const CHECK_TIMEOUT_MS = 3000;
+
+async function answers(check: () => Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), late]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+  app,
+  { db, services = {} },
+) => {
   app.get(
     '/health',
     { schema: { tags: ['health'], summary: 'The process is up', response: { 200: HealthSchema } } },
@@ -16,15 +51,53 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       schema: {
         tags: ['health'],
-        summary: 'The process can serve requests (database reachable)',
+        summary: 'The process can serve requests: database, and Redis and storage when configured',
         response: { 200: ReadySchema, 503: ReadySchema },
       },
     },
     async (_request, reply) => {
-      const database = await isDatabaseReachable(db);
-      return reply
-        .code(database ? 200 : 503)
-        .send({ status: database ? 'ready' : 'unavailable', database });
+      const [database, redis, storage] = await Promise.all([
+        isDatabaseReachable(db),
+        services.redis && answers(services.redis),
+        services.storage && answers(services.storage),
+      ]);
+      const ready = database && redis !== false && storage !== false;
+      return reply.code(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'unavailable',
+        database,
+        ...(redis !== undefined && { redis }),
+        ...(storage !== undefined && { storage }),
+      });
     },
+  );
+};
+
+/** Paths load balancers and monitoring tools probe by habit; `/api` itself is no page either. */
+const PROBE_PATHS = [
+  '/api',
+  '/metrics',
+  '/health',
+  '/healthz',
+  '/ready',
+  '/readyz',
+  '/livez',
+  '/status',
+];
+
+/**
+ * A probe at a habitual path gets a JSON 404 naming the real ones, never the web app's HTML
+ * (which a checker would read as "up"). /.well-known/ holds no page either.
+ */
+export const probeFallbackRoutes: FastifyPluginAsync = async (app) => {
+  const notHere = (url: string) => ({
+    message: `Not found: ${url}. The probes are /api/health, /api/ready and /api/metrics.`,
+  });
+  for (const url of PROBE_PATHS) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) =>
+      reply.code(404).send(notHere(request.url)),
+    );
+  }
+  app.get('/.well-known/*', { schema: { hide: true } }, async (request, reply) =>
+    reply.code(404).send({ message: `Not found: ${request.url}` }),
   );
 };

@@ -59,7 +59,7 @@ describe('the tag value form', () => {
     await user.clear(rate);
     await user.type(rate, '40');
     await user.click(screen.getByRole('button', { name: 'Insert' }));
-    expect(onSubmit).toHaveBeenCalledWith('40%');
+    expect(onSubmit).toHaveBeenCalledWith('+40%');
     await user.selectOptions(screen.getByLabelText('Volume'), 'x-loud');
     await user.click(screen.getByRole('button', { name: 'Insert' }));
     expect(onSubmit).toHaveBeenLastCalledWith('x-loud');

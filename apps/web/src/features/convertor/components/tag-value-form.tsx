@@ -52,7 +52,8 @@ export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: 
   } else if (kind === 'speed' || kind === 'volume' || kind === 'pitch') {
     if (choice === PERCENT) {
       if (number > RATE_INPUT_MAX) alert = rateRangeMessage(kind);
-      value = `${number}%`;
+      // Signed: a change from the default (SSML 1.1 reads an unsigned 20% as a fifth of it).
+      value = `+${number}%`;
     }
   }
   const invalid =

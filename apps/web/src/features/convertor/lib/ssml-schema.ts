@@ -34,9 +34,9 @@ export const SSML_ELEMENTS: ElementSpec[] = [
     top: true,
     children: INLINE,
     attributes: [
-      { name: 'rate', values: [...SPEED_LEVELS, '20%'] },
-      { name: 'volume', values: [...VOLUME_LEVELS, '20%', '-6dB'] },
-      { name: 'pitch', values: [...PITCH_LEVELS, '20%', '+2st'] },
+      { name: 'rate', values: [...SPEED_LEVELS, '+20%', '50%'] },
+      { name: 'volume', values: [...VOLUME_LEVELS, '+20%', '-6dB'] },
+      { name: 'pitch', values: [...PITCH_LEVELS, '+20%', '+2st'] },
     ],
   },
   {

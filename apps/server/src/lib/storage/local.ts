@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { checkKey, type ObjectStorage } from './storage.js';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Objects as files under `root` (DATA_DIR/files): the embedded default. */
+export function createLocalStorage(root: string): ObjectStorage {
+  const full = (key: string) => path.join(root, checkKey(key));
+  return {
+    kind: 'local',
+    async put(key, bytes) {
+      const target = full(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Write then rename: a reader never sees half a file.
+      const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, target);
+    },
+    async stat(key) {
+      try {
+        const info = await stat(full(key));
+        return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : undefined;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+    async read(key, range) {
+      const stream = createReadStream(full(key), range);
+      // Opening fails asynchronously: wait for it, so a missing file answers undefined.
+      return new Promise((resolve, reject) => {
+        stream.once('open', () => resolve(stream));
+        stream.once('error', (error) => (isMissing(error) ? resolve(undefined) : reject(error)));
+      });
+    },
+    async remove(key) {
+      await rm(full(key), { force: true });
+    },
+    async list(prefix) {
+      const directory = path.join(root, checkKey(prefix));
+      let entries: string[];
+      try {
+        entries = await readdir(directory, { recursive: true });
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      const found: Array<{ key: string; modifiedAt: Date }> = [];
+      for (const entry of entries) {
+        const key = `${prefix}/${entry.split(path.sep).join('/')}`;
+        const info = await stat(path.join(directory, entry)).catch(() => undefined);
+        if (info?.isFile()) found.push({ key, modifiedAt: info.mtime });
+      }
+      return found;
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK);
+    },
+    close() {},
+  };
+}
