@@ -24,11 +24,14 @@ import {
 } from '@parla/contract';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { useFormat } from '../../../hooks/use-format';
 import { ApiError } from '../../../lib/api-client';
 import { visibleError } from '../../../lib/form';
 import { usePlanInfo } from '../../../lib/plan-info';
+import { PLAN_NAME_KEYS } from '../../plan/lib/plan-features';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePay } from '../api/pay';
 import {
@@ -37,7 +40,7 @@ import {
   EMPTY_CARD,
   isBillingFilled,
   needsCardEntry,
-  planChangeNotice,
+  planChange,
 } from '../lib/checkout-rules';
 import type { Tokenizer } from './card-field-types';
 import { TestCardField } from './test-card-field';
@@ -74,7 +77,20 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
   const { user } = profile;
   const planType = checkoutPlanType(type);
   const terms = info.data?.[planInfoKey(planType)];
-  const notice = terms && planChangeNotice(profile.plan, planType, terms);
+  const { t } = useTranslation();
+  const { number } = useFormat();
+  const notice = terms && planChange(profile.plan, planType, terms);
+  const noticeText =
+    notice &&
+    t(notice.downgrade ? 'checkout.downgradeNotice' : 'checkout.changeNotice', {
+      from: t(PLAN_NAME_KEYS[notice.from]),
+      to: t(PLAN_NAME_KEYS[notice.to]),
+      kept: number(notice.kept),
+      added: number(notice.added),
+      total: number(notice.total),
+      perConvertFrom: number(notice.perConvertFrom),
+      perConvertTo: number(notice.perConvertTo),
+    });
   /** Set once a payment succeeded: Pay stays off, so one purchase intent is one charge. */
   const [paid, setPaid] = useState(false);
   /** The form values waiting for the buyer to confirm a change of an active plan. */
@@ -274,19 +290,19 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
             aria-labelledby="confirm-plan-heading"
             title={
               <span id="confirm-plan-heading">
-                {notice.downgrade ? 'Downgrade your plan?' : 'Change your plan?'}
+                {t(notice.downgrade ? 'checkout.confirmDowngrade' : 'checkout.confirmChange')}
               </span>
             }
             styles={READABLE}
           >
             <Stack gap="sm">
-              <Text>{notice.text}</Text>
+              <Text>{noticeText}</Text>
               <Group justify="flex-end">
                 <Button variant="default" h={44} onClick={() => setConfirming(undefined)}>
-                  Cancel
+                  {t('checkout.cancel')}
                 </Button>
                 <Button h={44} onClick={() => void submit(confirming.values)}>
-                  {notice.downgrade ? 'Downgrade and pay' : 'Confirm and pay'}
+                  {t(notice.downgrade ? 'checkout.downgradeAndPay' : 'checkout.confirmAndPay')}
                 </Button>
               </Group>
             </Stack>
@@ -297,8 +313,10 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
           <FormAlert kind="success" title={outcome.message}>
             {profile.plan.type === planType && (
               <Text>
-                Your plan is now {type.charAt(0).toUpperCase() + type.slice(1)}:{' '}
-                {grouped.format(profile.plan.count_characters)} characters left.
+                {t('checkout.planNow', {
+                  plan: t(PLAN_NAME_KEYS[planType]),
+                  left: number(profile.plan.count_characters),
+                })}
               </Text>
             )}
             <Anchor component={Link} to="/account/plan">

@@ -52,26 +52,39 @@ export function canPay({ billingFilled, needsCard, formValid, card, submitting }
   return formValid && !card.empty && !card.error && card.complete;
 }
 
-const count = new Intl.NumberFormat('en-US');
-const title = (type: string) => type.charAt(0) + type.slice(1).toLowerCase();
+/** What buying one paid plan does to the active one, for the confirmation before paying. */
+export interface PlanChange {
+  /** The new plan is below the current one (a lower limit per conversion). */
+  downgrade: boolean;
+  from: PaidPlanType;
+  to: PaidPlanType;
+  /** Characters left on the current plan, all kept. */
+  kept: number;
+  added: number;
+  total: number;
+  perConvertFrom: number;
+  perConvertTo: number;
+}
 
 /**
  * What buying `next` does to an active paid plan, said before paying (issue 13 item 6): the
  * remaining characters are kept and the new plan's are added; a plan below the current one is
- * called a downgrade, with the per-conversion limit it lowers. Undefined on FREE: nothing to
- * confirm.
+ * a downgrade, with the per-conversion limit it lowers. Undefined on FREE: nothing to confirm.
  */
-export function planChangeNotice(
+export function planChange(
   current: ProfilePlan,
   next: PaidPlanType,
   terms: PlanPrice,
-): { downgrade: boolean; text: string } | undefined {
+): PlanChange | undefined {
   if (current.type === 'FREE') return undefined;
-  const downgrade = PLAN_TYPES.indexOf(next) < PLAN_TYPES.indexOf(current.type);
-  const total = current.count_characters + terms.count_characters;
-  const characters = `Your ${count.format(current.count_characters)} remaining characters are kept and ${title(next)} adds ${count.format(terms.count_characters)}, ${count.format(total)} in all.`;
-  const text = downgrade
-    ? `This is a downgrade from ${title(current.type)} to ${title(next)}: the limit per conversion drops from ${count.format(current.count_characters_per_convert)} to ${count.format(terms.count_characters_per_convert)} characters. ${characters}`
-    : `You already have the ${title(current.type)} plan. ${characters} The limit per conversion becomes ${count.format(terms.count_characters_per_convert)} characters.`;
-  return { downgrade, text };
+  return {
+    downgrade: PLAN_TYPES.indexOf(next) < PLAN_TYPES.indexOf(current.type),
+    from: current.type,
+    to: next,
+    kept: current.count_characters,
+    added: terms.count_characters,
+    total: current.count_characters + terms.count_characters,
+    perConvertFrom: current.count_characters_per_convert,
+    perConvertTo: terms.count_characters_per_convert,
+  };
 }

@@ -106,22 +106,26 @@ export function MyPlan({ profile }: { profile: Profile }) {
 
 /** The plan's storage quota for saved files and how much of it they use (issue 13 item 5). */
 function StorageUsageBar() {
+  const { t } = useTranslation();
   const storage = useStorageUsage();
   const data = storage.data;
   if (storage.isError) return null;
-  const text = data && `${formatFileSize(data.used_bytes)} of ${formatFileSize(data.quota_bytes)}`;
+  const sizes = data && {
+    used: formatFileSize(data.used_bytes),
+    quota: formatFileSize(data.quota_bytes),
+  };
   return (
     <Stack gap={6}>
       <Group justify="space-between">
         <Text fw={600} id="storage-label">
-          Saved files storage
+          {t('myPlan.storage')}
         </Text>
         {!data ? (
           <Skeleton height={16} width={120} />
         ) : data.quota_bytes > 0 ? (
-          <Text c="dimmed">{text}</Text>
+          <Text c="dimmed">{t('myPlan.storageUsedOf', sizes)}</Text>
         ) : (
-          <Text c="dimmed">Saving files is part of the paid plans.</Text>
+          <Text c="dimmed">{t('myPlan.storagePaidOnly')}</Text>
         )}
       </Group>
       {data && data.quota_bytes > 0 && (
@@ -129,7 +133,7 @@ function StorageUsageBar() {
           <Progress.Section
             value={Math.min(100, (data.used_bytes / data.quota_bytes) * 100)}
             aria-labelledby="storage-label"
-            aria-valuetext={`${text} used`}
+            aria-valuetext={t('myPlan.storageUsedOfAria', sizes)}
           />
         </Progress.Root>
       )}
