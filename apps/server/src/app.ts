@@ -62,7 +62,7 @@ export interface BuildAppOptions {
   paymentProvider?: PaymentProvider;
   /** Converted audio and saved files; defaults to config.storage (S3 or DATA_DIR/files). */
   storage?: ObjectStorage;
-  /** The clock of the saved-file purge; tests move it. */
+  /** The clock of the saved-file purge and the login delay; tests move it. */
   now?: () => Date;
   /**
    * Prefix of this installation's keys in Redis (REDIS_URL): limits, speech queue, schedules;
@@ -215,6 +215,7 @@ export async function buildApp({
         tokens,
         publicUrl: config.publicUrl,
         limits: abuseLimits,
+        ...(now && { now }),
       });
       await api.register(accountRoutes, {
         prefix: '/account',
@@ -249,6 +250,7 @@ export async function buildApp({
         db,
         provider: payments,
         plans,
+        mailer,
         ...(config.stripe.publishableKey && { publishableKey: config.stripe.publishableKey }),
       });
       await api.register(fileRoutes, {

@@ -120,7 +120,7 @@ describe('checkout with the built-in test provider (SPEC §2, §4, §5, §8)', (
     await page.getByText('CURRENTLY').waitFor();
     await page.getByText('MONTHLY').waitFor();
     // The bar has no width yet (nothing used), so it is attached but not visible.
-    await page.getByRole('progressbar').waitFor({ state: 'attached' });
+    await page.getByRole('progressbar', { name: 'Characters used' }).waitFor({ state: 'attached' });
     const buy = page.getByRole('link', { name: 'BUY NOW' });
     expect(await buy.getAttribute('href')).toBe('/pricing');
     expectNoPageErrors(page);

@@ -154,6 +154,27 @@ export const PAID_PLAN_TYPES = [
 export type PaidPlanType = (typeof PAID_PLAN_TYPES)[number];
 export const DEFAULT_PLAN_TYPE = 'FREE' satisfies PlanType;
 
+const MIB = 1024 * 1024;
+
+/**
+ * Bytes of saved files each plan keeps (issue 13 item 5); shown on My Plan. A USER on FREE
+ * cannot save (SPEC §6); other roles save with the largest quota.
+ */
+export const PLAN_STORAGE_QUOTA_BYTES = {
+  FREE: 0,
+  BASIC: 1024 * MIB,
+  PREMIUM: 5 * 1024 * MIB,
+  BUSINESS: 20 * 1024 * MIB,
+} as const satisfies Record<PlanType, number>;
+
+/**
+ * Upper bounds of the audio one conversion can make, which bound what may be saved: speech at
+ * the slowest speed stays under this many seconds per character (espeak-ng's slowest rate is
+ * about 0.15), and all breaks of one document together last at most MAX_TOTAL_BREAK_SECONDS.
+ */
+export const MAX_SPEECH_SECONDS_PER_CHARACTER = 0.25;
+export const MAX_TOTAL_BREAK_SECONDS = 600;
+
 /** SPEC §6 names only USER; ADMIN is ours (admin roles are "not shown"). */
 export const ROLES = ['USER', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];

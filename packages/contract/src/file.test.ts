@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import {
+  MAX_SPEECH_SECONDS_PER_CHARACTER,
+  MAX_TOTAL_BREAK_SECONDS,
+  PLAN_STORAGE_QUOTA_BYTES,
+} from './constants.js';
 import { VOICE_SETTINGS_DEFAULTS } from './convertor.js';
 import {
   FileIdParamsSchema,
   FileListSchema,
   FileMediaQuerySchema,
   fileMediaQuery,
+  maxAudioBytes,
+  maxConversionSeconds,
+  storageQuotaBytes,
 } from './file.js';
 import { messagesOf } from './test-helpers.js';
 
@@ -86,5 +94,23 @@ describe('FileMediaQuerySchema', () => {
     expect(FileMediaQuerySchema.safeParse({ ...query, master_pitch: 'abc' }).success).toBe(false);
     expect(FileMediaQuerySchema.safeParse({ ...query, audio_sample_rate: '' }).success).toBe(false);
     expect(FileMediaQuerySchema.parse({ ...query, effect: 'calm' }).effect).toBe('calm');
+  });
+});
+
+describe('limits of saved audio and storage (issue 13 item 5)', () => {
+  it("bounds a plan's longest conversion and the bytes it can make", () => {
+    expect(maxConversionSeconds(0)).toBe(MAX_TOTAL_BREAK_SECONDS);
+    expect(maxConversionSeconds(1000)).toBe(1000 * MAX_SPEECH_SECONDS_PER_CHARACTER + 600);
+    expect(maxAudioBytes('wav', 16000, 10)).toBe(10 * 32000 + 64 * 1024);
+    expect(maxAudioBytes('mp3', 48000, 10)).toBe(10 * 12000 + 64 * 1024);
+    expect(maxAudioBytes('ogg', 48000, 10)).toBeGreaterThan(maxAudioBytes('mp3', 48000, 10));
+  });
+
+  it('gives each plan its quota, a USER on FREE none, other roles the largest', () => {
+    expect(storageQuotaBytes('FREE', 'USER')).toBe(0);
+    expect(storageQuotaBytes('BASIC', 'USER')).toBe(PLAN_STORAGE_QUOTA_BYTES.BASIC);
+    expect(storageQuotaBytes('FREE', 'ADMIN')).toBe(PLAN_STORAGE_QUOTA_BYTES.BUSINESS);
+    expect(PLAN_STORAGE_QUOTA_BYTES.BASIC).toBeLessThan(PLAN_STORAGE_QUOTA_BYTES.PREMIUM);
+    expect(PLAN_STORAGE_QUOTA_BYTES.PREMIUM).toBeLessThan(PLAN_STORAGE_QUOTA_BYTES.BUSINESS);
   });
 });

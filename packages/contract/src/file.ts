@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import type { VoiceEffect } from './constants.js';
+import {
+  type AudioFormat,
+  MAX_SPEECH_SECONDS_PER_CHARACTER,
+  MAX_TOTAL_BREAK_SECONDS,
+  PLAN_STORAGE_QUOTA_BYTES,
+  type PlanType,
+  type Role,
+  type VoiceEffect,
+} from './constants.js';
 import {
   AudioFormatSchema,
   EngineSchema,
@@ -58,6 +66,43 @@ export type SavedFileList = z.infer<typeof FileListSchema>;
 /** {id} of /file/{id}, /file/media/{id}, /file/ssml/{id}. */
 export const FileIdParamsSchema = z.object({ id: KeySchema });
 export type FileIdParams = z.infer<typeof FileIdParamsSchema>;
+
+// Limits of saved audio and storage (issue 13 item 5) ----------------------------------------
+
+/** The longest audio one conversion of `charactersPerConvert` characters can make, in seconds. */
+export function maxConversionSeconds(charactersPerConvert: number): number {
+  return charactersPerConvert * MAX_SPEECH_SECONDS_PER_CHARACTER + MAX_TOTAL_BREAK_SECONDS;
+}
+
+/**
+ * Bytes per second the convertor's encoders produce at most: 16-bit mono PCM for WAV, 96 kbit/s
+ * constant bit rate for MP3, Vorbis quality 4 (well under 160 kbit/s for mono speech) for Ogg.
+ */
+function maxBytesPerSecond(format: AudioFormat, sampleRate: number): number {
+  if (format === 'wav') return sampleRate * 2;
+  if (format === 'mp3') return 96_000 / 8;
+  return 160_000 / 8;
+}
+
+/** Headers, tags and the last partial block. */
+const AUDIO_OVERHEAD_BYTES = 64 * 1024;
+
+/** The largest file the convertor can make of `seconds` of audio in this format and rate. */
+export function maxAudioBytes(format: AudioFormat, sampleRate: number, seconds: number): number {
+  return Math.ceil(seconds * maxBytesPerSecond(format, sampleRate)) + AUDIO_OVERHEAD_BYTES;
+}
+
+/** The storage quota of a user: their plan's, or the largest for roles other than USER. */
+export function storageQuotaBytes(plan: PlanType, role: Role): number {
+  return role === 'USER' ? PLAN_STORAGE_QUOTA_BYTES[plan] : PLAN_STORAGE_QUOTA_BYTES.BUSINESS;
+}
+
+/** GET /file/usage: bytes the user's saved files use, and their plan's quota. */
+export const StorageUsageSchema = z.object({
+  used_bytes: z.number().int().nonnegative(),
+  quota_bytes: z.number().int().nonnegative(),
+});
+export type StorageUsage = z.infer<typeof StorageUsageSchema>;
 
 // Media query of POST /file/media and PUT /file/media/{id} -----------------------------------
 

@@ -4,7 +4,10 @@ import {
   checkTestCard,
   decodeTestCardToken,
   encodeTestCardToken,
+  IDEMPOTENCY_KEY_MESSAGE,
+  invoiceNumber,
   luhnValid,
+  PaymentHeadersSchema,
   TEST_CARD_MESSAGES,
 } from './payment.js';
 
@@ -67,5 +70,28 @@ describe('test cards', () => {
     expect(cardBrandName('amex')).toBe('American Express');
     expect(cardBrandName('visa')).toBe('Visa');
     expect(cardBrandName('diners')).toBe('Diners Club');
+  });
+});
+
+describe('POST /plan/payment headers (issue 13 item 6)', () => {
+  it('requires an Idempotency-Key and names it when missing or malformed', () => {
+    expect(PaymentHeadersSchema.parse({ 'idempotency-key': 'attempt-0001' })).toEqual({
+      'idempotency-key': 'attempt-0001',
+    });
+    for (const headers of [
+      {},
+      { 'idempotency-key': 'short' },
+      { 'idempotency-key': 'a b c d e f g h' },
+    ]) {
+      const result = PaymentHeadersSchema.safeParse(headers);
+      expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+        [['idempotency-key'], IDEMPOTENCY_KEY_MESSAGE],
+      ]);
+    }
+  });
+
+  it('numbers invoices PARLA-000001, PARLA-000002, …', () => {
+    expect(invoiceNumber(1)).toBe('PARLA-000001');
+    expect(invoiceNumber(1234567)).toBe('PARLA-1234567');
   });
 });

@@ -21,6 +21,25 @@ export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 /** Header carrying the client's attempt id: a retry of the same attempt never charges twice. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
+export const IDEMPOTENCY_KEY_MESSAGE =
+  'The Idempotency-Key header is required: one key per purchase attempt, 8 to 200 letters, digits or _ : . -';
+
+/**
+ * POST /plan/payment's headers: the attempt id is required, so no client can charge twice by
+ * sending the same purchase again (issue 13 item 6). Header names arrive in lower case.
+ */
+export const PaymentHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: IDEMPOTENCY_KEY_MESSAGE })
+    .regex(/^[\w:.-]{8,200}$/, { error: IDEMPOTENCY_KEY_MESSAGE }),
+});
+export type PaymentHeaders = z.infer<typeof PaymentHeadersSchema>;
+
+/** The number printed on an invoice: sequential per installation (PARLA-000001, …). */
+export function invoiceNumber(sequence: number): string {
+  return `PARLA-${String(sequence).padStart(6, '0')}`;
+}
+
 // The built-in test provider ------------------------------------------------------------------
 
 /** True when the digits pass the Luhn checksum (ISO/IEC 7812-1). */

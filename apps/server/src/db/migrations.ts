@@ -234,6 +234,63 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('payment_customer_id').execute();
     },
   },
+  '0006-sessions-invoices-login-failures': {
+    async up(db: Kysely<unknown>) {
+      // Tokens ended by logout, by their jti, kept until the token would have expired anyway
+      // (docs/decisions/013-logout-revokes-by-jti.md).
+      await db.schema
+        .createTable('revoked_tokens')
+        .addColumn('jti', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('revoked_tokens_expires_at')
+        .on('revoked_tokens')
+        .column('expires_at')
+        .execute();
+      // Until when one request holds a payment attempt while it talks to the provider, so of
+      // identical concurrent requests only one charges (features/payment/payment-service.ts).
+      await db.schema.alterTable('payments').addColumn('charging_until', 'text').execute();
+      // Consecutive wrong passwords per address (known or not), for the progressive delay.
+      await db.schema
+        .createTable('login_failures')
+        .addColumn('address', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('last_failed_at', 'text', (c) => c.notNull())
+        .execute();
+      // Named counters (invoice numbers): `update … set value = value + 1 returning value`
+      // holds the row until the transaction ends, so two invoices never share a number.
+      await db.schema
+        .createTable('counters')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`insert into counters (name, value) values ('invoice', 0)`.execute(db);
+      // One invoice per succeeded payment, with the billing details as they were when paid.
+      // Invoices are accounting records: deleting the account detaches them (set null), it
+      // does not erase them.
+      await db.schema
+        .createTable('invoices')
+        .addColumn('number', 'integer', (c) => c.primaryKey())
+        .addColumn('payment_id', 'text', (c) =>
+          c.unique().references('payments.id').onDelete('set null'),
+        )
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('plan_type', 'text', (c) => c.notNull())
+        .addColumn('amount_cents', 'integer', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('billing', 'text', (c) => c.notNull())
+        .addColumn('issued_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('invoices').execute();
+      await db.schema.dropTable('counters').execute();
+      await db.schema.dropTable('login_failures').execute();
+      await db.schema.dropTable('revoked_tokens').execute();
+      await db.schema.alterTable('payments').dropColumn('charging_until').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

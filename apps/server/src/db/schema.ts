@@ -138,6 +138,8 @@ export interface PaymentsTable {
   provider_payment_id: string | null;
   message: string | null;
   card_name: string | null;
+  /** Set while one request talks to the provider for this attempt (a lease, ISO instant). */
+  charging_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -165,7 +167,44 @@ export interface FilesTable {
   updated_at: string;
 }
 
+/** A token ended by logout; kept until it would have expired anyway. */
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: string;
+}
+
+export interface LoginFailuresTable {
+  /** The normalised address a login named (whether or not an account has it). */
+  address: string;
+  /** Consecutive wrong passwords; a successful login removes the row. */
+  failures: number;
+  last_failed_at: string;
+}
+
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface InvoicesTable {
+  /** Sequential per installation, from counters('invoice'). */
+  number: number;
+  /** Null once the account (and its payments) was deleted: the invoice itself is kept. */
+  payment_id: string | null;
+  user_id: string | null;
+  plan_type: string;
+  amount_cents: number;
+  currency: string;
+  /** JSON: the buyer's InvoiceInfo when the payment succeeded. */
+  billing: string;
+  issued_at: string;
+}
+
 export interface Database {
+  revoked_tokens: RevokedTokensTable;
+  login_failures: LoginFailuresTable;
+  counters: CountersTable;
+  invoices: InvoicesTable;
   payments: PaymentsTable;
   files: FilesTable;
   users: UsersTable;
@@ -180,6 +219,7 @@ export interface Database {
 
 export type User = Selectable<UsersTable>;
 export type Payment = Selectable<PaymentsTable>;
+export type Invoice = Selectable<InvoicesTable>;
 export type SavedFileRow = Selectable<FilesTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

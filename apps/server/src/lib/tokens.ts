@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'parla';
@@ -15,6 +16,10 @@ export interface TokenClaims {
   userId: string;
   /** Compared with the user's token_version: an older token is refused. */
   version: number;
+  /** The token's own id, which logout revokes (docs/decisions/013-logout-revokes-by-jti.md). */
+  jti: string;
+  /** When the token expires; a revocation is kept until then. */
+  expiresAt: Date;
 }
 
 export class TokenService {
@@ -34,20 +39,28 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(exp)
+      .setJti(randomUUID())
       .sign(this.#key);
     return { token, expire_date: new Date(exp * 1000).toISOString() };
   }
 
-  /** The claims of a valid, unexpired token signed by us, or undefined. */
+  /**
+   * The claims of a valid, unexpired token signed by us, or undefined. A token without `exp`
+   * (or `jti`) is refused: it would never end and could not be revoked.
+   */
   async verify(token: string): Promise<TokenClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
+        requiredClaims: ['exp', 'jti', 'sub'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
-      return { userId: payload.sub, version: payload.ver };
+      const { sub, ver, jti, exp } = payload;
+      if (typeof sub !== 'string' || typeof ver !== 'number' || typeof jti !== 'string') {
+        return undefined;
+      }
+      return { userId: sub, version: ver, jti, expiresAt: new Date((exp as number) * 1000) };
     } catch {
       return undefined;
     }

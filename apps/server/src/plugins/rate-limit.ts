@@ -64,9 +64,15 @@ function addressOf(request: FastifyRequest): string {
  * A preHandler (the body is parsed by then) for a route bots target: counts the request by
  * client IP and by the email address it names, so neither many addresses from one IP nor one
  * address from many IPs gets through. Both counters are @fastify/rate-limit's, in the same
- * store as every other limit (Redis when configured).
+ * store as every other limit (Redis when configured). `byAddress: false` counts by IP only
+ * (login: its own progressive delay per address must not turn into a lock-out).
  */
-export function abuseLimit(app: FastifyInstance, route: string, limits: AbuseLimits) {
+export function abuseLimit(
+  app: FastifyInstance,
+  route: string,
+  limits: AbuseLimits,
+  { byAddress = true }: { byAddress?: boolean } = {},
+) {
   const perIp = app.createRateLimit({
     max: limits.perIp,
     timeWindow: limits.timeWindowMs,
@@ -80,7 +86,7 @@ export function abuseLimit(app: FastifyInstance, route: string, limits: AbuseLim
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const counted = [
       await perIp(request),
-      ...(addressOf(request) ? [await perAddress(request)] : []),
+      ...(byAddress && addressOf(request) ? [await perAddress(request)] : []),
     ];
     const waits = counted.flatMap((result) =>
       !result.isAllowed && result.isExceeded ? [result.ttlInSeconds] : [],

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ProfileSchema } from '@parla/contract';
 import type { createTestApp } from './test-app.js';
 
@@ -15,18 +16,29 @@ export function paymentCalls(app: TestApp) {
       return ProfileSchema.parse(response.json());
     },
 
+    /** The user's payments rows, oldest first. */
+    payments: (userId: string) =>
+      app.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+
     pay(
       authorization: string,
       body: { token: string | null; name_on_card: string | null; type: string },
-      options: { key?: string; isUpdateCard?: boolean } = {},
+      /** `key`: the attempt's Idempotency-Key, a new one by default; null sends none. */
+      options: { key?: string | null; isUpdateCard?: boolean } = {},
     ) {
+      const key = options.key === undefined ? randomUUID() : options.key;
       return app.inject({
         method: 'POST',
         url: `/api/plan/payment?is_update_card=${options.isUpdateCard ?? false}`,
         headers: {
           authorization,
           'x-requested-with': 'parla',
-          ...(options.key && { 'idempotency-key': options.key }),
+          ...(key !== null && { 'idempotency-key': key }),
         },
         payload: body,
       });

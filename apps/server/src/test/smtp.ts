@@ -10,13 +10,16 @@ import { afterAll } from 'vitest';
 export async function startSmtpServer() {
   const received: ParsedMail[] = [];
   const waiters: Array<() => void> = [];
+  /** While set, mails are read but not acknowledged: the sender waits, as on a slow server. */
+  let gate: Promise<void> | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          await gate;
           received.push(mail);
           for (const wake of waiters.splice(0)) wake();
           callback();
@@ -31,6 +34,17 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Holds every mail unacknowledged until the answered function is called. */
+    hold(): () => void {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        gate = undefined;
+        release();
+      };
+    },
     /** The next mail sent to this address (waits for it). */
     async mailTo(address: string, timeoutMs = 10_000): Promise<ParsedMail> {
       const deadline = Date.now() + timeoutMs;

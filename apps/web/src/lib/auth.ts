@@ -1,4 +1,10 @@
-import { type Profile, ProfileSchema, TOKEN_COOKIE } from '@parla/contract';
+import {
+  type MessageResponse,
+  MessageResponseSchema,
+  type Profile,
+  ProfileSchema,
+  TOKEN_COOKIE,
+} from '@parla/contract';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
@@ -76,12 +82,22 @@ export function clearSession(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
 }
 
-/** SPEC §4: logout deletes the token cookie and goes to /auth/login. */
-export function useLogout(): () => void {
+/** POST /auth/logout: the server refuses this token from now on (issue 13 item 4). */
+export function logout(): Promise<MessageResponse> {
+  return api.post('/auth/logout', undefined, { schema: MessageResponseSchema });
+}
+
+/**
+ * SPEC §4: logout deletes the token cookie and goes to /auth/login. The server ends the
+ * session first (the call needs the token); the browser forgets it whatever the answer, so a
+ * server out of reach never keeps anyone signed in here.
+ */
+export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(() => {
+  return useCallback(async () => {
+    await logout().catch(() => undefined);
     clearSession(queryClient);
-    void navigate('/auth/login', { replace: true });
+    await navigate('/auth/login', { replace: true });
   }, [queryClient, navigate]);
 }

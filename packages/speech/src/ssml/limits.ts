@@ -1,4 +1,4 @@
-import { MAX_BREAK_SECONDS } from '@parla/contract';
+import { MAX_BREAK_SECONDS, MAX_TOTAL_BREAK_SECONDS } from '@parla/contract';
 
 /**
  * Bounds that keep one request from tying up a worker or its memory: what a request may cost
@@ -12,7 +12,7 @@ export const SSML_LIMITS = {
   /** One break (SPEC §9: the pause dialog goes up to 10 s). */
   maxBreakSeconds: MAX_BREAK_SECONDS,
   /** All breaks of a document together, so 10,000 breaks cannot make hours of silence. */
-  maxTotalBreakSeconds: 600,
+  maxTotalBreakSeconds: MAX_TOTAL_BREAK_SECONDS,
   /**
    * Digits of a say-as number read as one number ("nine hundred quadrillion …"); a longer one
    * is read digit by digit, as a person would read it.

@@ -1,5 +1,10 @@
-import { MESSAGES } from '@parla/contract';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { FileMediaQuerySchema, fileMediaQuery, MESSAGES } from '@parla/contract';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../lib/storage/local.js';
+import { within } from '../../lib/storage/storage.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import {
   createTestApp,
@@ -8,14 +13,15 @@ import {
   testConfig,
   uniqueEmail,
 } from '../../test/test-app.js';
+import { voiceSettings } from '../../test/voice-settings.js';
 import { AUTH_MESSAGES } from '../auth/messages.js';
+import { createFileRepository } from '../file/repository.js';
 import { ACCOUNT_MESSAGES } from './routes.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
 
 const smtp = await startSmtpServer();
-const app = await createTestApp({
-  config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://parla.test' }),
-});
+const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://parla.test' });
+const app = await createTestApp({ config });
 
 const asUser = (authorization: string) => ({
   put: (url: string, payload: object) =>
@@ -133,6 +139,56 @@ describe(`account (${TEST_DATABASE_KIND})`, () => {
       .executeTakeFirst();
     expect(row).toBeUndefined();
     expect((await asUser(authorization).get('/api/account/profile')).statusCode).toBe(401);
+  });
+
+  it('deletes the account in one transaction: when a step fails, nothing is gone', async () => {
+    const { user, authorization } = await signedInUser(app, { plan: 'BASIC' });
+    const storage = within(createLocalStorage(path.join(config.dataDir, 'files')), 'saved');
+    const saved = await createFileRepository(app.db, storage).create(
+      user.id,
+      Buffer.from('audio bytes'),
+      { format: 'wav', mimeType: 'audio/wav', length: 1, sampleRate: 16000 },
+      {
+        query: FileMediaQuerySchema.parse(
+          fileMediaQuery(voiceSettings({ output_format: 'wav', sample_rate: 16000 })),
+        ),
+        language: 'English',
+        voice: 'Voice',
+      },
+    );
+    // The fault: the database refuses to delete this one user (the last step).
+    const refuse =
+      TEST_DATABASE_KIND === 'postgres'
+        ? [
+            sql`create function refuse_delete() returns trigger as $$ begin raise exception 'refused'; end $$ language plpgsql`,
+            sql`create trigger refuse_delete before delete on users for each row when (old.id = ${sql.lit(user.id)}) execute function refuse_delete()`,
+          ]
+        : [
+            sql`create trigger refuse_delete before delete on users when old.id = ${sql.lit(user.id)} begin select raise(abort, 'refused'); end`,
+          ];
+    for (const statement of refuse) await statement.execute(app.db);
+    try {
+      const failed = await asUser(authorization).delete('/api/account/delete');
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_delete${sql.raw(TEST_DATABASE_KIND === 'postgres' ? ' on users' : '')}`.execute(
+        app.db,
+      );
+      if (TEST_DATABASE_KIND === 'postgres')
+        await sql`drop function refuse_delete()`.execute(app.db);
+    }
+    const file = await app.db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('id', '=', saved.id)
+      .executeTakeFirst();
+    expect(file?.storage_key).toBe(saved.storage_key);
+    const stored = await storage.read(saved.storage_key);
+    expect(stored && (await buffer(stored))).toEqual(Buffer.from('audio bytes'));
+    expect((await asUser(authorization).get('/api/account/profile')).statusCode).toBe(200);
+
+    expect((await asUser(authorization).delete('/api/account/delete')).statusCode).toBe(200);
+    expect(await storage.stat(saved.storage_key)).toBeUndefined();
   });
 
   it('refuses every account call without a valid token', async () => {

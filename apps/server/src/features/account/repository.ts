@@ -11,7 +11,7 @@ export interface NewAccount {
   emailValidated?: boolean;
 }
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function createUserRepository(db: Db) {
   const byId = (id: string) =>
@@ -96,30 +96,60 @@ export function createUserRepository(db: Db) {
     },
 
     async create(account: NewAccount): Promise<User> {
-      const now = new Date().toISOString();
-      const planType = account.plan ?? 'FREE';
-      const terms = DEFAULT_PLAN_CATALOGUE[planType];
       return db
         .insertInto('users')
-        .values({
-          id: randomUUID(),
-          email: normaliseEmail(account.email),
-          password_hash: account.passwordHash,
-          role: 'USER',
-          email_validated_at: account.emailValidated ? now : null,
-          token_version: 0,
-          has_payment_method_added: 0,
-          plan_type: planType,
-          plan_period: planType === 'FREE' ? 'none' : 'month',
-          count_characters: terms.count_characters,
-          count_characters_per_convert: terms.count_characters_per_convert,
-          count_characters_added: 0,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(newUserRow(account))
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+
+    /** The new user, or undefined when the address has an account (even one made meanwhile). */
+    createUnlessTaken: (account: NewAccount): Promise<User | undefined> =>
+      db
+        .insertInto('users')
+        .values(newUserRow(account))
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returningAll()
+        .executeTakeFirst(),
+  };
+}
+
+function newUserRow(account: NewAccount) {
+  const now = new Date().toISOString();
+  const planType = account.plan ?? 'FREE';
+  const terms = DEFAULT_PLAN_CATALOGUE[planType];
+  return {
+    id: randomUUID(),
+    email: normaliseEmail(account.email),
+    password_hash: account.passwordHash,
+    role: 'USER',
+    email_validated_at: account.emailValidated ? now : null,
+    token_version: 0,
+    has_payment_method_added: 0,
+    plan_type: planType,
+    plan_period: planType === 'FREE' ? 'none' : 'month',
+    count_characters: terms.count_characters,
+    count_characters_per_convert: terms.count_characters_per_convert,
+    count_characters_added: 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** The user's billing details (SPEC §3 Invoice info), as the profile and invoices show them. */
+export function billingOf(user: User) {
+  return {
+    name: user.name,
+    phone: user.phone,
+    address: {
+      country: user.address_country,
+      state: user.address_state,
+      city: user.address_city,
+      line1: user.address_line1,
+      line2: user.address_line2,
+      postal_code: user.address_postal_code,
+    },
+    tax: { type: user.tax_type, code: user.tax_code },
   };
 }
 
@@ -128,18 +158,8 @@ export function toProfile(user: User): Profile {
   return {
     user: {
       email: user.email,
-      name: user.name,
-      phone: user.phone,
+      ...billingOf(user),
       role: user.role as Role,
-      address: {
-        country: user.address_country,
-        state: user.address_state,
-        city: user.address_city,
-        line1: user.address_line1,
-        line2: user.address_line2,
-        postal_code: user.address_postal_code,
-      },
-      tax: { type: user.tax_type, code: user.tax_code },
       card:
         user.card_brand && user.card_last4 && user.card_exp_month && user.card_exp_year
           ? {

@@ -30,7 +30,7 @@ export interface AccountRoutesOptions {
   mailer: Mailer;
   tokens: TokenService;
   publicUrl: string;
-  /** Where audio and saved files' bytes are: deleting the account removes them at once. */
+  /** Where audio and saved files' bytes are: deleting the account removes them after commit. */
   storage: ObjectStorage;
 }
 
@@ -54,8 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   const { db, mailer, tokens, publicUrl } = options;
   const users = createUserRepository(db);
   const keys = createKeyRepository(db);
-  const conversions = createConversionRepository(db, options.storage);
-  const files = createFileRepository(db, within(options.storage, 'saved'));
+  const savedFiles = within(options.storage, 'saved');
   // onRequest: a missing token is answered 401 before the body is even validated.
   app.addHook('onRequest', app.requireUser);
 
@@ -196,10 +195,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      // Audio first: once the user row is gone the rows naming it cascade away.
-      await conversions.removeForUser(request.user.id);
-      await files.removeAll(request.user.id);
-      await users.delete(request.user.id);
+      const id = request.user.id;
+      // The rows go in one transaction (all or nothing); the bytes they named only after it
+      // committed, so a failure never leaves rows without their audio. Bytes a crash leaves
+      // behind are swept by the purges.
+      const removeBytes = await db.transaction().execute(async (trx) => {
+        const audio = await createConversionRepository(trx, options.storage).removeForUser(id);
+        const saved = await createFileRepository(trx, savedFiles).removeAll(id);
+        await createUserRepository(trx).delete(id);
+        return [audio, saved];
+      });
+      for (const remove of removeBytes) await remove();
       return { message: ACCOUNT_MESSAGES.deleted };
     },
   );

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../../lib/password.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { createTestApp, TEST_DATABASE_KIND, testConfig, uniqueEmail } from '../../test/test-app.js';
 import { createUserRepository } from '../account/repository.js';
 import { createKeyRepository } from './keys.js';
+import { LOGIN_DELAY, loginDelaySeconds } from './login-failures.js';
 import { AUTH_MESSAGES } from './messages.js';
 
 const smtp = await startSmtpServer();
@@ -72,17 +76,39 @@ describe(`auth (${TEST_DATABASE_KIND})`, () => {
     expect(loggedIn.json().token).toEqual(expect.any(String));
   });
 
-  it('refuses a second account for the same address, whatever its case', async () => {
-    const { email } = await registerAndValidate();
+  it('answers a taken address as a new one, keeps the account, and mails its owner', async () => {
+    const { email, password } = await registerAndValidate();
     const again = await post('/api/auth/register', {
       email: email.toUpperCase(),
       password: 'other one',
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: AUTH_MESSAGES.duplicate });
+    const fresh = await post('/api/auth/register', {
+      email: uniqueEmail('fresh'),
+      password: 'other one',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ message: AUTH_MESSAGES.registered });
+    expect(again.json()).toEqual(fresh.json());
+    const mail = await smtp.mailTo(email);
+    expect(mail.subject).toBe('Someone tried to create a Parla account with your address');
+    expect(mail.text).toContain('https://parla.test/auth/forgotten-password');
+    expect((await login(email, 'other one')).statusCode).toBe(401);
+    expect((await login(email, password)).statusCode).toBe(200);
   });
 
-  it('gives no token to an unvalidated address and mails a fresh validation link', async () => {
+  it('registering an address that was never validated mails a validation link again', async () => {
+    const email = uniqueEmail('twice');
+    await post('/api/auth/register', { email, password: 'secret-123' });
+    const firstKey = keyFrom(await smtp.mailTo(email), 'validate-email-address');
+    expect((await post('/api/auth/register', { email, password: 'secret-456' })).statusCode).toBe(
+      201,
+    );
+    const secondKey = keyFrom(await smtp.mailTo(email), 'validate-email-address');
+    expect(secondKey).not.toBe(firstKey);
+    expect((await login(email, 'secret-456')).statusCode).toBe(401);
+  });
+
+  it('gives no token to an unvalidated address, mails a fresh link, and the first one still works', async () => {
     const email = uniqueEmail('unvalidated');
     await post('/api/auth/register', { email, password: 'secret-123' });
     const firstKey = keyFrom(await smtp.mailTo(email), 'validate-email-address');
@@ -94,17 +120,61 @@ describe(`auth (${TEST_DATABASE_KIND})`, () => {
       expire_date: null,
     });
     const secondKey = keyFrom(await smtp.mailTo(email), 'validate-email-address');
-    // Only the latest link works.
-    const old = await app.inject({
+    // The link already sent keeps working after the re-send…
+    const first = await app.inject({
       method: 'GET',
       url: `/api/auth/validate_email_address/${firstKey}`,
     });
-    expect(old.statusCode).toBe(400);
-    const fresh = await app.inject({
+    expect(first.statusCode).toBe(200);
+    // …and once the address is validated, the other links have done their job.
+    const second = await app.inject({
       method: 'GET',
       url: `/api/auth/validate_email_address/${secondKey}`,
     });
-    expect(fresh.statusCode).toBe(200);
+    expect(second.statusCode).toBe(400);
+  });
+
+  it("logout ends this session on the server; the same user's other sessions go on", async () => {
+    const { email, password, session } = await registerAndValidate();
+    const other = (await login(email, password)).json() as { token: string };
+    const profile = (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/account/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const logout = (token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const out = await logout(session.token);
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ message: AUTH_MESSAGES.loggedOut });
+    expect((await profile(session.token)).statusCode).toBe(401);
+    expect((await logout(session.token)).statusCode).toBe(401);
+    expect((await profile(other.token)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+  });
+
+  it('refuses a token signed with our key but without an expiry', async () => {
+    const { email } = await registerAndValidate();
+    const user = await createUserRepository(app.db).findByEmail(email);
+    const forever = await new SignJWT({ ver: user?.token_version ?? 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user?.id ?? '')
+      .setIssuer('parla')
+      .setAudience('parla-web')
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .sign(new TextEncoder().encode(config.jwtSecret));
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/account/profile',
+      headers: { authorization: `Bearer ${forever}` },
+    });
+    expect(response.statusCode).toBe(401);
   });
 
   it('answers a wrong password and an unknown address alike', async () => {
@@ -145,12 +215,17 @@ describe(`auth (${TEST_DATABASE_KIND})`, () => {
 
   it('resets a forgotten password through the mailed link, once, and signs out old sessions', async () => {
     const { email, session } = await registerAndValidate('old password');
+    // With the mail server not answering, a known address still gets its answer at once: the
+    // answer waits for nothing a known address does and an unknown one does not.
+    const release = smtp.hold();
     const known = await post('/api/auth/forgotten_password', { email });
     const unknown = await post('/api/auth/forgotten_password', { email: uniqueEmail('ghost') });
+    release();
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual({ message: AUTH_MESSAGES.resetSent });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
+    expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
 
     const mail = await smtp.mailTo(email);
     expect(mail.subject).toBe('Reset your Parla password');
@@ -232,31 +307,88 @@ describe('auth rate limits', async () => {
     abuseLimits: { perIp: 100, perAddress: 3, timeWindowMs: 60_000 },
   });
 
-  it('stops repeated logins for one address with 429, while other addresses go on', async () => {
+  it('stops repeated reset requests for one address with 429, while other addresses go on', async () => {
     const email = uniqueEmail('limited');
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       const response = await limited.inject({
         method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'guess-123' },
+        url: '/api/auth/forgotten_password',
+        payload: { email },
       });
       statuses.push(response.statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const blocked = await limited.inject({
       method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'guess-123' },
+      url: '/api/auth/forgotten_password',
+      payload: { email },
     });
     expect(blocked.json().message).toMatch(
       /^Too many requests\. Please try again in \d+ seconds\.$/,
     );
     const other = await limited.inject({
       method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: uniqueEmail('other'), password: 'guess-123' },
+      url: '/api/auth/forgotten_password',
+      payload: { email: uniqueEmail('other') },
     });
-    expect(other.statusCode).toBe(401);
+    expect(other.statusCode).toBe(200);
   });
+});
+
+describe(`wrong passwords slow an address down (${TEST_DATABASE_KIND})`, async () => {
+  let clock = new Date();
+  const slowed = await createTestApp({
+    config: testConfig({ SMTP_URL: smtp.url }),
+    now: () => clock,
+  });
+  const tryLogin = (email: string, password: string) =>
+    slowed.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const later = (seconds: number) => {
+    clock = new Date(clock.getTime() + seconds * 1000);
+  };
+
+  it('ten wrong passwords cost nothing, then each attempt waits longer; the owner gets in after the wait', async () => {
+    const password = 'owner password';
+    const email = uniqueEmail('slowed');
+    await createUserRepository(slowed.db).create({
+      email,
+      passwordHash: await hashPassword(password),
+      emailValidated: true,
+    });
+    for (let i = 0; i < LOGIN_DELAY.freeFailures; i += 1) {
+      expect((await tryLogin(email, `guess ${i}`)).statusCode).toBe(401);
+    }
+    // Even the right password waits: the delay says nothing about which guess was right.
+    const waiting = await tryLogin(email, password);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.json()).toEqual({ message: AUTH_MESSAGES.slowDown(1) });
+
+    later(1);
+    expect((await tryLogin(email, 'guess 10')).statusCode).toBe(401);
+    const doubled = await tryLogin(email, password);
+    expect(doubled.statusCode).toBe(429);
+    expect(doubled.headers['retry-after']).toBe('2');
+
+    later(2);
+    const owner = await tryLogin(email, password);
+    expect(owner.statusCode).toBe(200);
+    // A success starts over: the next wrong password is answered at once.
+    expect((await tryLogin(email, 'guess 11')).statusCode).toBe(401);
+    expect((await tryLogin(email, password)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('slows an unknown address the same way, and never waits longer than the cap', async () => {
+    const email = uniqueEmail('nobody-slowed');
+    for (let i = 0; i < LOGIN_DELAY.freeFailures; i += 1) {
+      expect((await tryLogin(email, `guess ${i}`)).statusCode).toBe(401);
+    }
+    const eleventh = await tryLogin(email, 'guess 99');
+    expect(eleventh.json()).toEqual({ message: AUTH_MESSAGES.slowDown(1) });
+    expect(eleventh.headers['retry-after']).toBe('1');
+    expect(loginDelaySeconds(LOGIN_DELAY.freeFailures + 30)).toBe(LOGIN_DELAY.maxDelaySeconds);
+    const other = uniqueEmail('unaffected');
+    expect((await tryLogin(other, 'guess 99')).statusCode).toBe(401);
+  }, 60_000);
 });

@@ -13,8 +13,9 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 export function createKeyRepository(db: Db) {
   return {
     /**
-     * A new random key for the user and purpose; earlier unused keys of the same purpose stop
-     * working, so only the latest mail's link is valid.
+     * A new random key for the user and purpose. Earlier unused keys for the same address keep
+     * working until they expire (a re-sent mail does not kill the link already sent); those
+     * for another address (an abandoned email change) stop working.
      */
     async issue(userId: string, purpose: UserKeyPurpose, email: string, now = new Date()) {
       const key = randomBytes(32).toString('base64url');
@@ -23,6 +24,7 @@ export function createKeyRepository(db: Db) {
           .deleteFrom('user_keys')
           .where('user_id', '=', userId)
           .where('purpose', '=', purpose)
+          .where('email', '!=', email)
           .where('used_at', 'is', null)
           .execute();
         await trx
@@ -44,19 +46,31 @@ export function createKeyRepository(db: Db) {
     /**
      * Marks the key used and answers what it proves, or undefined when it is unknown, used,
      * expired or of another purpose. The update is conditional, so of two concurrent uses of
-     * one key exactly one succeeds.
+     * one key exactly one succeeds. The user's other links of the purpose end with it: the
+     * address is validated, or the password reset, once.
      */
     async consume(key: string, purpose: UserKeyPurpose, now = new Date()) {
-      const used = await db
-        .updateTable('user_keys')
-        .set({ used_at: now.toISOString() })
-        .where('key_hash', '=', hashKey(key))
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now.toISOString())
-        .returning(['user_id', 'email'])
-        .executeTakeFirst();
-      return used ? { userId: used.user_id, email: used.email } : undefined;
+      const at = now.toISOString();
+      return db.transaction().execute(async (trx) => {
+        const used = await trx
+          .updateTable('user_keys')
+          .set({ used_at: at })
+          .where('key_hash', '=', hashKey(key))
+          .where('purpose', '=', purpose)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', at)
+          .returning(['user_id', 'email'])
+          .executeTakeFirst();
+        if (!used) return undefined;
+        await trx
+          .updateTable('user_keys')
+          .set({ used_at: at })
+          .where('user_id', '=', used.user_id)
+          .where('purpose', '=', purpose)
+          .where('used_at', 'is', null)
+          .execute();
+        return { userId: used.user_id, email: used.email };
+      });
     },
   };
 }

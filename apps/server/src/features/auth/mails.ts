@@ -39,3 +39,24 @@ export function resetPasswordMail(to: string, link: string): Mail {
     }),
   };
 }
+
+/**
+ * Sent instead of a second account when someone registers an address that has one: register
+ * answers as for a new address, so only the owner learns that the address is taken.
+ */
+export function existingAccountMail(to: string, links: { login: string; reset: string }): Mail {
+  return {
+    to,
+    subject: 'Someone tried to create a Parla account with your address',
+    ...renderMail({
+      title: 'You already have a Parla account',
+      intro: [
+        'Hello,',
+        'Someone (hopefully you) just tried to create a Parla account with this email address. You already have one, so nothing was changed.',
+        `To sign in, log in at ${links.login}. If you forgot your password, you can choose a new one:`,
+      ],
+      action: { label: 'Reset my password', url: links.reset },
+      outro: ['If this was not you, ignore this mail: your account stays as it is.'],
+    }),
+  };
+}

@@ -6,4 +6,8 @@ export const AUTH_MESSAGES = {
   resetSent: 'If an account exists for this address, we sent it a link to reset the password.',
   badKey: 'This link is invalid, already used or expired. Please ask for a new one.',
   passwordReset: 'Your password is changed. You can log in with it now.',
+  loggedOut: 'You are logged out.',
+  /** Issue 13 item 7: wrong passwords slow an address down (login-failures.ts). */
+  slowDown: (seconds: number) =>
+    `Too many wrong passwords for this address. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
 } as const;

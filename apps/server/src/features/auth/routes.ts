@@ -12,14 +12,17 @@ import {
 } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import { createBackgroundTasks } from '../../lib/background.js';
 import { type AbuseLimits, PASSWORD_ROUTE_LIMITS } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { createRevokedTokenRepository } from '../../lib/revoked-tokens.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
-import { createUserRepository } from '../account/repository.js';
+import { createUserRepository, normaliseEmail } from '../account/repository.js';
 import { createKeyRepository } from './keys.js';
-import { resetPasswordMail, validationMail } from './mails.js';
+import { createLoginFailureRepository } from './login-failures.js';
+import { existingAccountMail, resetPasswordMail, validationMail } from './mails.js';
 import { AUTH_MESSAGES } from './messages.js';
 
 export interface AuthRoutesOptions {
@@ -28,6 +31,8 @@ export interface AuthRoutesOptions {
   tokens: TokenService;
   publicUrl: string;
   limits: AbuseLimits;
+  /** The clock of the login delay; tests move it. */
+  now?: () => Date;
 }
 
 // Verifying against a real hash when the address is unknown keeps the answer time the same,
@@ -36,8 +41,15 @@ const DUMMY_HASH = await hashPassword('parla-timing-equaliser');
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { db, mailer, tokens, publicUrl, limits } = options;
+  const now = options.now ?? (() => new Date());
   const users = createUserRepository(db);
   const keys = createKeyRepository(db);
+  const failures = createLoginFailureRepository(db);
+  const revoked = createRevokedTokenRepository(db);
+  // Mails leave after the answer: it then takes the same time whether or not the address has
+  // an account (docs/decisions/014-auth-answers-reveal-no-address.md).
+  const background = createBackgroundTasks(app.log);
+  app.addHook('onClose', () => background.drain());
 
   async function sendValidation(userId: string, email: string) {
     const key = await keys.issue(userId, 'validate_email', email);
@@ -50,46 +62,96 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       preHandler: abuseLimit(app, 'register', limits),
       schema: {
         tags: ['auth'],
-        summary: 'Create an account (role USER, plan FREE) and mail a validation link',
+        summary:
+          'Create an account (role USER, plan FREE) and mail a validation link; an address that has an account gets a mail instead',
         body: RegisterInputSchema,
-        response: { 201: MessageResponseSchema, 409: ErrorResponseSchema },
+        response: { 201: MessageResponseSchema },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      if (await users.findByEmail(email)) {
-        return reply.code(409).send({ message: AUTH_MESSAGES.duplicate });
+      // Hashed either way, so a taken address answers as slowly as a new one.
+      const passwordHash = await hashPassword(password);
+      const existing = await users.findByEmail(email);
+      const created = existing ? undefined : await users.createUnlessTaken({ email, passwordHash });
+      if (created) {
+        background.run('validation mail', () => sendValidation(created.id, created.email));
+      } else {
+        const owner = existing ?? (await users.findByEmail(email));
+        if (owner) background.run('existing-account mail', () => tellOwner(owner));
       }
-      const user = await users.create({ email, passwordHash: await hashPassword(password) });
-      await sendValidation(user.id, user.email);
       return reply.code(201).send({ message: AUTH_MESSAGES.registered });
     },
   );
 
+  /** Someone registered the owner's address: a validation link if it never was, else a note. */
+  async function tellOwner(owner: {
+    id: string;
+    email: string;
+    email_validated_at: string | null;
+  }) {
+    if (!owner.email_validated_at) return sendValidation(owner.id, owner.email);
+    await mailer.send(
+      existingAccountMail(owner.email, {
+        login: `${publicUrl}/auth/login`,
+        reset: `${publicUrl}/auth/forgotten-password`,
+      }),
+    );
+  }
+
   app.post(
     '/login',
     {
-      preHandler: abuseLimit(app, 'login', limits),
+      // By IP only: wrong passwords for one address slow it down (below) instead of locking
+      // its owner out.
+      preHandler: abuseLimit(app, 'login', limits, { byAddress: false }),
       schema: {
         tags: ['auth'],
         summary: 'Log in; an unvalidated address gets a new validation mail and no token',
         body: LoginInputSchema,
-        response: { 200: LoginResponseSchema, 401: ErrorResponseSchema },
+        response: { 200: LoginResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      const address = normaliseEmail(email);
+      const wait = await failures.waitSeconds(address, now());
+      if (wait > 0) {
+        return reply
+          .code(429)
+          .header('retry-after', String(wait))
+          .send({ message: AUTH_MESSAGES.slowDown(wait) });
+      }
       const user = await users.findByEmail(email);
       const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !valid) {
+        await failures.recordFailure(address, now());
         return reply.code(401).send({ message: AUTH_MESSAGES.wrongCredentials });
       }
+      await failures.clear(address);
       if (!user.email_validated_at) {
         await sendValidation(user.id, user.email);
         return { has_email_address_validated: false as const, token: null, expire_date: null };
       }
       const issued = await tokens.issue(user.id, user.token_version);
       return { has_email_address_validated: true as const, ...issued };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session: the bearer token is refused from now on',
+        security: [{ bearerAuth: [] }],
+        response: { 200: MessageResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      await revoked.revoke(request.session.jti, request.session.expiresAt, now());
+      return { message: AUTH_MESSAGES.loggedOut };
     },
   );
 
@@ -105,11 +167,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const user = await users.findByEmail(request.body.email);
-      if (user) {
+      // Nothing that depends on the address happens before the answer: the lookup, the key
+      // and the mail all run after it, so known and unknown addresses take the same time.
+      const { email } = request.body;
+      background.run('reset mail', async () => {
+        const user = await users.findByEmail(email);
+        if (!user) return;
         const key = await keys.issue(user.id, 'reset_password', user.email);
         await mailer.send(resetPasswordMail(user.email, `${publicUrl}/auth/reset-password/${key}`));
-      }
+      });
       return { message: AUTH_MESSAGES.resetSent };
     },
   );

@@ -69,14 +69,17 @@ export function createConversionRepository(db: Db, storage: ObjectStorage) {
         .where('expires_at', '>', now.toISOString())
         .executeTakeFirst(),
 
-    /** Removes every conversion of a user with its audio (account deletion). */
+    /**
+     * Deletes the rows of every conversion of a user (account deletion, inside its transaction)
+     * and answers a function that removes their audio, to call once the transaction committed.
+     */
     async removeForUser(userId: string) {
       const rows = await db
         .deleteFrom('conversions')
         .where('user_id', '=', userId)
         .returning(['id', 'format'])
         .execute();
-      await removeAudio(rows);
+      return () => removeAudio(rows);
     },
 
     /**

@@ -1,120 +1,96 @@
+import type { AudioFormat } from '@parla/contract';
+import { parseBuffer } from 'music-metadata';
+
 /**
- * Recognises an uploaded audio file by its bytes (never its name) and measures its length.
- * Knows what the convertor produces: WAV (PCM), MP3 (MPEG audio layer III) and Ogg (Vorbis or
- * Opus). Anything else is not audio we save.
+ * Recognises an uploaded audio file by its bytes (never its name) with music-metadata, which
+ * reads the container and walks the stream (every MPEG frame, the last Ogg page, the WAV data
+ * chunk) to measure its length. What the convertor produces is WAV (PCM), MP3 (MPEG layer III)
+ * and Ogg (Vorbis or Opus); anything else is not audio we save. A pure function of the bytes:
+ * where they are stored is the storage's business.
  */
 
-export type ProbedFormat = 'wav' | 'mp3' | 'ogg';
+export type ProbedFormat = AudioFormat;
 
 export interface ProbedAudio {
   format: ProbedFormat;
   mimeType: string;
   /** Seconds. */
   length: number;
+  sampleRate: number;
 }
 
 const MIME = { wav: 'audio/wav', mp3: 'audio/mpeg', ogg: 'audio/ogg' } as const;
 
-const ascii = (bytes: Uint8Array, start: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
-
-function probeWav(bytes: Buffer): ProbedAudio | undefined {
-  if (bytes.length < 12 || ascii(bytes, 0, 4) !== 'RIFF' || ascii(bytes, 8, 4) !== 'WAVE') {
-    return undefined;
-  }
-  let byteRate = 0;
-  let offset = 12;
-  while (offset + 8 <= bytes.length) {
-    const id = ascii(bytes, offset, 4);
-    const size = bytes.readUInt32LE(offset + 4);
-    if (id === 'fmt ' && offset + 20 <= bytes.length) byteRate = bytes.readUInt32LE(offset + 16);
-    if (id === 'data') {
-      if (byteRate <= 0) return undefined;
-      const available = Math.min(size, bytes.length - offset - 8);
-      return { format: 'wav', mimeType: MIME.wav, length: available / byteRate };
-    }
-    offset += 8 + size + (size % 2);
-  }
+/** music-metadata's container and codec names of the formats we save. */
+function formatOf(
+  container: string | undefined,
+  codec: string | undefined,
+): ProbedFormat | undefined {
+  if (container === 'WAVE' && codec === 'PCM') return 'wav';
+  if (container === 'MPEG' && codec && /^MPEG [12](\.5)? Layer 3$/.test(codec)) return 'mp3';
+  if (container === 'Ogg' && (codec === 'Vorbis I' || codec === 'Opus')) return 'ogg';
   return undefined;
 }
 
-const MPEG1_L3_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const MPEG2_L3_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const MPEG_RATES: Record<number, number[]> = {
-  3: [44100, 48000, 32000],
-  2: [22050, 24000, 16000],
-  0: [11025, 12000, 8000],
-};
-
-/** A layer III frame header at `offset`: its length in bytes, samples and sample rate. */
-function mp3Frame(bytes: Buffer, offset: number) {
-  if (offset + 4 > bytes.length) return undefined;
-  const header = bytes.readUInt32BE(offset);
-  if ((header & 0xffe00000) >>> 0 !== 0xffe00000) return undefined;
-  const version = (header >>> 19) & 3;
-  const layer = (header >>> 17) & 3;
-  const bitrateIndex = (header >>> 12) & 15;
-  const rateIndex = (header >>> 10) & 3;
-  const padding = (header >>> 9) & 1;
-  if (
-    version === 1 ||
-    layer !== 1 ||
-    bitrateIndex === 0 ||
-    bitrateIndex === 15 ||
-    rateIndex === 3
-  ) {
+export async function probeAudio(bytes: Uint8Array): Promise<ProbedAudio | undefined> {
+  let parsed: Awaited<ReturnType<typeof parseBuffer>>;
+  try {
+    parsed = await parseBuffer(bytes, undefined, { duration: true, skipCovers: true });
+  } catch {
     return undefined;
   }
-  const rate = MPEG_RATES[version]?.[rateIndex];
-  const kbps = (version === 3 ? MPEG1_L3_KBPS : MPEG2_L3_KBPS)[bitrateIndex];
-  if (!rate || !kbps) return undefined;
-  const samples = version === 3 ? 1152 : 576;
-  const length = Math.floor(((samples / 8) * kbps * 1000) / rate) + padding;
-  return { length, samples, rate };
+  const { container, codec, duration, sampleRate } = parsed.format;
+  const format = formatOf(container, codec);
+  if (!format || !duration || !Number.isFinite(duration) || duration <= 0 || !sampleRate) {
+    return undefined;
+  }
+  return { format, mimeType: MIME[format], length: duration, sampleRate };
 }
 
-function probeMp3(bytes: Buffer): ProbedAudio | undefined {
-  let offset = 0;
-  if (bytes.length >= 10 && ascii(bytes, 0, 3) === 'ID3') {
-    // ID3v2 size is "syncsafe": 7 bits per byte.
-    const size =
-      ((bytes[6] ?? 0) << 21) | ((bytes[7] ?? 0) << 14) | ((bytes[8] ?? 0) << 7) | (bytes[9] ?? 0);
-    offset = 10 + size;
-  }
-  let frames = 0;
-  let seconds = 0;
-  for (;;) {
-    const frame = mp3Frame(bytes, offset);
-    if (!frame || offset + frame.length > bytes.length) break;
-    frames += 1;
-    seconds += frame.samples / frame.rate;
-    offset += frame.length;
-  }
-  // Two frames in a row are not chance; a lone frame is accepted only as the whole file.
-  if (frames >= 2 || (frames === 1 && offset === bytes.length)) {
-    return { format: 'mp3', mimeType: MIME.mp3, length: seconds };
-  }
-  return undefined;
-}
+export const AUDIO_CHECK_MESSAGES = {
+  notAudio: 'This upload is not an MP3, Ogg or WAV audio file.',
+  formatMismatch: (actual: string, declared: string) =>
+    `This upload is ${actual.toUpperCase()} audio, but audio_format says ${declared}.`,
+  rateMismatch: (actual: number, declared: number) =>
+    `This audio is sampled at ${actual} Hz, but audio_sample_rate says ${declared}.`,
+  tooLong: (minutes: number) =>
+    `This audio is longer than the longest conversion of your plan (${minutes} minutes).`,
+  tooLarge: (megabytes: string) =>
+    `This audio is larger than the longest conversion of your plan can be (${megabytes} MB).`,
+} as const;
 
-function probeOgg(bytes: Buffer): ProbedAudio | undefined {
-  if (bytes.length < 28 || ascii(bytes, 0, 4) !== 'OggS') return undefined;
-  const packet = 27 + (bytes[26] ?? 0);
-  let rate = 0;
-  let preSkip = 0;
-  if (bytes[packet] === 1 && ascii(bytes, packet + 1, 6) === 'vorbis') {
-    rate = bytes.readUInt32LE(packet + 12);
-  } else if (ascii(bytes, packet, 8) === 'OpusHead') {
-    rate = 48000;
-    preSkip = bytes.readUInt16LE(packet + 10);
-  }
-  if (rate <= 0) return undefined;
-  const last = bytes.lastIndexOf('OggS', bytes.length - 27, 'latin1');
-  if (last < 0) return undefined;
-  const granule = Number(bytes.readBigInt64LE(last + 6));
-  return { format: 'ogg', mimeType: MIME.ogg, length: Math.max(0, granule - preSkip) / rate };
-}
+export type AudioCheck =
+  | { ok: true; probed: ProbedAudio }
+  | { ok: false; status: 400 | 413; message: string };
 
-export function probeAudio(bytes: Buffer): ProbedAudio | undefined {
-  return probeWav(bytes) ?? probeOgg(bytes) ?? probeMp3(bytes);
+/**
+ * Whether the bytes are audio as claimed (format and sample rate from the upload's query) and
+ * no bigger or longer than the longest conversion of the user's plan can make.
+ */
+export async function checkSavedAudio(
+  bytes: Uint8Array,
+  claim: { format: AudioFormat; sampleRate: number },
+  limits: { maxSeconds: number; maxBytes: number },
+): Promise<AudioCheck> {
+  if (bytes.byteLength > limits.maxBytes) {
+    const megabytes = (limits.maxBytes / 1024 / 1024).toFixed(1);
+    return { ok: false, status: 413, message: AUDIO_CHECK_MESSAGES.tooLarge(megabytes) };
+  }
+  const probed = await probeAudio(bytes);
+  if (!probed) return { ok: false, status: 400, message: AUDIO_CHECK_MESSAGES.notAudio };
+  if (probed.format !== claim.format) {
+    const message = AUDIO_CHECK_MESSAGES.formatMismatch(probed.format, claim.format);
+    return { ok: false, status: 400, message };
+  }
+  // Ogg Opus always decodes at 48 kHz whatever rate it was made from (RFC 7845 §5.1).
+  const rateMatters = !(probed.format === 'ogg' && probed.sampleRate === 48000);
+  if (rateMatters && probed.sampleRate !== claim.sampleRate) {
+    const message = AUDIO_CHECK_MESSAGES.rateMismatch(probed.sampleRate, claim.sampleRate);
+    return { ok: false, status: 400, message };
+  }
+  if (probed.length > limits.maxSeconds) {
+    const minutes = Math.floor(limits.maxSeconds / 60);
+    return { ok: false, status: 413, message: AUDIO_CHECK_MESSAGES.tooLong(minutes) };
+  }
+  return { ok: true, probed };
 }

@@ -5,6 +5,10 @@ import {
   FileListSchema,
   FileSchema,
   fileMediaQuery,
+  maxAudioBytes,
+  maxConversionSeconds,
+  PLAN_STORAGE_QUOTA_BYTES,
+  StorageUsageSchema,
   type VoiceSettings,
 } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +21,7 @@ import {
   testConfig,
 } from '../../test/test-app.js';
 import { voiceSettings } from '../../test/voice-settings.js';
+import { AUDIO_CHECK_MESSAGES } from './audio-probe.js';
 import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS, snippetOf } from './repository.js';
 import { FILE_MESSAGES } from './routes.js';
 
@@ -49,9 +54,8 @@ const settings = (change: Partial<VoiceSettings> = {}) =>
     ...change,
   });
 
-/** A genuine PCM WAV: 16 kHz mono 16-bit, `seconds` of a 440 Hz tone. */
-function wav(seconds: number): Buffer {
-  const rate = 16000;
+/** A genuine PCM WAV: mono 16-bit (16 kHz unless said), `seconds` of a 440 Hz tone. */
+function wav(seconds: number, rate = 16000): Buffer {
   const samples = Math.round(rate * seconds);
   const buffer = Buffer.alloc(44 + samples * 2);
   buffer.write('RIFF', 0, 'ascii');
@@ -201,6 +205,70 @@ describe(`saved files (${TEST_DATABASE_KIND})`, () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(FileListSchema.parse((await get(authorization, '/api/file')).json())).toEqual([]);
+  });
+
+  it('refuses audio that does not decode as the format and rate it claims', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'PREMIUM' });
+    const wavChange = { output_format: 'wav' as const, sample_rate: 16000 as const };
+    const headerOnly = await upload(authorization, wav(0), { change: wavChange });
+    expect(headerOnly.statusCode).toBe(400);
+    expect(headerOnly.json().message).toBe(FILE_MESSAGES.notAudio);
+    const otherRate = await upload(authorization, wav(0.5, 22050), { change: wavChange });
+    expect(otherRate.statusCode).toBe(400);
+    expect(otherRate.json().message).toBe(AUDIO_CHECK_MESSAGES.rateMismatch(22050, 16000));
+    expect(FileListSchema.parse((await get(authorization, '/api/file')).json())).toEqual([]);
+  });
+
+  it('refuses audio bigger than the longest conversion of the plan can make (413)', async () => {
+    const { authorization, user } = await signedInUser(app, { plan: 'BASIC' });
+    // A plan of 0 characters per conversion: only its breaks (10 minutes) can make audio.
+    await app.db
+      .updateTable('users')
+      .set({ count_characters_per_convert: 0 })
+      .where('id', '=', user.id)
+      .execute();
+    const limit = maxAudioBytes('wav', 16000, maxConversionSeconds(0));
+    const wavChange = { output_format: 'wav' as const, sample_rate: 16000 as const };
+    const tooBig = await upload(authorization, wav(limit / 32000 + 1), { change: wavChange });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe(
+      AUDIO_CHECK_MESSAGES.tooLarge((limit / 1024 / 1024).toFixed(1)),
+    );
+    expect((await upload(authorization, wav(1), { change: wavChange })).statusCode).toBe(200);
+  });
+
+  it("keeps each plan's storage quota, shown by /api/file/usage, with a clear 413 when full", async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BASIC' });
+    const quota = PLAN_STORAGE_QUOTA_BYTES.BASIC;
+    const wavChange = { output_format: 'wav' as const, sample_rate: 16000 as const };
+    const first = FileSchema.parse(
+      (await upload(authorization, wav(0.5), { change: wavChange })).json(),
+    );
+    const usage = StorageUsageSchema.parse((await get(authorization, '/api/file/usage')).json());
+    expect(usage).toEqual({ used_bytes: first.size, quota_bytes: quota });
+    // The saved files now nearly fill the quota (the size of the first is what counts).
+    await app.db
+      .updateTable('files')
+      .set({ size: quota - 1000 })
+      .where('id', '=', first._id)
+      .execute();
+    const full = await upload(authorization, wav(0.5), { change: wavChange });
+    expect(full.statusCode).toBe(413);
+    expect(full.json().message).toBe(FILE_MESSAGES.quotaFull(quota - 1000 + first.size, quota));
+    // Replacing the big file frees its bytes: that fits.
+    const replaced = await upload(authorization, wav(0.5), {
+      method: 'PUT',
+      id: first._id,
+      change: wavChange,
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(FileListSchema.parse((await get(authorization, '/api/file')).json())).toHaveLength(1);
+
+    const free = await signedInUser(app, { plan: 'FREE' });
+    expect(
+      StorageUsageSchema.parse((await get(free.authorization, '/api/file/usage')).json()),
+    ).toEqual({ used_bytes: 0, quota_bytes: 0 });
+    expect((await app.inject({ method: 'GET', url: '/api/file/usage' })).statusCode).toBe(401);
   });
 
   it("never shows or touches another user's file: 404 for every call", async () => {

@@ -178,6 +178,16 @@ export function createFileRepository(
       return updated;
     },
 
+    /** Bytes of audio the user's saved files hold (their storage quota counts these). */
+    async usedBytes(userId: string) {
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+
     setSsml: (userId: string, id: string, ssml: string) =>
       db
         .updateTable('files')
@@ -198,15 +208,19 @@ export function createFileRepository(
       return Boolean(removed);
     },
 
-    /** Deletes every file of a user, rows then bytes (account deletion). */
+    /**
+     * Deletes the rows of every file of a user (account deletion, inside its transaction) and
+     * answers a function that removes their bytes, to call once the transaction committed.
+     */
     async removeAll(userId: string) {
       const removed = await db
         .deleteFrom('files')
         .where('user_id', '=', userId)
         .returning('storage_key')
         .execute();
-      for (const row of removed) await discard(row.storage_key);
-      return removed.length;
+      return async () => {
+        for (const row of removed) await discard(row.storage_key);
+      };
     },
 
     /**

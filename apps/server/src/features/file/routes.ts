@@ -4,9 +4,17 @@ import {
   FILE_UPLOAD_FIELDS,
   FileIdParamsSchema,
   FileListSchema,
+  type FileMediaQuery,
   FileMediaQuerySchema,
   FileSchema,
+  formatFileSize,
   MessageResponseSchema,
+  maxAudioBytes,
+  maxConversionSeconds,
+  type PlanType,
+  type Role,
+  StorageUsageSchema,
+  storageQuotaBytes,
 } from '@parla/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +23,7 @@ import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
 import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { probeAudio } from './audio-probe.js';
+import { AUDIO_CHECK_MESSAGES, checkSavedAudio } from './audio-probe.js';
 import { createFileRepository, type FileMetadata, toSavedFile } from './repository.js';
 
 export interface FileRoutesOptions {
@@ -28,7 +36,10 @@ export interface FileRoutesOptions {
   now?: () => Date;
 }
 
-/** Audio of the longest conversion a plan allows fits easily (about 25 min of 16 kHz WAV). */
+/**
+ * No upload is read beyond this, whatever the plan (about 35 min of 16 kHz WAV); the plan's own
+ * bound (`maxAudioBytes` of its longest conversion) is usually lower.
+ */
 export const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
 export const MAX_SSML_BYTES = 1024 * 1024;
 
@@ -39,9 +50,10 @@ export const FILE_MESSAGES = {
   noSsml: 'No SSML was saved with this file.',
   mediaMissing: 'Attach the audio in the multipart field "media".',
   ssmlMissing: 'Attach the SSML in the multipart field "ssml".',
-  notAudio: 'This upload is not an MP3, Ogg or WAV audio file.',
-  formatMismatch: (actual: string, declared: string) =>
-    `This upload is ${actual.toUpperCase()} audio, but audio_format says ${declared}.`,
+  notAudio: AUDIO_CHECK_MESSAGES.notAudio,
+  formatMismatch: AUDIO_CHECK_MESSAGES.formatMismatch,
+  quotaFull: (total: number, quota: number) =>
+    `Saving this would use ${formatFileSize(total)} of the ${formatFileSize(quota)} your plan keeps. Delete some saved files or buy a bigger plan, then save again.`,
   tooLarge: `The upload is too large (at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB).`,
   ssmlTooLarge: 'The SSML is too large (at most 1 MB).',
   deleted: 'The file is deleted.',
@@ -119,7 +131,16 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
     return { ok: false, status: 400, message: field };
   }
 
-  async function readAudio(request: FastifyRequest, declared: string) {
+  /**
+   * The uploaded audio, checked: it decodes as the format and rate the query claims, is no
+   * bigger or longer than the user's plan can convert, and fits in the plan's storage quota
+   * (counting the file it replaces as freed).
+   */
+  async function readAudio(
+    request: FastifyRequest,
+    query: { audio_format: FileMediaQuery['audio_format']; audio_sample_rate: number },
+    replacing?: { size: number },
+  ) {
     const upload = await readPart(request, FILE_UPLOAD_FIELDS.media, FILE_MESSAGES.tooLarge);
     if (!upload.ok) {
       return {
@@ -128,16 +149,24 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         message: upload.status === 413 ? upload.message : FILE_MESSAGES.mediaMissing,
       };
     }
-    const probed = probeAudio(upload.bytes);
-    if (!probed) return { ok: false as const, status: 400, message: FILE_MESSAGES.notAudio };
-    if (probed.format !== declared) {
-      return {
-        ok: false as const,
-        status: 400,
-        message: FILE_MESSAGES.formatMismatch(probed.format, declared),
-      };
+    const { user } = request;
+    const maxSeconds = maxConversionSeconds(user.count_characters_per_convert);
+    const checked = await checkSavedAudio(
+      upload.bytes,
+      { format: query.audio_format, sampleRate: query.audio_sample_rate },
+      {
+        maxSeconds,
+        maxBytes: maxAudioBytes(query.audio_format, query.audio_sample_rate, maxSeconds),
+      },
+    );
+    if (!checked.ok) return checked;
+    const quota = storageQuotaBytes(user.plan_type as PlanType, user.role as Role);
+    const total =
+      (await files.usedBytes(user.id)) - (replacing?.size ?? 0) + upload.bytes.byteLength;
+    if (total > quota) {
+      return { ok: false as const, status: 413, message: FILE_MESSAGES.quotaFull(total, quota) };
     }
-    return { ok: true as const, bytes: upload.bytes, probed };
+    return { ok: true as const, bytes: upload.bytes, probed: checked.probed };
   }
 
   const errors = { 400: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -154,6 +183,24 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       },
     },
     async (request) => (await files.list(request.user.id)).map(toSavedFile),
+  );
+
+  app.get(
+    '/usage',
+    {
+      // Every signed-in user: My Plan shows the quota of each plan, FREE included.
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['file'],
+        summary: "Bytes the user's saved files use, and their plan's storage quota",
+        security: bearer,
+        response: { 200: StorageUsageSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({
+      used_bytes: await files.usedBytes(request.user.id),
+      quota_bytes: storageQuotaBytes(request.user.plan_type as PlanType, request.user.role as Role),
+    }),
   );
 
   app.get(
@@ -266,7 +313,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const audio = await readAudio(request, request.query.audio_format);
+      const audio = await readAudio(request, request.query);
       if (!audio.ok) return reply.code(audio.status as 400).send({ message: audio.message });
       const row = await files.create(
         request.user.id,
@@ -293,10 +340,9 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      if (!(await files.find(request.user.id, request.params.id))) {
-        return reply.code(404).send({ message: FILE_MESSAGES.notFound });
-      }
-      const audio = await readAudio(request, request.query.audio_format);
+      const existing = await files.find(request.user.id, request.params.id);
+      if (!existing) return reply.code(404).send({ message: FILE_MESSAGES.notFound });
+      const audio = await readAudio(request, request.query, existing);
       if (!audio.ok) return reply.code(audio.status as 400).send({ message: audio.message });
       const row = await files.replace(
         request.user.id,

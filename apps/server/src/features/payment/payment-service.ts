@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type PaidPlanType, type PaymentInput } from '@parla/contract';
 import type { Db } from '../../db/database.js';
-import type { Payment, User } from '../../db/schema.js';
+import type { Invoice, Payment, User } from '../../db/schema.js';
+import { billingOf } from '../account/repository.js';
 import { type PlanCatalogue, priceInCents } from '../plan/plan-catalogue.js';
 import {
   type ChargeOutcome,
@@ -34,20 +35,23 @@ export interface PaymentServiceOptions {
   db: Db;
   provider: PaymentProvider;
   plans: PlanCatalogue;
+  /** Called after the transaction that gave a plan committed, with the invoice it wrote. */
+  onInvoice?: (invoice: Invoice, user: User) => void;
   now?: () => Date;
+  /** How long one request may hold an attempt while it talks to the provider. */
+  chargeLeaseMs?: number;
+  /** How often a duplicate request looks whether the attempt it waits for is settled. */
+  pollMs?: number;
 }
 
-/**
- * Card payments for plans. One attempt is one payments row keyed by (user, idempotency key):
- * the provider is called with that key, so a retry replays the first answer; and the plan
- * changes only in the transaction that marks the row succeeded, so there is never a plan
- * without a payment nor a payment without its plan.
- */
 export function createPaymentService({
   db,
   provider,
   plans,
+  onInvoice,
   now = () => new Date(),
+  chargeLeaseMs = 2 * 60 * 1000,
+  pollMs = 100,
 }: PaymentServiceOptions) {
   /**
    * Stores what the provider knows of the user: the customer always; the new card only for a
@@ -75,16 +79,17 @@ export function createPaymentService({
   }
 
   /**
-   * Marks the payment succeeded and gives its plan, in one transaction. The conditional update
-   * makes it safe to call twice (the charge's answer and the provider's webhook): only the
-   * first grants the characters.
+   * Marks the payment succeeded, gives its plan and writes its invoice (numbered from the
+   * installation's counter), in one transaction. The conditional update makes it safe to call
+   * twice (the charge's answer and the provider's webhook): only the first grants the
+   * characters and invoices. The invoice is handed to `onInvoice` once committed.
    */
   async function settleSucceeded(
     paymentRowId: string,
     newCard?: { card?: SavedCard; paymentMethodId?: string; name: string | null },
   ) {
     const card = newCard?.card;
-    return db.transaction().execute(async (trx) => {
+    const settled = await db.transaction().execute(async (trx) => {
       const at = now().toISOString();
       const payment = await trx
         .updateTable('payments')
@@ -93,9 +98,9 @@ export function createPaymentService({
         .where('status', '!=', 'succeeded')
         .returningAll()
         .executeTakeFirst();
-      if (!payment) return false;
+      if (!payment) return undefined;
       const terms = plans[payment.plan_type as PaidPlanType];
-      await trx
+      const user = await trx
         .updateTable('users')
         .set((eb) => ({
           plan_type: payment.plan_type,
@@ -116,9 +121,74 @@ export function createPaymentService({
           updated_at: at,
         }))
         .where('id', '=', payment.user_id)
+        .returningAll()
         .executeTakeFirstOrThrow();
-      return true;
+      // The counter row stays locked until commit, so two invoices never share a number.
+      const { value } = await trx
+        .updateTable('counters')
+        .set((eb) => ({ value: eb('value', '+', 1) }))
+        .where('name', '=', 'invoice')
+        .returning('value')
+        .executeTakeFirstOrThrow();
+      const invoice = await trx
+        .insertInto('invoices')
+        .values({
+          number: value,
+          payment_id: payment.id,
+          user_id: user.id,
+          plan_type: payment.plan_type,
+          amount_cents: payment.amount_cents,
+          currency: payment.currency,
+          billing: JSON.stringify(billingOf(user)),
+          issued_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { invoice, user };
     });
+    if (!settled) return false;
+    onInvoice?.(settled.invoice, settled.user);
+    return true;
+  }
+
+  /**
+   * Takes the attempt for this request, so that of identical concurrent requests only one
+   * talks to the provider. A lease, not a lock: a holder that died is replaced after it ends.
+   */
+  async function claim(paymentRowId: string) {
+    const at = now();
+    const claimed = await db
+      .updateTable('payments')
+      .set({ charging_until: new Date(at.getTime() + chargeLeaseMs).toISOString() })
+      .where('id', '=', paymentRowId)
+      .where('status', '=', 'pending')
+      .where((eb) =>
+        eb.or([eb('charging_until', 'is', null), eb('charging_until', '<', at.toISOString())]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  }
+
+  const release = (paymentRowId: string) =>
+    db
+      .updateTable('payments')
+      .set({ charging_until: null })
+      .where('id', '=', paymentRowId)
+      .execute();
+
+  /** The attempt once the request holding it let go (settled, failed or pending at the provider). */
+  async function awaitHolder(paymentRowId: string): Promise<Payment> {
+    for (;;) {
+      const row = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', paymentRowId)
+        .executeTakeFirstOrThrow();
+      const held = row.charging_until !== null && row.charging_until > now().toISOString();
+      if (row.status !== 'pending' || !held) return row;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
   }
 
   async function markFailed(paymentRowId: string, message: string) {
@@ -157,6 +227,7 @@ export function createPaymentService({
           provider_payment_id: null,
           message: null,
           card_name: cardName,
+          charging_until: null,
           created_at: at,
           updated_at: at,
         })
@@ -168,6 +239,61 @@ export function createPaymentService({
       if (raced) return raced;
       throw error;
     }
+  }
+
+  /** Calls the provider for the attempt this request holds and records what it answered. */
+  async function charge(
+    user: User,
+    input: PaymentInput,
+    payment: Payment,
+    key: string,
+    cardName: string | null,
+  ): Promise<PayResult> {
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await provider.charge({
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          customerId: user.payment_customer_id,
+          paymentMethodId: user.payment_method_id,
+        },
+        token: input.token,
+        nameOnCard: cardName,
+        amountCents: payment.amount_cents,
+        currency: 'usd',
+        description: `Parla ${input.type} plan`,
+        // Stripe keeps the key 24 hours; ours is scoped to the user so keys of two users
+        // can never meet.
+        idempotencyKey: `parla:${user.id}:${key}`,
+        metadata: { payment_id: payment.id, user_id: user.id, plan: input.type },
+      });
+    } catch (error) {
+      if (error instanceof PaymentInputError) await markFailed(payment.id, error.message);
+      // Anything else (network, provider down) leaves the attempt pending: retrying it with
+      // the same key is safe.
+      throw error;
+    }
+    await rememberCustomer(user.id, outcome);
+    if (outcome.paymentId) {
+      await db
+        .updateTable('payments')
+        .set({ provider_payment_id: outcome.paymentId })
+        .where('id', '=', payment.id)
+        .execute();
+    }
+    if (outcome.status === 'failed') {
+      await markFailed(payment.id, outcome.message);
+      throw new PaymentDeclinedError(outcome.message, outcome.code);
+    }
+    if (outcome.status === 'pending') return answer({ ...payment, status: 'pending' });
+    await settleSucceeded(payment.id, {
+      ...(outcome.card && { card: outcome.card }),
+      ...(outcome.paymentMethodId && { paymentMethodId: outcome.paymentMethodId }),
+      name: cardName,
+    });
+    return { status: 'succeeded', message: PAYMENT_MESSAGES.succeeded };
   }
 
   function answer(payment: Payment): PayResult {
@@ -184,66 +310,27 @@ export function createPaymentService({
     async pay(
       user: User,
       input: PaymentInput,
-      options: { isUpdateCard: boolean; idempotencyKey?: string },
+      options: { isUpdateCard: boolean; idempotencyKey: string },
     ): Promise<PayResult> {
       if (options.isUpdateCard && !input.token)
         throw new PaymentInputError(PAYMENT_MESSAGES.newCardNeeded);
       if (!input.token && !user.payment_method_id) {
         throw new PaymentInputError(PAYMENT_MESSAGES.noSavedCard);
       }
-      const key = options.idempotencyKey ?? randomUUID();
+      const key = options.idempotencyKey;
       const cardName = input.token ? input.name_on_card : null;
       const payment = await attemptRow(user, key, input.type, cardName);
       if (payment.plan_type !== input.type)
         throw new PaymentInputError(PAYMENT_MESSAGES.attemptMismatch);
       // A settled attempt answers as it did the first time, without calling the provider.
       if (payment.status !== 'pending') return answer(payment);
-
-      let outcome: ChargeOutcome;
+      // Another request is charging this very attempt: answer as it will.
+      if (!(await claim(payment.id))) return answer(await awaitHolder(payment.id));
       try {
-        outcome = await provider.charge({
-          user: {
-            id: user.id,
-            email: user.email,
-            name: user.name,
-            customerId: user.payment_customer_id,
-            paymentMethodId: user.payment_method_id,
-          },
-          token: input.token,
-          nameOnCard: cardName,
-          amountCents: payment.amount_cents,
-          currency: 'usd',
-          description: `Parla ${input.type} plan`,
-          // Stripe keeps the key 24 hours; ours is scoped to the user so keys of two users
-          // can never meet.
-          idempotencyKey: `parla:${user.id}:${key}`,
-          metadata: { payment_id: payment.id, user_id: user.id, plan: input.type },
-        });
-      } catch (error) {
-        if (error instanceof PaymentInputError) await markFailed(payment.id, error.message);
-        // Anything else (network, provider down) leaves the attempt pending: retrying it with
-        // the same key is safe.
-        throw error;
+        return await charge(user, input, payment, key, cardName);
+      } finally {
+        await release(payment.id);
       }
-      await rememberCustomer(user.id, outcome);
-      if (outcome.paymentId) {
-        await db
-          .updateTable('payments')
-          .set({ provider_payment_id: outcome.paymentId })
-          .where('id', '=', payment.id)
-          .execute();
-      }
-      if (outcome.status === 'failed') {
-        await markFailed(payment.id, outcome.message);
-        throw new PaymentDeclinedError(outcome.message, outcome.code);
-      }
-      if (outcome.status === 'pending') return answer({ ...payment, status: 'pending' });
-      await settleSucceeded(payment.id, {
-        ...(outcome.card && { card: outcome.card }),
-        ...(outcome.paymentMethodId && { paymentMethodId: outcome.paymentMethodId }),
-        name: cardName,
-      });
-      return { status: 'succeeded', message: PAYMENT_MESSAGES.succeeded };
     },
 
     /** Settles an asynchronous outcome the provider reported (webhook). */

@@ -1,9 +1,10 @@
 import {
   ErrorResponseSchema,
-  IDEMPOTENCY_KEY_HEADER,
   MESSAGES,
+  type PaidPlanType,
   type PaymentConfig,
   PaymentConfigSchema,
+  PaymentHeadersSchema,
   PaymentInputSchema,
   PaymentQuerySchema,
   PaymentResultSchema,
@@ -11,8 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { createBackgroundTasks } from '../../lib/background.js';
 import { PAYMENTS_PER_MINUTE } from '../../lib/limits.js';
+import type { Mailer } from '../../lib/mail/mailer.js';
 import type { PlanCatalogue } from '../plan/plan-catalogue.js';
+import { invoiceMail } from './invoice-mail.js';
 import {
   PaymentInputError,
   type PaymentProvider,
@@ -24,6 +28,8 @@ export interface PaymentRoutesOptions {
   db: Db;
   provider: PaymentProvider;
   plans: PlanCatalogue;
+  /** Sends the invoice after every successful payment. */
+  mailer: Mailer;
   /** Given to the checkout page when the provider is Stripe. */
   publishableKey?: string;
 }
@@ -39,7 +45,18 @@ export const PAYMENT_ROUTE_MESSAGES = {
 
 /** POST /plan/payment, GET /plan/payment/config and POST /plan/webhook (Stripe's events). */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
-  const payments = createPaymentService(options);
+  // The invoice leaves after the answer: a slow mail server never delays a payment.
+  const background = createBackgroundTasks(app.log);
+  app.addHook('onClose', () => background.drain());
+  const payments = createPaymentService({
+    ...options,
+    onInvoice: (invoice, user) =>
+      background.run('invoice mail', () =>
+        options.mailer.send(
+          invoiceMail(user.email, invoice, options.plans[invoice.plan_type as PaidPlanType]),
+        ),
+      ),
+  });
 
   app.get(
     '/payment/config',
@@ -61,11 +78,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     {
       // Card-testing bots try many cards quickly; a person pays a few times at most.
       config: { rateLimit: { max: PAYMENTS_PER_MINUTE, timeWindow: 60_000 } },
-      preHandler: app.requireUser,
+      // onRequest: a missing token is answered 401 before the header and body are validated.
+      onRequest: app.requireUser,
       schema: {
         tags: ['plan'],
         summary: 'Buy a plan by card: a new card (token) or the saved one (token null)',
         security: bearer,
+        headers: PaymentHeadersSchema,
         querystring: PaymentQuerySchema,
         body: PaymentInputSchema,
         response: {
@@ -83,13 +102,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       if (![name, phone, address_country, address_city, address_line1].every(Boolean)) {
         return reply.code(403).send({ message: PAYMENT_ROUTE_MESSAGES.billingMissing });
       }
-      const given = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-      // Any client string up to 200 characters; anything else is not an attempt id.
-      const key = typeof given === 'string' && /^[\w:.-]{8,200}$/.test(given) ? given : undefined;
       try {
         return await payments.pay(request.user, request.body, {
           isUpdateCard: request.query.is_update_card,
-          ...(key && { idempotencyKey: key }),
+          idempotencyKey: request.headers['idempotency-key'],
         });
       } catch (error) {
         if (error instanceof PaymentInputError) {

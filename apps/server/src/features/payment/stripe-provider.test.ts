@@ -1,4 +1,4 @@
-import { MESSAGES, PaymentConfigSchema } from '@parla/contract';
+import { IDEMPOTENCY_KEY_MESSAGE, MESSAGES, PaymentConfigSchema } from '@parla/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paymentCalls } from '../../test/payments.js';
 import { createTestApp, signedInUser, testConfig } from '../../test/test-app.js';
@@ -154,6 +154,32 @@ describe('payments through the official Stripe SDK (local Stripe-shaped server)'
     expect(response.statusCode).toBe(402);
     expect(response.json().message).toMatch(/requires authentication/);
     expect((await profile(authorization)).plan.type).toBe('FREE');
+  });
+
+  it('twenty identical payments at once with one key reach Stripe as one charge', async () => {
+    const { authorization, user } = await signedInUser(app, { billing: true });
+    const body = { token: 'tok_visa', name_on_card: 'Grace Brewster Hopper', type: 'BASIC' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => pay(authorization, body, { key: 'double-click-stripe-1' })),
+    );
+    const through = answers.filter((answer) => answer.statusCode !== 429);
+    expect(through.length).toBeGreaterThan(1);
+    expect(through.map((answer) => answer.json().status)).toEqual(
+      Array(through.length).fill('succeeded'),
+    );
+    const row = await userRow(user.id);
+    expect(chargesOf(row.payment_customer_id)).toHaveLength(1);
+    expect(row.count_characters).toBe(user.count_characters + plans.BASIC.count_characters);
+  });
+
+  it('refuses a payment without an Idempotency-Key before calling Stripe', async () => {
+    const { authorization } = await signedInUser(app, { billing: true });
+    const before = stripe.requests.length;
+    const body = { token: 'tok_visa', name_on_card: 'Grace Brewster Hopper', type: 'BASIC' };
+    const response = await pay(authorization, body, { key: null });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(IDEMPOTENCY_KEY_MESSAGE);
+    expect(stripe.requests.length).toBe(before);
   });
 
   it('an answer lost on the way is retried with the same key and charged once', async () => {

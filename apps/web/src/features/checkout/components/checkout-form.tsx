@@ -24,11 +24,14 @@ import {
 } from '@parla/contract';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { useFormat } from '../../../hooks/use-format';
 import { ApiError } from '../../../lib/api-client';
 import { visibleError } from '../../../lib/form';
 import { usePlanInfo } from '../../../lib/plan-info';
+import { PLAN_NAME_KEYS } from '../../plan/lib/plan-features';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePay } from '../api/pay';
 import {
@@ -37,6 +40,7 @@ import {
   EMPTY_CARD,
   isBillingFilled,
   needsCardEntry,
+  planChange,
 } from '../lib/checkout-rules';
 import type { Tokenizer } from './card-field-types';
 import { TestCardField } from './test-card-field';
@@ -69,7 +73,28 @@ const isDefinitive = (error: unknown) =>
 export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: Profile }) {
   const config = usePaymentConfig();
   const payment = usePay();
+  const info = usePlanInfo();
   const { user } = profile;
+  const planType = checkoutPlanType(type);
+  const terms = info.data?.[planInfoKey(planType)];
+  const { t } = useTranslation();
+  const { number } = useFormat();
+  const notice = terms && planChange(profile.plan, planType, terms);
+  const noticeText =
+    notice &&
+    t(notice.downgrade ? 'checkout.downgradeNotice' : 'checkout.changeNotice', {
+      from: t(PLAN_NAME_KEYS[notice.from]),
+      to: t(PLAN_NAME_KEYS[notice.to]),
+      kept: number(notice.kept),
+      added: number(notice.added),
+      total: number(notice.total),
+      perConvertFrom: number(notice.perConvertFrom),
+      perConvertTo: number(notice.perConvertTo),
+    });
+  /** Set once a payment succeeded: Pay stays off, so one purchase intent is one charge. */
+  const [paid, setPaid] = useState(false);
+  /** The form values waiting for the buyer to confirm a change of an active plan. */
+  const [confirming, setConfirming] = useState<{ values: PaymentForm | undefined }>();
   const hasPaymentMethod = user.metadata.has_payment_method_added && user.card !== null;
   const [editingCard, setEditingCard] = useState(false);
   const [card, setCard] = useState<CardFieldState>(EMPTY_CARD);
@@ -85,13 +110,10 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
   const needsCard = needsCardEntry(hasPaymentMethod, editingCard);
   const billingFilled = isBillingFilled(user);
   const submitting = payment.isPending || tokenizing;
-  const enabled = canPay({
-    billingFilled,
-    needsCard,
-    formValid: form.formState.isValid,
-    card,
-    submitting,
-  });
+  const enabled =
+    !paid &&
+    !confirming &&
+    canPay({ billingFilled, needsCard, formValid: form.formState.isValid, card, submitting });
   const onCardChange = useCallback((state: CardFieldState) => setCard(state), []);
 
   const toggleEditing = () => {
@@ -103,7 +125,15 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
     setEditingCard(!editingCard);
   };
 
+  /** Pay: straight on from FREE; with an active plan, after the buyer confirmed the change. */
+  function requestPayment(values: PaymentForm | undefined) {
+    setOutcome(undefined);
+    if (notice) setConfirming({ values });
+    else void submit(values);
+  }
+
   async function submit(values: PaymentForm | undefined) {
+    setConfirming(undefined);
     setOutcome(undefined);
     let token: string | null = null;
     if (needsCard) {
@@ -133,6 +163,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
       {
         onSuccess: (result) => {
           attemptId.current = newAttemptId();
+          setPaid(true);
           setEditingCard(false);
           setCard(EMPTY_CARD);
           setOutcome({
@@ -151,7 +182,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
     );
   }
 
-  const onSubmit = needsCard ? form.handleSubmit(submit) : () => void submit(undefined);
+  const onSubmit = needsCard ? form.handleSubmit(requestPayment) : () => requestPayment(undefined);
   const error = (name: string) => visibleError(form.formState, name);
 
   return (
@@ -251,8 +282,43 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
 
         <Totals type={type} />
 
+        {confirming && notice && (
+          <Alert
+            color={notice.downgrade ? 'orange' : 'blue'}
+            variant="light"
+            role="alertdialog"
+            aria-labelledby="confirm-plan-heading"
+            title={
+              <span id="confirm-plan-heading">
+                {t(notice.downgrade ? 'checkout.confirmDowngrade' : 'checkout.confirmChange')}
+              </span>
+            }
+            styles={READABLE}
+          >
+            <Stack gap="sm">
+              <Text>{noticeText}</Text>
+              <Group justify="flex-end">
+                <Button variant="default" h={44} onClick={() => setConfirming(undefined)}>
+                  {t('checkout.cancel')}
+                </Button>
+                <Button h={44} onClick={() => void submit(confirming.values)}>
+                  {t(notice.downgrade ? 'checkout.downgradeAndPay' : 'checkout.confirmAndPay')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+
         {outcome?.kind === 'success' && (
           <FormAlert kind="success" title={outcome.message}>
+            {profile.plan.type === planType && (
+              <Text>
+                {t('checkout.planNow', {
+                  plan: t(PLAN_NAME_KEYS[planType]),
+                  left: number(profile.plan.count_characters),
+                })}
+              </Text>
+            )}
             <Anchor component={Link} to="/account/plan">
               See My Plan
             </Anchor>

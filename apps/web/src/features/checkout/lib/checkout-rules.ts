@@ -1,4 +1,10 @@
-import type { ProfileUser } from '@parla/contract';
+import {
+  type PaidPlanType,
+  PLAN_TYPES,
+  type PlanPrice,
+  type ProfilePlan,
+  type ProfileUser,
+} from '@parla/contract';
 
 /** What the card field reports: nothing typed yet, a problem, or a complete card. */
 export interface CardFieldState {
@@ -44,4 +50,41 @@ export function canPay({ billingFilled, needsCard, formValid, card, submitting }
   if (submitting || !billingFilled) return false;
   if (!needsCard) return true;
   return formValid && !card.empty && !card.error && card.complete;
+}
+
+/** What buying one paid plan does to the active one, for the confirmation before paying. */
+export interface PlanChange {
+  /** The new plan is below the current one (a lower limit per conversion). */
+  downgrade: boolean;
+  from: PaidPlanType;
+  to: PaidPlanType;
+  /** Characters left on the current plan, all kept. */
+  kept: number;
+  added: number;
+  total: number;
+  perConvertFrom: number;
+  perConvertTo: number;
+}
+
+/**
+ * What buying `next` does to an active paid plan, said before paying (issue 13 item 6): the
+ * remaining characters are kept and the new plan's are added; a plan below the current one is
+ * a downgrade, with the per-conversion limit it lowers. Undefined on FREE: nothing to confirm.
+ */
+export function planChange(
+  current: ProfilePlan,
+  next: PaidPlanType,
+  terms: PlanPrice,
+): PlanChange | undefined {
+  if (current.type === 'FREE') return undefined;
+  return {
+    downgrade: PLAN_TYPES.indexOf(next) < PLAN_TYPES.indexOf(current.type),
+    from: current.type,
+    to: next,
+    kept: current.count_characters,
+    added: terms.count_characters,
+    total: current.count_characters + terms.count_characters,
+    perConvertFrom: current.count_characters_per_convert,
+    perConvertTo: terms.count_characters_per_convert,
+  };
 }

@@ -10,11 +10,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { Profile } from '@parla/contract';
+import { formatFileSize, type Profile } from '@parla/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../../hooks/use-format';
 import { usePlanInfo } from '../../../lib/plan-info';
+import { useStorageUsage } from '../api/get-storage-usage';
 import { PLAN_NAME_KEYS } from '../lib/plan-features';
 import { usageOf } from '../lib/usage';
 
@@ -96,8 +97,47 @@ export function MyPlan({ profile }: { profile: Profile }) {
           />
           <Stat label={t('myPlan.remaining')} value={formatCount(usage.remaining)} />
         </SimpleGrid>
+
+        <StorageUsageBar />
       </Stack>
     </Card>
+  );
+}
+
+/** The plan's storage quota for saved files and how much of it they use (issue 13 item 5). */
+function StorageUsageBar() {
+  const { t } = useTranslation();
+  const storage = useStorageUsage();
+  const data = storage.data;
+  if (storage.isError) return null;
+  const sizes = data && {
+    used: formatFileSize(data.used_bytes),
+    quota: formatFileSize(data.quota_bytes),
+  };
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between">
+        <Text fw={600} id="storage-label">
+          {t('myPlan.storage')}
+        </Text>
+        {!data ? (
+          <Skeleton height={16} width={120} />
+        ) : data.quota_bytes > 0 ? (
+          <Text c="dimmed">{t('myPlan.storageUsedOf', sizes)}</Text>
+        ) : (
+          <Text c="dimmed">{t('myPlan.storagePaidOnly')}</Text>
+        )}
+      </Group>
+      {data && data.quota_bytes > 0 && (
+        <Progress.Root size="xl">
+          <Progress.Section
+            value={Math.min(100, (data.used_bytes / data.quota_bytes) * 100)}
+            aria-labelledby="storage-label"
+            aria-valuetext={t('myPlan.storageUsedOfAria', sizes)}
+          />
+        </Progress.Root>
+      )}
+    </Stack>
   );
 }
 

@@ -1,13 +1,7 @@
-import type { PlanInfo, ProfilePlan } from '@parla/contract';
+import type { ProfilePlan } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { PLAN_INFO } from '../../../test/plan-info';
 import { usageOf } from './usage';
-
-const INFO: PlanInfo = {
-  free: { price: 0, count_characters: 20_000, count_characters_per_convert: 1_000 },
-  basic: { price: 9, count_characters: 500_000, count_characters_per_convert: 5_000 },
-  premium: { price: 29, count_characters: 2_000_000, count_characters_per_convert: 10_000 },
-  business: { price: 99, count_characters: 10_000_000, count_characters_per_convert: 20_000 },
-};
 
 const plan = (type: ProfilePlan['type'], remaining: number): ProfilePlan => ({
   type,
@@ -19,17 +13,17 @@ const plan = (type: ProfilePlan['type'], remaining: number): ProfilePlan => ({
 
 describe('characters used against the allowance (My Plan)', () => {
   it('used is the allowance minus what remains', () => {
-    expect(usageOf(plan('FREE', 15_000), INFO)).toEqual({
+    expect(usageOf(plan('FREE', 15_000), PLAN_INFO)).toEqual({
       allowance: 20_000,
       used: 5_000,
       remaining: 15_000,
       percentUsed: 25,
     });
-    expect(usageOf(plan('BASIC', 0), INFO).percentUsed).toBe(100);
+    expect(usageOf(plan('BASIC', 0), PLAN_INFO).percentUsed).toBe(100);
   });
 
   it('characters carried over from an earlier purchase count as allowance, not as negative use', () => {
-    expect(usageOf(plan('BASIC', 510_000), INFO)).toEqual({
+    expect(usageOf(plan('BASIC', 510_000), PLAN_INFO)).toEqual({
       allowance: 510_000,
       used: 0,
       remaining: 510_000,
