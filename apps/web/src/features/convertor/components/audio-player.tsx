@@ -23,6 +23,8 @@ interface AudioPlayerProps {
   path: string;
   /** Seconds, from the conversion (the audio element's own duration wins once known). */
   duration: number;
+  /** Move focus to the play button when this audio arrives (after a conversion, issue 18). */
+  focusOnLoad?: boolean;
   children?: ReactNode;
 }
 
@@ -31,8 +33,14 @@ interface AudioPlayerProps {
  * 0.2–2 speeds, time and duration, and the waveform of the decoded audio, which seeks on click
  * and by keyboard (DESIGN.md: space plays and pauses, arrows seek).
  */
-export function AudioPlayer({ path, duration: convertedDuration, children }: AudioPlayerProps) {
+export function AudioPlayer({
+  path,
+  duration: convertedDuration,
+  focusOnLoad = false,
+  children,
+}: AudioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
+  const playButton = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<PlayerState>('loaded');
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(convertedDuration);
@@ -54,6 +62,7 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
     setState('loaded');
     setTime(0);
     setDuration(convertedDuration);
+    if (focusOnLoad) playButton.current?.focus();
   }, [path]);
 
   useEffect(() => {
@@ -132,6 +141,7 @@ export function AudioPlayer({ path, duration: convertedDuration, children }: Aud
           <BackIcon />
         </ActionIcon>
         <ActionIcon
+          ref={playButton}
           size="xl"
           radius="xl"
           aria-label={state === 'playing' ? t('player.pause') : t('player.play')}

@@ -11,6 +11,7 @@ import {
   Tabs,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   MESSAGES,
@@ -21,9 +22,10 @@ import {
   type VoiceSettings,
 } from '@parla/contract';
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
+import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { useSession } from '../../../lib/auth';
 import { useCatalogueCounts } from '../../../lib/catalogue-counts';
@@ -33,7 +35,13 @@ import { useBlogTeasers } from '../api/get-blog-teasers';
 import { useConvertorContent } from '../api/get-page-content';
 import { useVoices } from '../api/get-voices';
 import { useEditorDocument } from '../hooks/use-editor-document';
-import { characterCounter, cleanUploadedText, tagFits, usedCharacters } from '../lib/characters';
+import {
+  characterCounter,
+  cleanUploadedText,
+  codePoints,
+  tagFits,
+  usedCharacters,
+} from '../lib/characters';
 import { downloadRight } from '../lib/download';
 import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
 import { convertorTexts, fallbackTexts } from '../lib/page-sections';
@@ -82,6 +90,8 @@ interface Conversion {
   settings: VoiceSettings;
   ssml: string;
   at: Date;
+  /** Made by Convert on this page (not a saved file opened): the player takes the focus. */
+  fresh: boolean;
 }
 
 /** The effects named by `<effect name>` tags of the document (VoiceSettings.voice_effects). */
@@ -113,6 +123,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const content = useConvertorContent(language);
   const teasers = useBlogTeasers(language);
   const counts = useCatalogueCounts();
+  const format = useFormat();
   const texts = convertorTexts(content.data, fallbackTexts(t, counts.data));
 
   const doc = useEditorDocument(initial?.ssml ?? '');
@@ -139,9 +150,21 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const convert = useConvert();
   const [conversion, setConversion] = useState<Conversion | null>(() =>
     initial?.audio
-      ? { ...initial.audio, settings: initial.settings, ssml: initial.ssml, at: new Date() }
+      ? {
+          ...initial.audio,
+          settings: initial.settings,
+          ssml: initial.ssml,
+          at: new Date(),
+          fresh: false,
+        }
       : null,
   );
+  // Issue 18, item 4: a paste or upload cut to the limit says how much was kept, and Convert
+  // on an empty text says why nothing happens.
+  const [cutNotice, setCutNotice] = useState<{ kept: number; total: number } | null>(null);
+  const [emptyNotice, setEmptyNotice] = useState(false);
+  const onCut = (kept: string, pasted: string) =>
+    setCutNotice({ kept: codePoints(kept), total: codePoints(pasted) });
   const ssmlError = useMemo(() => {
     if (!convert.error || mode !== 'ssml') return null;
     return errorPosition(convert.error.message);
@@ -149,6 +172,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
 
   const onChange = (target: 'TEXT' | 'SSML') => (next: string, operation: ChangeOperation) => {
     if (convert.error) convert.reset();
+    if (operation !== 'paste') setCutNotice(null);
+    setEmptyNotice(false);
     doc.change(next, operation, target);
   };
 
@@ -167,15 +192,22 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   };
 
   const onUpload = async (file: File) => {
-    const text = cleanUploadedText(await file.text(), perConvert);
+    const raw = await file.text();
+    const text = cleanUploadedText(raw, perConvert);
+    const whole = cleanUploadedText(raw, Number.POSITIVE_INFINITY);
+    setCutNotice(text === whole ? null : { kept: codePoints(text), total: codePoints(whole) });
     const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
     doc.change(escaped, 'upload', mode === 'ssml' ? 'SSML' : 'TEXT');
   };
 
   const onConvert = () => {
     const text = textToSend(doc.ssml);
-    // SPEC §5: converting an empty text does nothing.
-    if (!settings || text.trim() === '') return;
+    if (!settings) return;
+    // SPEC §5: converting an empty text does nothing (no request); the page says why.
+    if (text.trim() === '') {
+      setEmptyNotice(true);
+      return;
+    }
     const body: VoiceSettings = { ...settings, text, voice_effects: effectsInDocument(text) };
     convert.mutate(body, {
       onSuccess: (result) =>
@@ -185,6 +217,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           settings: body,
           ssml: doc.ssml,
           at: new Date(),
+          fresh: true,
         }),
     });
   };
@@ -197,6 +230,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const editorProps = {
     value: doc.ssml,
     limit: perConvert,
+    onCut,
     onUndo: doc.undo,
     onRedo: doc.redo,
   };
@@ -256,6 +290,26 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   {alert}
                 </Alert>
               )}
+              {cutNotice && (
+                <Alert
+                  color="yellow"
+                  role="status"
+                  withCloseButton
+                  closeButtonLabel={t('convertor.dismiss')}
+                  onClose={() => setCutNotice(null)}
+                  p="xs"
+                  data-testid="cut-notice"
+                >
+                  <Trans
+                    i18nKey="feedback.cut"
+                    values={{
+                      kept: format.number(cutNotice.kept),
+                      total: format.number(cutNotice.total),
+                    }}
+                    components={{ plans: <Anchor component={Link} to={to('/pricing')} /> }}
+                  />
+                </Alert>
+              )}
               <WidgetBoundary name={t('convertor.theEditor')}>
                 <ChipContext.Provider value={{ effects }}>
                   {mode === 'ssml' ? (
@@ -292,6 +346,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   {t('convertor.convert')}
                 </Button>
               </Group>
+              <Text size="sm" role="status" data-testid="empty-notice">
+                {emptyNotice ? t('feedback.empty') : ''}
+              </Text>
               {convert.isPending && (
                 <Group gap="xs" role="status">
                   <Loader size="xs" />
@@ -314,7 +371,14 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           >
             {conversion ? (
               <WidgetBoundary name={t('convertor.thePlayer')}>
-                <AudioPlayer path={conversion.path} duration={conversion.duration}>
+                {conversion.fresh && (
+                  <VisuallyHidden role="status">{t('feedback.ready')}</VisuallyHidden>
+                )}
+                <AudioPlayer
+                  path={conversion.path}
+                  duration={conversion.duration}
+                  focusOnLoad={conversion.fresh}
+                >
                   <Group gap="sm" wrap="wrap">
                     {session.status !== 'loading' && (
                       <DownloadArea

@@ -14,7 +14,7 @@ import {
 import { tags } from '@lezer/highlight';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { cutToFit, usedCharacters } from '../lib/characters';
-import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
+import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
 import { offsetOf } from '../lib/ssml-error';
 import { SSML_ELEMENTS } from '../lib/ssml-schema';
 import classes from './editor.module.css';
@@ -69,18 +69,19 @@ interface SsmlEditorProps {
   onChange: (value: string, operation: ChangeOperation) => void;
   onUndo: () => void;
   onRedo: () => void;
+  onCut: CutListener;
   label: string;
 }
 
 /** The SSML tab (issue 4, item 6): CodeMirror 6 with XML highlighting, completion and lint. */
 const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor(
-  { value, limit, error, onChange, onUndo, onRedo, label },
+  { value, limit, error, onChange, onUndo, onRedo, onCut, label },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const latest = useRef({ limit, onChange, onUndo, onRedo });
-  latest.current = { limit, onChange, onUndo, onRedo };
+  const latest = useRef({ limit, onChange, onUndo, onRedo, onCut });
+  latest.current = { limit, onChange, onUndo, onRedo, onCut };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later values go through refs and the sync effect.
   useEffect(() => {
@@ -105,6 +106,8 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
       const cut = cutToFit(change.text, max, (candidate) =>
         usedCharacters(`${head}${candidate}${tail}`),
       );
+      // The page is told after this transaction, not from inside CodeMirror's update.
+      queueMicrotask(() => latest.current.onCut(cut, change.text));
       const spec: TransactionSpec = {
         changes: { from: change.from, to: change.to, insert: cut },
         selection: { anchor: change.from + cut.length },

@@ -9,7 +9,7 @@ import { EditorContent, type JSONContent, ReactNodeViewRenderer, useEditor } fro
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cutToFit, usedCharacters } from '../lib/characters';
-import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
+import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
 import { fromSsml, type SsmlDocument, toSsml } from '../lib/ssml-document';
 import classes from './editor.module.css';
 import { TagChip } from './tag-chip';
@@ -93,6 +93,7 @@ interface TextEditorProps {
   onChange: (value: string, operation: ChangeOperation) => void;
   onUndo: () => void;
   onRedo: () => void;
+  onCut: CutListener;
   label: string;
 }
 
@@ -101,11 +102,20 @@ interface TextEditorProps {
  * page's SSML; the mapping of lib/ssml-document keeps both tabs on the same text.
  */
 export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function TextEditor(
-  { value, limit, onChange, onUndo, onRedo, label },
+  { value, limit, onChange, onUndo, onRedo, onCut, label },
   ref,
 ) {
-  const latest = useRef({ value, limit, onChange, onUndo, onRedo, syncing: false, pasting: false });
-  latest.current = { ...latest.current, value, limit, onChange, onUndo, onRedo };
+  const latest = useRef({
+    value,
+    limit,
+    onChange,
+    onUndo,
+    onRedo,
+    onCut,
+    syncing: false,
+    pasting: false,
+  });
+  latest.current = { ...latest.current, value, limit, onChange, onUndo, onRedo, onCut };
   const emitted = useRef(value);
   const { t } = useTranslation();
   const placeholder = useRef('');
@@ -168,6 +178,7 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
                   } finally {
                     latest.current.pasting = false;
                   }
+                  latest.current.onCut(cut, text);
                   return true;
                 },
               },

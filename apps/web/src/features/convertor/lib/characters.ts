@@ -25,6 +25,24 @@ export function characterCounter(ssml: string, perConvert: number): CharacterCou
   return { used, perConvert, remaining: Math.max(0, perConvert - used) };
 }
 
+/** Share of the per-conversion limit left at which the counter warns (issue 18, item 4). */
+export const LOW_REMAINING_SHARE = 0.1;
+
+/**
+ * How close the document is to the per-conversion limit: `out` when nothing is left, `low`
+ * within the last tenth, `ok` otherwise (and while the limit is not known yet).
+ */
+export function remainingLevel(counter: CharacterCounter): 'ok' | 'low' | 'out' {
+  if (!Number.isFinite(counter.perConvert)) return 'ok';
+  if (counter.remaining === 0) return 'out';
+  return counter.remaining <= counter.perConvert * LOW_REMAINING_SHARE ? 'low' : 'ok';
+}
+
+/** Code points of a text: what the editors cut and what the cut message counts. */
+export function codePoints(text: string): number {
+  return Array.from(text).length;
+}
+
 /** SPEC §5: every tag insertion needs its cost in remaining characters. */
 export function tagFits(kind: TagKind, counter: CharacterCounter): boolean {
   return canInsertTag(kind, counter.remaining);

@@ -9,3 +9,9 @@ export interface EditorHandle {
 
 /** How the editors report a change of the document to the page's history. */
 export type ChangeOperation = 'edit' | 'paste' | `insert-${string}`;
+
+/**
+ * Called when a paste was cut to fit the per-conversion limit (SPEC §5), with what was kept
+ * and what was pasted, so the page can say so (issue 18, item 4).
+ */
+export type CutListener = (kept: string, pasted: string) => void;
