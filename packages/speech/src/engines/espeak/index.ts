@@ -1,5 +1,5 @@
 import { VOICE_EFFECTS } from '@parla/contract';
-import { applyGain, lowPass } from '../../dsp/dsp.js';
+import { applyGain, firstSound, lastSound, lowPass } from '../../dsp/dsp.js';
 import { presetFor, variantFile } from '../../effects.js';
 import { SpeechError } from '../../errors.js';
 import type { SpeechPart } from '../../plan.js';
@@ -11,7 +11,13 @@ import type {
   Segment,
   SpeechEngine,
 } from '../types.js';
-import { type BackendName, ESPEAK_SAMPLE_RATE, type EspeakBackend } from './backend.js';
+import {
+  type BackendName,
+  ESPEAK_SAMPLE_RATE,
+  type EspeakBackend,
+  type EspeakResult,
+  type EspeakWord,
+} from './backend.js';
 import {
   type BackendChoice,
   DEFAULT_ESPEAK_PROGRAM,
@@ -51,7 +57,7 @@ const CAPABILITIES: EngineCapabilities = {
   rate: true,
   effects: VOICE_EFFECTS,
   nativeSsml: ['emphasis', 'say-as interpret-as="characters"', 'prosody range'],
-  // The WebAssembly build reports word events; the native program's WAV output has none.
+  // The WebAssembly build reports word events; the native program's are its (019).
   wordTimings: true,
   // The native program reads `[[…]]` as phonemes (espeakPHONEMES); the WebAssembly build not.
   phonemes: false,
@@ -59,10 +65,9 @@ const CAPABILITIES: EngineCapabilities = {
   maxTextPerCall: 100_000,
 };
 
-/** The native program: phonemes read, no word events. */
+/** The native program: phonemes read; word timings from the WebAssembly build (019). */
 const NATIVE_CAPABILITIES: EngineCapabilities = {
   ...CAPABILITIES,
-  wordTimings: false,
   phonemes: true,
   engineName: 'espeak-ng',
 };
@@ -185,21 +190,34 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
         preset.range,
         chosen.phonemeInput,
       );
-      const result = await chosen.render({ voice: name, ssml, rate, pitch });
+      const request = { voice: name, ssml, rate, pitch };
+      // The native program reports no word events: the WebAssembly build renders the same
+      // input meanwhile for its timings (docs/decisions/019-speech-marks.md).
+      const [result, reference] = await Promise.all([
+        chosen.render(request),
+        chosen.name === 'native' && spans.length > 0
+          ? (async () => {
+              const wasm = await wasmBackend();
+              const wasmName = await espeakVoice(wasm, voice, preset.variant);
+              return wasm.render({ ...request, voice: wasmName });
+            })()
+          : undefined,
+      ]);
       const samples = result.samples;
+      const events = reference ? alignedWords(reference, samples) : result.words;
       if (preset.variant === 'soft') lowPass(samples, 3500, ESPEAK_SAMPLE_RATE);
       applyGain(samples, segment.volume + preset.volume);
       return {
         samples,
         sampleRate: ESPEAK_SAMPLE_RATE,
-        words: wordMarks(ssml, spans, result.words),
-        // A mark is heard with the next word espeak-ng reports (none from the native program:
-        // the pipeline then places it by its share of the text).
-        ...(result.words.length > 0 && {
+        words: wordMarks(ssml, spans, events),
+        // A mark is heard with the next word espeak-ng reports (none at all: the pipeline
+        // then places it by its share of the text).
+        ...(events.length > 0 && {
           marks: markOffsets.map(({ name, offset }) => ({
             name,
             time:
-              result.words.find((word) => word.offset >= offset)?.time ??
+              events.find((word) => word.offset >= offset)?.time ??
               samples.length / ESPEAK_SAMPLE_RATE,
           })),
         }),
@@ -212,6 +230,24 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
     },
     async close() {},
   };
+}
+
+/**
+ * Word events of a reference rendering (the WebAssembly build, same input) moved onto
+ * another rendering of it (the native program): the same engine says the same phonemes, so
+ * the reference's span of sound is stretched over the other's.
+ */
+function alignedWords(reference: EspeakResult, samples: Float32Array): EspeakWord[] {
+  const rate = ESPEAK_SAMPLE_RATE;
+  const from = firstSound(reference.samples) / rate;
+  const to = lastSound(reference.samples) / rate;
+  const targetFrom = firstSound(samples) / rate;
+  const targetTo = lastSound(samples) / rate;
+  const scale = to > from ? (targetTo - targetFrom) / (to - from) : 1;
+  return reference.words.map((word) => ({
+    ...word,
+    time: Math.max(0, targetFrom + (word.time - from) * scale),
+  }));
 }
 
 interface Span {
