@@ -416,11 +416,11 @@ export function subtitles(
       .join('\n');
   }
   // "-->" cannot appear in a cue's text; "&" and "<" are escaped (WebVTT cue text).
-  const escape = (text: string) =>
+  const cueText = (text: string) =>
     text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('-->', '--&gt;');
   return `WEBVTT\n\n${list
     .map(
-      (cue) => `${timestamp(cue.from, '.')} --> ${timestamp(cue.to, '.')}\n${escape(cue.text)}\n`,
+      (cue) => `${timestamp(cue.from, '.')} --> ${timestamp(cue.to, '.')}\n${cueText(cue.text)}\n`,
     )
     .join('\n')}`;
 }
