@@ -33,7 +33,7 @@ async function converted(page: Page): Promise<SpeechMark[]> {
   ]);
   const result = (await answer.json()) as { marks_path: string };
   expect(result.marks_path).toMatch(/^\/api\/convertor\/marks\//);
-  await page.getByRole('group', { name: 'Read-along' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('listbox', { name: 'Read-along' }).waitFor({ timeout: 30_000 });
   const marks = (await page.evaluate(
     async (path) => (await fetch(path)).json(),
     result.marks_path,
@@ -41,8 +41,8 @@ async function converted(page: Page): Promise<SpeechMark[]> {
   return marks.filter((mark) => mark.type === 'word');
 }
 
-const readAlong = (page: Page) => page.getByRole('group', { name: 'Read-along' });
-const heard = (page: Page) => readAlong(page).locator('[aria-current="true"]').textContent();
+const readAlong = (page: Page) => page.getByRole('listbox', { name: 'Read-along' });
+const heard = (page: Page) => readAlong(page).getByRole('option', { selected: true }).textContent();
 const inEditor = (page: Page) =>
   page.getByRole('textbox', { name: 'Text editor' }).locator('[data-spoken]').textContent();
 const currentTime = (page: Page) =>
@@ -76,7 +76,9 @@ describe('the read-along (issue 14)', () => {
           requestAnimationFrame(() =>
             resolve({
               time: audio.currentTime,
-              word: document.querySelector('[aria-current="true"]')?.textContent ?? null,
+              word:
+                document.querySelector('[role="listbox"] [aria-selected="true"]')?.textContent ??
+                null,
             }),
           ),
         );
@@ -95,7 +97,7 @@ describe('the read-along (issue 14)', () => {
     const page = await session.newPage();
     const words = await converted(page);
     const dogs = words.find((word) => word.value === 'dogs') as SpeechMark;
-    await readAlong(page).getByRole('button', { name: 'dogs', exact: true }).click();
+    await readAlong(page).getByRole('option', { name: 'dogs', exact: true }).click();
     await expect.poll(() => currentTime(page)).toBeCloseTo(dogs.time / 1000, 2);
     await expect.poll(() => heard(page)).toBe('dogs');
     await page.keyboard.press('Alt+ArrowRight');

@@ -19,8 +19,9 @@ interface ReadAlongProps {
 
 /**
  * The read-along view under the player (issue 14, item 3): the text as it is read, the word
- * being heard highlighted. A word is a button that plays from there; from one, Alt+→ and
- * Alt+← (or the arrows alone) move to the next and previous word and play from it.
+ * being heard highlighted (selected). It is a list box of the words: a click plays from a
+ * word; from one, → and ← (Alt+→ and Alt+← too), Home and End move word by word and play
+ * from there.
  */
 export function ReadAlong({ source, markup, marks, onWord }: ReadAlongProps) {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export function ReadAlong({ source, markup, marks, onWord }: ReadAlongProps) {
   const pieces = useMemo(() => readAlongPieces(source, words, markup), [source, words, markup]);
   const spoken = useSpokenWord(words);
   const hint = useId();
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const options = useRef<(HTMLSpanElement | null)[]>([]);
 
   useEffect(() => {
     onWord?.(words[spoken] ?? null);
@@ -39,18 +40,23 @@ export function ReadAlong({ source, markup, marks, onWord }: ReadAlongProps) {
     const word = words[index];
     if (!word) return;
     player?.seek(word.time / 1000);
-    buttons.current[index]?.focus();
+    options.current[index]?.focus();
   };
-  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = buttons.current.indexOf(document.activeElement as HTMLButtonElement);
-    if (at < 0) return;
-    const step: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
-    const by = step[event.key];
-    if (by === undefined) return;
-    event.preventDefault();
+  const onKey = (index: number) => (event: KeyboardEvent<HTMLSpanElement>) => {
     // In a right-to-left text, → goes back.
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
-    go(Math.min(words.length - 1, Math.max(0, at + (rtl ? -by : by))));
+    const moves: Record<string, number> = {
+      ArrowRight: rtl ? index - 1 : index + 1,
+      ArrowLeft: rtl ? index + 1 : index - 1,
+      Home: 0,
+      End: words.length - 1,
+      Enter: index,
+      ' ': index,
+    };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    go(Math.min(words.length - 1, Math.max(0, to)));
   };
 
   if (words.length === 0) return null;
@@ -61,33 +67,36 @@ export function ReadAlong({ source, markup, marks, onWord }: ReadAlongProps) {
       <Text id={hint} size="xs" c="dimmed" mb={4}>
         {t('readAlong.hint')}
       </Text>
-      {/* biome-ignore lint/a11y/useSemanticElements: a paragraph of word buttons, not a form's fieldset. */}
       <div
-        role="group"
+        role="listbox"
         aria-label={t('readAlong.label')}
         aria-describedby={hint}
+        aria-orientation="horizontal"
         className={classes.text}
-        onKeyDown={onKey}
       >
         {pieces.map((piece, i) =>
           piece.kind === 'text' ? (
+            // Spaces and punctuation between the words: shown, not options.
             // biome-ignore lint/suspicious/noArrayIndexKey: pieces are positions in the text.
-            <span key={i}>{piece.text}</span>
+            <span key={i} aria-hidden="true">
+              {piece.text}
+            </span>
           ) : (
-            <button
+            <span
               // biome-ignore lint/suspicious/noArrayIndexKey: pieces are positions in the text.
               key={i}
-              type="button"
+              role="option"
               ref={(element) => {
-                buttons.current[piece.index] = element;
+                options.current[piece.index] = element;
               }}
               className={classes.word}
               tabIndex={piece.index === focusable ? 0 : -1}
-              aria-current={piece.index === spoken ? 'true' : undefined}
+              aria-selected={piece.index === spoken}
               onClick={() => go(piece.index)}
+              onKeyDown={onKey(piece.index)}
             >
               {piece.text}
-            </button>
+            </span>
           ),
         )}
       </div>
