@@ -128,4 +128,33 @@ describe('the read-along (issue 14)', () => {
     expect(vtt.suggestedFilename()).toMatch(/\.vtt$/);
     expectNoPageErrors(page);
   });
+
+  it('keeps the marks of a saved file: it opens with its read-along', async () => {
+    const user = await newUser('PREMIUM');
+    const page = await session.newPage();
+    await setTokenCookie(page, user.token, session.baseUrl);
+    const words = await converted(page);
+    const [saved] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname.startsWith('/api/file/marks/') &&
+          response.request().method() === 'PUT',
+      ),
+      page.getByRole('button', { name: 'Save', exact: true }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    const id = new URL(saved.url()).pathname.split('/').at(-1);
+    await page.getByText('Saved to your file history.').waitFor();
+
+    await visit(page, `/convertor?id=${id}`);
+    await readAlong(page).waitFor({ timeout: 30_000 });
+    const options = readAlong(page).getByRole('option');
+    expect(await options.allTextContents()).toEqual(words.map((word) => word.value));
+    const home = words.find((word) => word.value === 'home') as SpeechMark;
+    await readAlong(page).getByRole('option', { name: 'home', exact: true }).click();
+    await expect.poll(() => currentTime(page)).toBeCloseTo(home.time / 1000, 2);
+    await expect.poll(() => inEditor(page)).toBe('home');
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
 });

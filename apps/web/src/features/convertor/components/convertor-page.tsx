@@ -66,7 +66,13 @@ const SsmlEditor = lazy(() => import('./ssml-editor'));
 
 export interface ConvertorPageProps {
   /** Rendered in the player area for signed-in users after a conversion (file history's Save). */
-  saveSlot?: (conversion: { audioUrl: string; settings: VoiceSettings; ssml: string }) => ReactNode;
+  saveSlot?: (conversion: {
+    audioUrl: string;
+    settings: VoiceSettings;
+    ssml: string;
+    /** Its speech marks, saved with it (issue 14). */
+    marksUrl?: string;
+  }) => ReactNode;
   /**
    * A saved file to open (`?id=`): its SSML and settings. Read when the page mounts; to open
    * another file, mount the page again (e.g. with the file id as its React key).
@@ -74,8 +80,11 @@ export interface ConvertorPageProps {
   initial?: {
     ssml: string;
     settings: VoiceSettings;
-    /** The saved audio (an object URL and its length in seconds), ready in the player. */
-    audio?: { path: string; duration: number };
+    /**
+     * The saved audio (an object URL and its length in seconds), ready in the player, with the
+     * addresses of its speech marks and subtitles.
+     */
+    audio?: { path: string; duration: number; marksPath?: string; subtitlesPath?: string };
   };
 }
 
@@ -147,7 +156,13 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const convert = useConvert();
   const [conversion, setConversion] = useState<Conversion | null>(() =>
     initial?.audio
-      ? { ...initial.audio, settings: initial.settings, ssml: initial.ssml, at: new Date() }
+      ? {
+          ...initial.audio,
+          settings: initial.settings,
+          ssml: initial.ssml,
+          sent: textToSend(initial.ssml),
+          at: new Date(),
+        }
       : null,
   );
   const marks = useSpeechMarks(conversion?.marksPath);
@@ -356,7 +371,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                           conversion.at,
                         )}
                         to={to}
-                        subtitlesPath={conversion.subtitlesPath}
+                        subtitlesPath={marks.data ? conversion.subtitlesPath : null}
                       />
                     )}
                     {profile &&
@@ -364,6 +379,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         audioUrl: conversion.path,
                         settings: conversion.settings,
                         ssml: conversion.ssml,
+                        ...(conversion.marksPath && { marksUrl: conversion.marksPath }),
                       })}
                   </Group>
                 </AudioPlayer>
