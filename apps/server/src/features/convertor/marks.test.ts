@@ -77,6 +77,20 @@ describe(`speech marks and subtitles of a conversion (${TEST_DATABASE_KIND})`, (
     expect(bad.body).toContain('format');
   });
 
+  it('are in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/convertor/marks/{id}',
+        '/api/convertor/subtitles/{id}',
+        '/api/file/marks/{id}',
+        '/api/file/subtitles/{id}',
+      ]),
+    );
+  });
+
   it('answers 404 for an unknown conversion, and removes the marks with the audio', async () => {
     const unknown = await app.inject({
       method: 'GET',
