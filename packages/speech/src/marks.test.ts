@@ -7,6 +7,7 @@ import { nativeAvailable } from './engines/espeak/backends.js';
 import { makeTestVoice } from './engines/piper/test-voice.js';
 import type { SpeechConfig } from './engines/registry.js';
 import { speechMarks, subtitles } from './marks.js';
+import type { Mark } from './stages/render.js';
 import { synthesize } from './synthesize.js';
 
 /**
@@ -158,5 +159,53 @@ describe('subtitles', () => {
     expect(cueTexts.length).toBeGreaterThan(1);
     for (const text of cueTexts) expect(text.length).toBeLessThanOrEqual(84);
     expect(cueTexts.join(' ')).toBe(long.join(' '));
+  });
+});
+
+describe('aligning spoken words with the typed text', () => {
+  /** Pipeline marks for spoken words, 100 ms apart, in one sentence. */
+  const spoken = (words: string[]): Mark[] => [
+    { type: 'sentence', start: 0, end: words.length / 10, text: words.join(' ') },
+    ...words.map((text, i) => ({ type: 'word' as const, start: i / 10, end: (i + 1) / 10, text })),
+  ];
+  const found = (source: string, words: string[]) =>
+    speechMarks(source, spoken(words))
+      .filter((mark) => mark.type === 'word')
+      .map((mark) => [source.slice(mark.start, mark.end), mark.time]);
+
+  it('gives a number read as words one mark, and does not jump to a later equal word', () => {
+    expect(
+      found('I saw 3 dogs and three cats', 'I saw three dogs and three cats'.split(' ')),
+    ).toEqual([
+      ['I', 0],
+      ['saw', 100],
+      ['3', 200],
+      ['dogs', 300],
+      ['and', 400],
+      ['three', 500],
+      ['cats', 600],
+    ]);
+    expect(
+      found('Pay 1,250 now', ['Pay', 'one', 'thousand', 'two', 'hundred', 'fifty', 'now']),
+    ).toEqual([
+      ['Pay', 0],
+      ['1,250', 100],
+      ['now', 600],
+    ]);
+  });
+
+  it('skips a word the engine merged, and reads words across a break', () => {
+    const source =
+      '<speak>one<break time="1s"/>two of the <sub alias="United Nations">UN</sub>.</speak>';
+    expect(found(source, ['one', 'two', 'of', 'United', 'Nations'])).toEqual([
+      ['one', 0],
+      ['two', 100],
+      ['of', 200],
+      ['UN', 300],
+    ]);
+    const sentence = speechMarks(source, spoken(['one', 'two', 'of', 'United', 'Nations'])).find(
+      (mark) => mark.type === 'sentence',
+    );
+    expect(sentence?.value).toBe('one two of the UN.');
   });
 });

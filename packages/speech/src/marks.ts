@@ -155,7 +155,7 @@ function ssmlTokens(source: string): SourceTokens {
         }
         if (name === 'p' || name === 's' || name === 'break') {
           // A boundary also ends a token ("one<break/>two" is two words).
-          pending.push({ ch: ' ', start: i, end: i });
+          text(' ', i, i);
         }
         if (!selfClosing) {
           stack.push(name);
@@ -269,13 +269,23 @@ const ms = (seconds: number) => Math.max(0, Math.round(seconds * 1000));
  */
 export function speechMarks(source: string, marks: readonly Mark[]): SpeechMark[] {
   const tokens = looksLikeSsml(source) ? ssmlTokens(source) : plainTokens(source);
-  const readable = (start: number, end: number) =>
-    tokens.chars
-      .filter((c) => c.start >= start && c.end <= end)
-      .map((c) => c.ch)
-      .join('')
-      .replace(/\s+/g, ' ')
-      .trim();
+  /** The readable text between two source offsets (characters are in source order). */
+  const readable = (start: number, end: number) => {
+    let low = 0;
+    let high = tokens.chars.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((tokens.chars[middle]?.start ?? 0) < start) low = middle + 1;
+      else high = middle;
+    }
+    let text = '';
+    for (let i = low; i < tokens.chars.length; i++) {
+      const c = tokens.chars[i];
+      if (!c || c.end > end) break;
+      text += c.ch;
+    }
+    return text.replace(/\s+/g, ' ').trim();
+  };
   const words = marks.filter((mark) => mark.type === 'word');
   const positions = align(
     words.map((mark) => mark.text),
@@ -310,14 +320,15 @@ export function speechMarks(source: string, marks: readonly Mark[]): SpeechMark[
       const first = inside[0];
       const last = inside.at(-1);
       if (first && last) {
-        // With the punctuation that ends it.
+        // With the punctuation that ends it, past closing tags ("<sub>UN</sub>.").
         let end = last.end;
-        while (
-          end < source.length &&
-          /[\p{P}\p{S}]/u.test(source.charAt(end)) &&
-          source.charAt(end) !== '<'
-        ) {
-          end += 1;
+        for (let at = end; at < source.length; ) {
+          const c = source.charAt(at);
+          if (c === '<') at = tagEnd(source, at);
+          else if (/[\p{P}\p{S}]/u.test(c)) {
+            at += 1;
+            end = at;
+          } else break;
         }
         out.push({
           time: ms(mark.start),

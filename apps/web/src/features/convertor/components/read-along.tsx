@@ -35,6 +35,8 @@ export function ReadAlong({ source, markup, marks, onWord }: ReadAlongProps) {
   useEffect(() => {
     onWord?.(words[spoken] ?? null);
   }, [onWord, words, spoken]);
+  // Gone (another conversion): no word is heard any more.
+  useEffect(() => () => onWord?.(null), [onWord]);
 
   const go = (index: number) => {
     const word = words[index];
