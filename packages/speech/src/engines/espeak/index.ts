@@ -233,21 +233,50 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
 }
 
 /**
- * Word events of a reference rendering (the WebAssembly build, same input) moved onto
- * another rendering of it (the native program): the same engine says the same phonemes, so
+ * Word events of a reference rendering (the WebAssembly build) moved onto another rendering
+ * of the same text (the native program, or a Piper voice, which speaks espeak-ng's phonemes):
  * the reference's span of sound is stretched over the other's.
  */
-function alignedWords(reference: EspeakResult, samples: Float32Array): EspeakWord[] {
-  const rate = ESPEAK_SAMPLE_RATE;
-  const from = firstSound(reference.samples) / rate;
-  const to = lastSound(reference.samples) / rate;
-  const targetFrom = firstSound(samples) / rate;
-  const targetTo = lastSound(samples) / rate;
+function alignedWords(
+  reference: EspeakResult,
+  samples: Float32Array,
+  sampleRate = ESPEAK_SAMPLE_RATE,
+): EspeakWord[] {
+  const from = firstSound(reference.samples) / ESPEAK_SAMPLE_RATE;
+  const to = lastSound(reference.samples) / ESPEAK_SAMPLE_RATE;
+  const targetFrom = firstSound(samples) / sampleRate;
+  const targetTo = lastSound(samples) / sampleRate;
   const scale = to > from ? (targetTo - targetFrom) / (to - from) : 1;
   return reference.words.map((word) => ({
     ...word,
     time: Math.max(0, targetFrom + (word.time - from) * scale),
   }));
+}
+
+/**
+ * When each word of `text` is heard in `samples`, audio of it made by another engine in
+ * `language` (a Piper voice): espeak-ng's WebAssembly build says the same text at `rate`, and
+ * its word times are stretched onto that audio (docs/decisions/019-speech-marks.md). Undefined
+ * when espeak-ng does not speak the language.
+ */
+export async function referenceWordTimes(
+  text: string,
+  language: string,
+  rate: number,
+  samples: Float32Array,
+  sampleRate: number,
+): Promise<{ time: number; text: string }[] | undefined> {
+  const found = findLanguage(await catalogueLanguages(), language, (l) => l.code);
+  const wasm = await wasmBackend();
+  if (!found || !wasm.hasLanguage(found.espeakName)) return undefined;
+  const { ssml, spans } = espeakSsml([{ text }], 50, false);
+  const reference = await wasm.render({
+    voice: found.espeakName,
+    ssml,
+    rate: wordsPerMinute(rate),
+    pitch: pitchParameter(0),
+  });
+  return wordMarks(ssml, spans, alignedWords(reference, samples, sampleRate));
 }
 
 interface Span {

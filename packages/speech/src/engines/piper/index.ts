@@ -2,6 +2,7 @@ import { applyGain, firstSound, lastSound } from '../../dsp/dsp.js';
 import { pitchShift } from '../../dsp/pitch.js';
 import { presetFor } from '../../effects.js';
 import { SpeechError } from '../../errors.js';
+import { referenceWordTimes } from '../espeak/index.js';
 import type {
   EngineCapabilities,
   EngineVoice,
@@ -119,7 +120,16 @@ export function createPiperEngine(config: PiperConfig = {}): SpeechEngine {
       return {
         samples,
         sampleRate: model.sampleRate,
-        words: spreadWords(text, samples, model.sampleRate),
+        // Piper speaks espeak-ng's phonemes: espeak-ng's word times, stretched onto this
+        // audio, or each word's share of the sound where espeak-ng lacks the language.
+        words:
+          (await referenceWordTimes(
+            text,
+            segment.voice.language,
+            speed,
+            samples,
+            model.sampleRate,
+          )) ?? spreadWords(text, samples, model.sampleRate),
         breaths: false,
       };
     },
