@@ -49,7 +49,7 @@ function keyOf(text: string): string {
 }
 
 /** Splits readable characters into whitespace-separated tokens, trimmed of punctuation. */
-function tokenize(chars: SourceTokens['chars'], expands = false): Token[] {
+function tokenize(chars: SourceTokens['chars']): Token[] {
   const tokens: Token[] = [];
   let run: SourceTokens['chars'] = [];
   const flush = () => {
@@ -62,7 +62,7 @@ function tokenize(chars: SourceTokens['chars'], expands = false): Token[] {
         start: kept[0]?.start ?? 0,
         end: kept.at(-1)?.end ?? 0,
         key: keyOf(text),
-        expands: expands || /[\p{N}]/u.test(text) || [...text].some((c) => SPOKEN_SYMBOL.test(c)),
+        expands: /[\p{N}]/u.test(text) || [...text].some((c) => SPOKEN_SYMBOL.test(c)),
       });
     }
     run = [];
