@@ -210,17 +210,7 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
       return {
         samples,
         sampleRate: ESPEAK_SAMPLE_RATE,
-        words: wordMarks(ssml, spans, events),
-        // A mark is heard with the next word espeak-ng reports (none at all: the pipeline
-        // then places it by its share of the text).
-        ...(events.length > 0 && {
-          marks: markOffsets.map(({ name, offset }) => ({
-            name,
-            time:
-              events.find((word) => word.offset >= offset)?.time ??
-              samples.length / ESPEAK_SAMPLE_RATE,
-          })),
-        }),
+        ...timings({ ssml, spans, markOffsets }, events, samples.length / ESPEAK_SAMPLE_RATE),
         breaths: preset.breaths === true,
       };
     },
@@ -254,29 +244,51 @@ function alignedWords(
 }
 
 /**
- * When each word of `text` is heard in `samples`, audio of it made by another engine in
- * `language` (a Piper voice): espeak-ng's WebAssembly build says the same text at `rate`, and
- * its word times are stretched onto that audio (docs/decisions/019-speech-marks.md). Undefined
- * when espeak-ng does not speak the language.
+ * Word and `<mark>` times of a segment from espeak-ng's word events: each word event to the
+ * token of our text it falls in; a mark is heard with the next word (none at all: the pipeline
+ * then places it by its share of the text).
  */
-export async function referenceWordTimes(
-  text: string,
+function timings(
+  input: ReturnType<typeof espeakSsml>,
+  events: readonly EspeakWord[],
+  end: number,
+): Pick<RenderedSegment, 'words' | 'marks'> {
+  return {
+    words: wordMarks(input.ssml, input.spans, events),
+    ...(events.length > 0 && {
+      marks: input.markOffsets.map(({ name, offset }) => ({
+        name,
+        time: events.find((word) => word.offset >= offset)?.time ?? end,
+      })),
+    }),
+  };
+}
+
+/**
+ * When each word and `<mark>` of `parts` is heard in `samples`, audio of them made by another
+ * engine in `language` (a Piper voice, which speaks espeak-ng's phonemes): espeak-ng's
+ * WebAssembly build says the same parts at `rate`, and its word times are stretched onto that
+ * audio (docs/decisions/019-speech-marks.md). Undefined when espeak-ng lacks the language.
+ */
+export async function referenceTimings(
+  parts: readonly SpeechPart[],
   language: string,
   rate: number,
   samples: Float32Array,
   sampleRate: number,
-): Promise<{ time: number; text: string }[] | undefined> {
+): Promise<Pick<RenderedSegment, 'words' | 'marks'> | undefined> {
   const found = findLanguage(await catalogueLanguages(), language, (l) => l.code);
   const wasm = await wasmBackend();
   if (!found || !wasm.hasLanguage(found.espeakName)) return undefined;
-  const { ssml, spans } = espeakSsml([{ text }], 50, false);
+  const input = espeakSsml(parts, 50, false);
   const reference = await wasm.render({
     voice: found.espeakName,
-    ssml,
+    ssml: input.ssml,
     rate: wordsPerMinute(rate),
     pitch: pitchParameter(0),
   });
-  return wordMarks(ssml, spans, alignedWords(reference, samples, sampleRate));
+  const events = alignedWords(reference, samples, sampleRate);
+  return timings(input, events, samples.length / sampleRate);
 }
 
 interface Span {

@@ -2,7 +2,7 @@ import { applyGain, firstSound, lastSound } from '../../dsp/dsp.js';
 import { pitchShift } from '../../dsp/pitch.js';
 import { presetFor } from '../../effects.js';
 import { SpeechError } from '../../errors.js';
-import { referenceWordTimes } from '../espeak/index.js';
+import { referenceTimings } from '../espeak/index.js';
 import type {
   EngineCapabilities,
   EngineVoice,
@@ -117,19 +117,19 @@ export function createPiperEngine(config: PiperConfig = {}): SpeechEngine {
       let samples = model.generate(text, voice.speaker, speed);
       samples = pitchShift(samples, segment.pitch + preset.pitch, model.sampleRate);
       applyGain(samples, segment.volume + preset.volume);
+      // Piper speaks espeak-ng's phonemes: espeak-ng's word and mark times, stretched onto
+      // this audio; or each word's share of the sound where espeak-ng lacks the language.
+      const reference = await referenceTimings(
+        segment.parts,
+        segment.voice.language,
+        speed,
+        samples,
+        model.sampleRate,
+      );
       return {
         samples,
         sampleRate: model.sampleRate,
-        // Piper speaks espeak-ng's phonemes: espeak-ng's word times, stretched onto this
-        // audio, or each word's share of the sound where espeak-ng lacks the language.
-        words:
-          (await referenceWordTimes(
-            text,
-            segment.voice.language,
-            speed,
-            samples,
-            model.sampleRate,
-          )) ?? spreadWords(text, samples, model.sampleRate),
+        ...(reference ?? { words: spreadWords(text, samples, model.sampleRate) }),
         breaths: false,
       };
     },
