@@ -44,8 +44,8 @@ export interface EspeakConfig {
   extraLanguages?: boolean;
 }
 
-/** Bump when a change to this engine changes the audio of an unchanged segment. */
-const ENGINE_VERSION = 1;
+/** Bump when a change to this engine changes the audio or the marks of an unchanged segment. */
+const ENGINE_VERSION = 2;
 
 /**
  * Every effect changes an espeak-ng voice's audio (see effects.ts); the engine contract test

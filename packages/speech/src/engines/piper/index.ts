@@ -25,8 +25,8 @@ export interface PiperConfig {
   voicesDir?: string | undefined;
 }
 
-/** Bump when a change to this engine changes the audio of an unchanged segment. */
-const ENGINE_VERSION = 1;
+/** Bump when a change to this engine changes the audio or the marks of an unchanged segment. */
+const ENGINE_VERSION = 2;
 
 /** Pitch through signal processing; a VITS model has no control of emphasis. */
 const CAPABILITIES: EngineCapabilities = {
