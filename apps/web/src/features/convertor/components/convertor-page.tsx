@@ -15,6 +15,7 @@ import {
 import {
   MESSAGES,
   PRODUCT_NAME,
+  type SpeechMark,
   type TagKind,
   VOICE_EFFECTS,
   type VoiceEffect,
@@ -30,6 +31,7 @@ import { useCatalogueCounts } from '../../../lib/catalogue-counts';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useConvert } from '../api/convert';
 import { useBlogTeasers } from '../api/get-blog-teasers';
+import { useSpeechMarks } from '../api/get-marks';
 import { useConvertorContent } from '../api/get-page-content';
 import { useVoices } from '../api/get-voices';
 import { useEditorDocument } from '../hooks/use-editor-document';
@@ -37,7 +39,7 @@ import { characterCounter, cleanUploadedText, tagFits, usedCharacters } from '..
 import { downloadRight } from '../lib/download';
 import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
 import { convertorTexts, fallbackTexts } from '../lib/page-sections';
-import { textToSend } from '../lib/ssml-document';
+import { hasMarkup, textToSend } from '../lib/ssml-document';
 import { errorPosition } from '../lib/ssml-error';
 import { closingTag, openingTag, TAG_SPECS } from '../lib/ssml-tags';
 import { downloadName } from '../lib/time';
@@ -53,6 +55,7 @@ import { CharacterCounter } from './character-counter';
 import { DownloadArea } from './download-area';
 import { EditorToolbar } from './editor-toolbar';
 import { BlogTeasers, Faq, HowItWorks, InfoTiles } from './page-sections';
+import { ReadAlong } from './read-along';
 import { ChipContext } from './tag-chip';
 import { TextEditor } from './text-editor';
 import { VoiceSettingsPanel } from './voice-settings-panel';
@@ -63,7 +66,13 @@ const SsmlEditor = lazy(() => import('./ssml-editor'));
 
 export interface ConvertorPageProps {
   /** Rendered in the player area for signed-in users after a conversion (file history's Save). */
-  saveSlot?: (conversion: { audioUrl: string; settings: VoiceSettings; ssml: string }) => ReactNode;
+  saveSlot?: (conversion: {
+    audioUrl: string;
+    settings: VoiceSettings;
+    ssml: string;
+    /** Its speech marks, saved with it (issue 14). */
+    marksUrl?: string;
+  }) => ReactNode;
   /**
    * A saved file to open (`?id=`): its SSML and settings. Read when the page mounts; to open
    * another file, mount the page again (e.g. with the file id as its React key).
@@ -71,14 +80,22 @@ export interface ConvertorPageProps {
   initial?: {
     ssml: string;
     settings: VoiceSettings;
-    /** The saved audio (an object URL and its length in seconds), ready in the player. */
-    audio?: { path: string; duration: number };
+    /**
+     * The saved audio (an object URL and its length in seconds), ready in the player, with the
+     * addresses of its speech marks and subtitles.
+     */
+    audio?: { path: string; duration: number; marksPath?: string; subtitlesPath?: string };
   };
 }
 
 interface Conversion {
   path: string;
   duration: number;
+  /** Its speech marks and subtitles (issue 14), when the server made them. */
+  marksPath?: string | null | undefined;
+  subtitlesPath?: string | null | undefined;
+  /** The text as sent (plain, or SSML when `markup`), which the marks' offsets refer to. */
+  sent?: string;
   settings: VoiceSettings;
   ssml: string;
   at: Date;
@@ -139,9 +156,23 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const convert = useConvert();
   const [conversion, setConversion] = useState<Conversion | null>(() =>
     initial?.audio
-      ? { ...initial.audio, settings: initial.settings, ssml: initial.ssml, at: new Date() }
+      ? {
+          ...initial.audio,
+          settings: initial.settings,
+          ssml: initial.ssml,
+          sent: textToSend(initial.ssml),
+          at: new Date(),
+        }
       : null,
   );
+  const marks = useSpeechMarks(conversion?.marksPath);
+  const [spoken, setSpoken] = useState<SpeechMark | null>(null);
+  const markup = hasMarkup(conversion?.ssml ?? '');
+  // The editor shows the heard word only while it holds the text that was converted.
+  const spokenInEditor =
+    spoken && conversion?.ssml === doc.ssml
+      ? { start: spoken.start, end: spoken.end, markup }
+      : null;
   const ssmlError = useMemo(() => {
     if (!convert.error || mode !== 'ssml') return null;
     return errorPosition(convert.error.message);
@@ -182,6 +213,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
         setConversion({
           path: result.path ?? '',
           duration: result.duration ?? 0,
+          marksPath: result.marks_path,
+          subtitlesPath: result.subtitles_path,
+          sent: text,
           settings: body,
           ssml: doc.ssml,
           at: new Date(),
@@ -274,6 +308,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                       ref={editor}
                       label={t('convertor.textEditor')}
                       onChange={onChange('TEXT')}
+                      spoken={spokenInEditor}
                     />
                   )}
                 </ChipContext.Provider>
@@ -315,6 +350,14 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
             {conversion ? (
               <WidgetBoundary name={t('convertor.thePlayer')}>
                 <AudioPlayer path={conversion.path} duration={conversion.duration}>
+                  {marks.data && conversion.sent !== undefined && (
+                    <ReadAlong
+                      source={conversion.sent}
+                      markup={markup}
+                      marks={marks.data}
+                      onWord={setSpoken}
+                    />
+                  )}
                   <Group gap="sm" wrap="wrap">
                     {session.status !== 'loading' && (
                       <DownloadArea
@@ -328,6 +371,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                           conversion.at,
                         )}
                         to={to}
+                        subtitlesPath={marks.data ? conversion.subtitlesPath : null}
                       />
                     )}
                     {profile &&
@@ -335,6 +379,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         audioUrl: conversion.path,
                         settings: conversion.settings,
                         ssml: conversion.ssml,
+                        ...(conversion.marksPath && { marksUrl: conversion.marksPath }),
                       })}
                   </Group>
                 </AudioPlayer>

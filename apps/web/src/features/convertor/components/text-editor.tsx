@@ -12,6 +12,7 @@ import { cutToFit, usedCharacters } from '../lib/characters';
 import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
 import { fromSsml, type SsmlDocument, toSsml } from '../lib/ssml-document';
 import classes from './editor.module.css';
+import { type SpokenRange, SpokenWord, useSpokenWordHighlight } from './spoken-word-plugin';
 import { TagChip } from './tag-chip';
 
 /** ProseMirror JSON of a document (lines -> paragraphs, chips -> ssmlTag atoms). */
@@ -94,6 +95,8 @@ interface TextEditorProps {
   onUndo: () => void;
   onRedo: () => void;
   label: string;
+  /** The word being heard (spoken-word-plugin.ts), or null. */
+  spoken?: SpokenRange | null;
 }
 
 /**
@@ -101,7 +104,7 @@ interface TextEditorProps {
  * page's SSML; the mapping of lib/ssml-document keeps both tabs on the same text.
  */
 export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function TextEditor(
-  { value, limit, onChange, onUndo, onRedo, label },
+  { value, limit, onChange, onUndo, onRedo, label, spoken = null },
   ref,
 ) {
   const latest = useRef({ value, limit, onChange, onUndo, onRedo, syncing: false, pasting: false });
@@ -119,6 +122,7 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
       Paragraph,
       Text,
       SsmlTag,
+      SpokenWord,
       Placeholder.configure({ placeholder: () => placeholder.current }),
       Extension.create({
         name: 'parlaEditorRules',
@@ -195,6 +199,8 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
       latest.current.onChange(next, operation);
     },
   });
+
+  useSpokenWordHighlight(editor, spoken);
 
   // The document changed outside this tab (undo, redo, an upload): show it.
   useEffect(() => {
