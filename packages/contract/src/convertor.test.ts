@@ -5,6 +5,8 @@ import {
   capabilitiesFromVoiceId,
   EditorHistoryEntrySchema,
   effectEngineError,
+  SpeechMarksSchema,
+  SubtitlesQuerySchema,
   VOICE_SETTINGS_DEFAULTS,
   VoiceSettingsSchema,
   VoicesResponseSchema,
@@ -178,5 +180,35 @@ describe('EditorHistoryEntrySchema', () => {
     };
     expect(EditorHistoryEntrySchema.parse(entry)).toEqual(entry);
     expect(EditorHistoryEntrySchema.safeParse({ ...entry, target: 'HTML' }).success).toBe(false);
+  });
+});
+
+describe('SpeechMarksSchema', () => {
+  it("takes Polly's speech-mark shape and names a bad field", () => {
+    const marks = [
+      { time: 0, type: 'sentence', start: 0, end: 12, value: 'Hello there.' },
+      { time: 6, type: 'word', start: 0, end: 5, value: 'Hello' },
+      { time: 410, type: 'ssml', start: 6, end: 24, value: 'here' },
+    ];
+    expect(SpeechMarksSchema.parse(marks)).toEqual(marks);
+    const bad = SpeechMarksSchema.safeParse([{ ...marks[0], type: 'viseme' }]);
+    expect(bad.error?.issues[0]?.path).toEqual([0, 'type']);
+    expect(SpeechMarksSchema.safeParse([{ ...marks[1], time: 1.5 }]).success).toBe(false);
+    expect(SubtitlesQuerySchema.parse({})).toEqual({ format: 'vtt' });
+    expect(SubtitlesQuerySchema.safeParse({ format: 'doc' }).error?.issues[0]?.message).toBe(
+      'format must be vtt or srt.',
+    );
+  });
+
+  it('are offered beside the audio in a successful answer', () => {
+    const answer = {
+      success: true,
+      message: 'Your audio is ready.',
+      path: '/api/convertor/audio/abc.mp3',
+      duration: 1,
+      marks_path: '/api/convertor/marks/abc',
+      subtitles_path: '/api/convertor/subtitles/abc',
+    };
+    expect(ConvertResultSchema.parse(answer)).toEqual(answer);
   });
 });

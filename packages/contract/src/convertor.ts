@@ -124,8 +124,36 @@ export const ConvertResultSchema = z.object({
   duration: z.number().nonnegative().nullable(),
   /** A failure's field messages (schema failures), as in ErrorResponseSchema. */
   errors: z.array(FieldErrorSchema).optional(),
+  /** Where the speech marks (SpeechMarksSchema, JSON) can be fetched; absent on failure. */
+  marks_path: z.string().nullable().optional(),
+  /** Where the subtitles can be fetched: WebVTT, or SRT with `?format=srt`. */
+  subtitles_path: z.string().nullable().optional(),
 });
 export type ConvertResult = z.infer<typeof ConvertResultSchema>;
+
+/**
+ * One speech mark, in Amazon Polly's shape (docs/decisions/019-speech-marks.md): when a word,
+ * a sentence or an SSML `<mark>` is heard, and where it is in the text as the user typed it.
+ */
+export const SpeechMarkSchema = z.object({
+  /** Milliseconds from the start of the audio. */
+  time: z.number().int().nonnegative(),
+  type: z.enum(['word', 'sentence', 'ssml']),
+  /** Offsets (UTF-16 code units, end exclusive) into the text or SSML source as typed. */
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  /** The word or sentence as written; a `<mark>`'s name. */
+  value: z.string(),
+});
+export type SpeechMark = z.infer<typeof SpeechMarkSchema>;
+
+/** GET /convertor/marks/{file}: every mark of a conversion, in time order. */
+export const SpeechMarksSchema = z.array(SpeechMarkSchema);
+
+/** `?format=` of the subtitles routes: WebVTT unless SRT is asked for. */
+export const SubtitlesQuerySchema = z.object({
+  format: z.enum(['vtt', 'srt'], { error: 'format must be vtt or srt.' }).default('vtt'),
+});
 
 // GET /convertor/voices ----------------------------------------------------------------------
 

@@ -10,6 +10,8 @@
  * - `SpeechPool`: the same calls on worker threads, with a disk cache; one per process.
  * - `SpeechEngine`, `engineRegistry`: the engine interface and the configured engines.
  * - `parseSsml(text)`: the SSML dialect of docs/ssml.md, with line:column errors.
+ * - `speechMarks(text, marks)`, `subtitles(speechMarks, duration, format)`: a rendering's
+ *   marks in Polly's speech-mark shape, offsets into the text as typed; WebVTT and SRT.
  *
  * - `installVoice`, `removeVoice`, `fetchCatalogue`: neural voices from Piper's catalogue
  *   (docs/neural-voices.md); `npm run voices` is their command line.
@@ -56,6 +58,7 @@ export {
   SsmlError,
   serializeError,
 } from './errors.js';
+export { speechMarks, subtitles } from './marks.js';
 export { type Normalised, normaliseSayAs } from './normalise/say-as.js';
 export { CACHE_VERSION, cacheKey } from './pool/cache.js';
 export { type PooledResult, SpeechPool, type SpeechPoolOptions } from './pool/pool.js';

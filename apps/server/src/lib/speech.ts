@@ -12,11 +12,13 @@ import {
 } from '@parla/speech';
 import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { storeMarks } from '../features/convertor/marks.js';
 import type { ObjectStorage } from './storage/storage.js';
 
 /**
  * A rendering stored under the key its caller chose (issue 17): the audio goes to the
- * installation's storage, and only this description crosses Redis.
+ * installation's storage with its speech marks beside it (features/convertor/marks.ts), and
+ * only this description crosses Redis.
  */
 export type StoredSynthesis = Omit<SynthesisResult, 'audio'> & {
   /** Bytes stored. */
@@ -87,6 +89,7 @@ async function renderTo(
 ): Promise<StoredSynthesis> {
   const { audio, ...result } = await pool.synthesize(request);
   await storage.put(key, audio, result.mimeType);
+  await storeMarks(storage, key, request.text, result.marks);
   return { ...result, size: audio.byteLength, queuedSeconds };
 }
 

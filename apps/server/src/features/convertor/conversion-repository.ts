@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import { marksKey } from './marks.js';
 
 /** Anonymous audio is removed after an hour; a signed-in user's unsaved audio after a day. */
 export const RETENTION_MS = { anonymous: 60 * 60 * 1000, user: 24 * 60 * 60 * 1000 } as const;
@@ -21,13 +22,18 @@ export interface NewConversion {
 
 /**
  * Converted audio: a row per conversion and its bytes in the installation's storage under
- * `audio/{id}.{format}` (DATA_DIR/files/audio on local disk).
+ * `audio/{id}.{format}` (DATA_DIR/files/audio on local disk), its speech marks beside it.
  */
 export function createConversionRepository(db: Db, storage: ObjectStorage) {
   const fileName = (id: string, format: string) => `${id}.${format}`;
   const key = (id: string, format: string) => `audio/${fileName(id, format)}`;
   const removeAudio = (rows: Array<{ id: string; format: string }>) =>
-    Promise.all(rows.map((row) => storage.remove(key(row.id, row.format))));
+    Promise.all(
+      rows.flatMap((row) => [
+        storage.remove(key(row.id, row.format)),
+        storage.remove(marksKey(key(row.id, row.format))),
+      ]),
+    );
 
   return {
     fileName,
@@ -55,6 +61,7 @@ export function createConversionRepository(db: Db, storage: ObjectStorage) {
         .execute()
         .catch(async (error: unknown) => {
           await storage.remove(key(id, conversion.format));
+          await storage.remove(marksKey(key(id, conversion.format)));
           throw error;
         });
       return { id, file: fileName(id, conversion.format) };

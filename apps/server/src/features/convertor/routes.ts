@@ -24,6 +24,7 @@ import { clientError } from '../../plugins/error-handler.js';
 import { callerPlan } from '../../plugins/rate-limit.js';
 import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
 import { createConversionRepository } from './conversion-repository.js';
+import { timingRoutes } from './marks.js';
 import { createUsageRepository, type VisitorLimits } from './usage-repository.js';
 import { visitorId } from './visitor.js';
 
@@ -51,6 +52,10 @@ export const CONVERT_MESSAGES = {
 
 const AudioParamsSchema = z.object({
   file: z.string().regex(/^[\w-]{22}\.(mp3|ogg|wav)$/, { error: 'Unknown audio file.' }),
+});
+
+const ConversionIdParamsSchema = z.object({
+  id: z.string().regex(/^[\w-]{22}$/, { error: 'Unknown audio file.' }),
 });
 
 const failure = (message: string) => ({ success: false, message, path: null, duration: null });
@@ -220,6 +225,8 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
           message: CONVERT_MESSAGES.converted,
           path: `/api/convertor/audio/${stored.file}`,
           duration: result.duration,
+          marks_path: `/api/convertor/marks/${id}`,
+          subtitles_path: `/api/convertor/subtitles/${id}`,
         };
       } catch (error) {
         await spent.refund();
@@ -233,6 +240,27 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
         return reply.code(500).send(failure(CONVERT_MESSAGES.failed));
       }
     },
+  );
+
+  // Speech marks and subtitles: whoever can fetch the audio can fetch them (marks.ts).
+  await app.register(
+    timingRoutes({
+      storage: options.storage,
+      params: ConversionIdParamsSchema,
+      notFound: CONVERT_MESSAGES.gone,
+      tag: 'convertor',
+      userOf: () => undefined,
+      find: async (id) => {
+        const conversion = await conversions.findLive(id);
+        return (
+          conversion && {
+            audioKey: conversions.key(conversion.id, conversion.format),
+            duration: conversion.duration,
+            name: `parla-${conversion.id}`,
+          }
+        );
+      },
+    }),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { SavedFileRow } from '../../db/schema.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import { marksKey } from '../convertor/marks.js';
 import type { ProbedAudio } from './audio-probe.js';
 
 export const RETENTION_MS = SAVED_FILE_RETENTION_DAYS * 24 * 60 * 60 * 1000;
@@ -97,8 +98,11 @@ export function createFileRepository(
       .where('user_id', '=', userId)
       .executeTakeFirst();
 
-  /** Best effort: the sweep removes what this could not. */
-  const discard = (key: string) => storage.remove(key).catch(() => undefined);
+  /** Best effort: the sweep removes what this could not. The audio's marks go with it. */
+  const discard = async (key: string) => {
+    await storage.remove(key).catch(() => undefined);
+    await storage.remove(marksKey(key)).catch(() => undefined);
+  };
 
   return {
     find,
@@ -245,7 +249,12 @@ export function createFileRepository(
         const named = new Set(
           (await db.selectFrom('files').select('storage_key').execute()).map((r) => r.storage_key),
         );
-        for (const entry of candidates) if (!named.has(entry.key)) await discard(entry.key);
+        // Speech marks are named by their audio's key (convertor/marks.ts).
+        const audioOf = (key: string) => key.replace(/\.marks\.json$/, '');
+        for (const entry of candidates) {
+          if (!named.has(audioOf(entry.key)))
+            await storage.remove(entry.key).catch(() => undefined);
+        }
       }
       return expired.length;
     },

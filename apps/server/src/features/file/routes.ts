@@ -24,6 +24,7 @@ import type { SpeechService } from '../../lib/speech.js';
 import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { AUDIO_CHECK_MESSAGES, checkSavedAudio } from './audio-probe.js';
+import { savedFileTimingRoutes } from './marks.js';
 import { createFileRepository, type FileMetadata, toSavedFile } from './repository.js';
 
 export interface FileRoutesOptions {
@@ -85,6 +86,10 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       return reply.code(403).send({ message: FILE_MESSAGES.paidPlanNeeded });
     }
   }
+
+  await app.register(
+    savedFileTimingRoutes({ files, storage: options.storage, preHandler: requirePaidPlan }),
+  );
 
   /** Display names of the language and voice, from the real catalogue (codes if unknown). */
   async function metadata(query: FileMetadata['query']): Promise<FileMetadata> {

@@ -42,7 +42,14 @@ export default function ConvertorRoute() {
           ssml: saved.ssml,
           settings: { ...saved.settings, text: saved.ssml, voice_effects: [] },
           ...(saved.audioUrl &&
-            saved.file && { audio: { path: saved.audioUrl, duration: saved.file.length } }),
+            saved.file && {
+              audio: {
+                path: saved.audioUrl,
+                duration: saved.file.length,
+                marksPath: `/api/file/marks/${saved.file._id}`,
+                subtitlesPath: `/api/file/subtitles/${saved.file._id}`,
+              },
+            }),
         }
       : undefined;
   return (

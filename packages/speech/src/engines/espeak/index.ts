@@ -1,5 +1,5 @@
 import { VOICE_EFFECTS } from '@parla/contract';
-import { applyGain, lowPass } from '../../dsp/dsp.js';
+import { applyGain, firstSound, lastSound, lowPass } from '../../dsp/dsp.js';
 import { presetFor, variantFile } from '../../effects.js';
 import { SpeechError } from '../../errors.js';
 import type { SpeechPart } from '../../plan.js';
@@ -11,7 +11,13 @@ import type {
   Segment,
   SpeechEngine,
 } from '../types.js';
-import { type BackendName, ESPEAK_SAMPLE_RATE, type EspeakBackend } from './backend.js';
+import {
+  type BackendName,
+  ESPEAK_SAMPLE_RATE,
+  type EspeakBackend,
+  type EspeakResult,
+  type EspeakWord,
+} from './backend.js';
 import {
   type BackendChoice,
   DEFAULT_ESPEAK_PROGRAM,
@@ -38,8 +44,8 @@ export interface EspeakConfig {
   extraLanguages?: boolean;
 }
 
-/** Bump when a change to this engine changes the audio of an unchanged segment. */
-const ENGINE_VERSION = 1;
+/** Bump when a change to this engine changes the audio or the marks of an unchanged segment. */
+const ENGINE_VERSION = 2;
 
 /**
  * Every effect changes an espeak-ng voice's audio (see effects.ts); the engine contract test
@@ -51,7 +57,7 @@ const CAPABILITIES: EngineCapabilities = {
   rate: true,
   effects: VOICE_EFFECTS,
   nativeSsml: ['emphasis', 'say-as interpret-as="characters"', 'prosody range'],
-  // The WebAssembly build reports word events; the native program's WAV output has none.
+  // The WebAssembly build reports word events; the native program's are its (019).
   wordTimings: true,
   // The native program reads `[[…]]` as phonemes (espeakPHONEMES); the WebAssembly build not.
   phonemes: false,
@@ -59,10 +65,9 @@ const CAPABILITIES: EngineCapabilities = {
   maxTextPerCall: 100_000,
 };
 
-/** The native program: phonemes read, no word events. */
+/** The native program: phonemes read; word timings from the WebAssembly build (019). */
 const NATIVE_CAPABILITIES: EngineCapabilities = {
   ...CAPABILITIES,
-  wordTimings: false,
   phonemes: true,
   engineName: 'espeak-ng',
 };
@@ -185,24 +190,27 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
         preset.range,
         chosen.phonemeInput,
       );
-      const result = await chosen.render({ voice: name, ssml, rate, pitch });
+      const request = { voice: name, ssml, rate, pitch };
+      // The native program reports no word events: the WebAssembly build renders the same
+      // input meanwhile for its timings (docs/decisions/019-speech-marks.md).
+      const [result, reference] = await Promise.all([
+        chosen.render(request),
+        chosen.name === 'native' && spans.length > 0
+          ? (async () => {
+              const wasm = await wasmBackend();
+              const wasmName = await espeakVoice(wasm, voice, preset.variant);
+              return wasm.render({ ...request, voice: wasmName });
+            })()
+          : undefined,
+      ]);
       const samples = result.samples;
+      const events = reference ? alignedWords(reference, samples) : result.words;
       if (preset.variant === 'soft') lowPass(samples, 3500, ESPEAK_SAMPLE_RATE);
       applyGain(samples, segment.volume + preset.volume);
       return {
         samples,
         sampleRate: ESPEAK_SAMPLE_RATE,
-        words: wordMarks(ssml, spans, result.words),
-        // A mark is heard with the next word espeak-ng reports (none from the native program:
-        // the pipeline then places it by its share of the text).
-        ...(result.words.length > 0 && {
-          marks: markOffsets.map(({ name, offset }) => ({
-            name,
-            time:
-              result.words.find((word) => word.offset >= offset)?.time ??
-              samples.length / ESPEAK_SAMPLE_RATE,
-          })),
-        }),
+        ...timings({ ssml, spans, markOffsets }, events, samples.length / ESPEAK_SAMPLE_RATE),
         breaths: preset.breaths === true,
       };
     },
@@ -212,6 +220,75 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
     },
     async close() {},
   };
+}
+
+/**
+ * Word events of a reference rendering (the WebAssembly build) moved onto another rendering
+ * of the same text (the native program, or a Piper voice, which speaks espeak-ng's phonemes):
+ * the reference's span of sound is stretched over the other's.
+ */
+function alignedWords(
+  reference: EspeakResult,
+  samples: Float32Array,
+  sampleRate = ESPEAK_SAMPLE_RATE,
+): EspeakWord[] {
+  const from = firstSound(reference.samples) / ESPEAK_SAMPLE_RATE;
+  const to = lastSound(reference.samples) / ESPEAK_SAMPLE_RATE;
+  const targetFrom = firstSound(samples) / sampleRate;
+  const targetTo = lastSound(samples) / sampleRate;
+  const scale = to > from ? (targetTo - targetFrom) / (to - from) : 1;
+  return reference.words.map((word) => ({
+    ...word,
+    time: Math.max(0, targetFrom + (word.time - from) * scale),
+  }));
+}
+
+/**
+ * Word and `<mark>` times of a segment from espeak-ng's word events: each word event to the
+ * token of our text it falls in; a mark is heard with the next word (none at all: the pipeline
+ * then places it by its share of the text).
+ */
+function timings(
+  input: ReturnType<typeof espeakSsml>,
+  events: readonly EspeakWord[],
+  end: number,
+): Pick<RenderedSegment, 'words' | 'marks'> {
+  return {
+    words: wordMarks(input.ssml, input.spans, events),
+    ...(events.length > 0 && {
+      marks: input.markOffsets.map(({ name, offset }) => ({
+        name,
+        time: events.find((word) => word.offset >= offset)?.time ?? end,
+      })),
+    }),
+  };
+}
+
+/**
+ * When each word and `<mark>` of `parts` is heard in `samples`, audio of them made by another
+ * engine in `language` (a Piper voice, which speaks espeak-ng's phonemes): espeak-ng's
+ * WebAssembly build says the same parts at `rate`, and its word times are stretched onto that
+ * audio (docs/decisions/019-speech-marks.md). Undefined when espeak-ng lacks the language.
+ */
+export async function referenceTimings(
+  parts: readonly SpeechPart[],
+  language: string,
+  rate: number,
+  samples: Float32Array,
+  sampleRate: number,
+): Promise<Pick<RenderedSegment, 'words' | 'marks'> | undefined> {
+  const found = findLanguage(await catalogueLanguages(), language, (l) => l.code);
+  const wasm = await wasmBackend();
+  if (!found || !wasm.hasLanguage(found.espeakName)) return undefined;
+  const input = espeakSsml(parts, 50, false);
+  const reference = await wasm.render({
+    voice: found.espeakName,
+    ssml: input.ssml,
+    rate: wordsPerMinute(rate),
+    pitch: pitchParameter(0),
+  });
+  const events = alignedWords(reference, samples, sampleRate);
+  return timings(input, events, samples.length / sampleRate);
 }
 
 interface Span {

@@ -2,6 +2,7 @@ import { applyGain, firstSound, lastSound } from '../../dsp/dsp.js';
 import { pitchShift } from '../../dsp/pitch.js';
 import { presetFor } from '../../effects.js';
 import { SpeechError } from '../../errors.js';
+import { referenceTimings } from '../espeak/index.js';
 import type {
   EngineCapabilities,
   EngineVoice,
@@ -24,8 +25,8 @@ export interface PiperConfig {
   voicesDir?: string | undefined;
 }
 
-/** Bump when a change to this engine changes the audio of an unchanged segment. */
-const ENGINE_VERSION = 1;
+/** Bump when a change to this engine changes the audio or the marks of an unchanged segment. */
+const ENGINE_VERSION = 2;
 
 /** Pitch through signal processing; a VITS model has no control of emphasis. */
 const CAPABILITIES: EngineCapabilities = {
@@ -116,10 +117,19 @@ export function createPiperEngine(config: PiperConfig = {}): SpeechEngine {
       let samples = model.generate(text, voice.speaker, speed);
       samples = pitchShift(samples, segment.pitch + preset.pitch, model.sampleRate);
       applyGain(samples, segment.volume + preset.volume);
+      // Piper speaks espeak-ng's phonemes: espeak-ng's word and mark times, stretched onto
+      // this audio; or each word's share of the sound where espeak-ng lacks the language.
+      const reference = await referenceTimings(
+        segment.parts,
+        segment.voice.language,
+        speed,
+        samples,
+        model.sampleRate,
+      );
       return {
         samples,
         sampleRate: model.sampleRate,
-        words: spreadWords(text, samples, model.sampleRate),
+        ...(reference ?? { words: spreadWords(text, samples, model.sampleRate) }),
         breaths: false,
       };
     },

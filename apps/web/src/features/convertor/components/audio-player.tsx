@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../hooks/use-format';
 import { getAudio } from '../api/get-audio';
+import { PlayerContext } from '../lib/player-context';
 import { formatTime } from '../lib/time';
 import { decodeWaveform, seekTime } from '../lib/waveform';
 import classes from './audio-player.module.css';
@@ -199,7 +200,7 @@ export function AudioPlayer({
           onChange={(event) => setSpeed(Number(event.currentTarget.value))}
         />
       </div>
-      {children}
+      <PlayerContext.Provider value={{ audio, seek }}>{children}</PlayerContext.Provider>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import {
 import {
   MESSAGES,
   PRODUCT_NAME,
+  type SpeechMark,
   type TagKind,
   VOICE_EFFECTS,
   type VoiceEffect,
@@ -32,6 +33,7 @@ import { useCatalogueCounts } from '../../../lib/catalogue-counts';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useConvert } from '../api/convert';
 import { useBlogTeasers } from '../api/get-blog-teasers';
+import { useSpeechMarks } from '../api/get-marks';
 import { useConvertorContent } from '../api/get-page-content';
 import { useVoices } from '../api/get-voices';
 import { useEditorDocument } from '../hooks/use-editor-document';
@@ -45,7 +47,7 @@ import {
 import { downloadRight } from '../lib/download';
 import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
 import { convertorTexts, fallbackTexts } from '../lib/page-sections';
-import { textToSend } from '../lib/ssml-document';
+import { hasMarkup, textToSend } from '../lib/ssml-document';
 import { errorPosition } from '../lib/ssml-error';
 import { closingTag, openingTag, TAG_SPECS } from '../lib/ssml-tags';
 import { downloadName } from '../lib/time';
@@ -61,6 +63,7 @@ import { CharacterCounter } from './character-counter';
 import { DownloadArea } from './download-area';
 import { EditorToolbar } from './editor-toolbar';
 import { BlogTeasers, Faq, HowItWorks, InfoTiles } from './page-sections';
+import { ReadAlong } from './read-along';
 import { ChipContext } from './tag-chip';
 import { TextEditor } from './text-editor';
 import { VoiceSettingsPanel } from './voice-settings-panel';
@@ -71,7 +74,13 @@ const SsmlEditor = lazy(() => import('./ssml-editor'));
 
 export interface ConvertorPageProps {
   /** Rendered in the player area for signed-in users after a conversion (file history's Save). */
-  saveSlot?: (conversion: { audioUrl: string; settings: VoiceSettings; ssml: string }) => ReactNode;
+  saveSlot?: (conversion: {
+    audioUrl: string;
+    settings: VoiceSettings;
+    ssml: string;
+    /** Its speech marks, saved with it (issue 14). */
+    marksUrl?: string;
+  }) => ReactNode;
   /**
    * A saved file to open (`?id=`): its SSML and settings. Read when the page mounts; to open
    * another file, mount the page again (e.g. with the file id as its React key).
@@ -79,14 +88,22 @@ export interface ConvertorPageProps {
   initial?: {
     ssml: string;
     settings: VoiceSettings;
-    /** The saved audio (an object URL and its length in seconds), ready in the player. */
-    audio?: { path: string; duration: number };
+    /**
+     * The saved audio (an object URL and its length in seconds), ready in the player, with the
+     * addresses of its speech marks and subtitles.
+     */
+    audio?: { path: string; duration: number; marksPath?: string; subtitlesPath?: string };
   };
 }
 
 interface Conversion {
   path: string;
   duration: number;
+  /** Its speech marks and subtitles (issue 14), when the server made them. */
+  marksPath?: string | null | undefined;
+  subtitlesPath?: string | null | undefined;
+  /** The text as sent (plain, or SSML when `markup`), which the marks' offsets refer to. */
+  sent?: string;
   settings: VoiceSettings;
   ssml: string;
   at: Date;
@@ -154,6 +171,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           ...initial.audio,
           settings: initial.settings,
           ssml: initial.ssml,
+          sent: textToSend(initial.ssml),
           at: new Date(),
           fresh: false,
         }
@@ -165,6 +183,14 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const [emptyNotice, setEmptyNotice] = useState(false);
   const onCut = (kept: string, pasted: string) =>
     setCutNotice({ kept: codePoints(kept), total: codePoints(pasted) });
+  const marks = useSpeechMarks(conversion?.marksPath);
+  const [spoken, setSpoken] = useState<SpeechMark | null>(null);
+  const markup = hasMarkup(conversion?.ssml ?? '');
+  // The editor shows the heard word only while it holds the text that was converted.
+  const spokenInEditor =
+    spoken && conversion?.ssml === doc.ssml
+      ? { start: spoken.start, end: spoken.end, markup }
+      : null;
   const ssmlError = useMemo(() => {
     if (!convert.error || mode !== 'ssml') return null;
     return errorPosition(convert.error.message);
@@ -214,6 +240,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
         setConversion({
           path: result.path ?? '',
           duration: result.duration ?? 0,
+          marksPath: result.marks_path,
+          subtitlesPath: result.subtitles_path,
+          sent: text,
           settings: body,
           ssml: doc.ssml,
           at: new Date(),
@@ -328,6 +357,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                       ref={editor}
                       label={t('convertor.textEditor')}
                       onChange={onChange('TEXT')}
+                      spoken={spokenInEditor}
                     />
                   )}
                 </ChipContext.Provider>
@@ -379,6 +409,14 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   duration={conversion.duration}
                   focusOnLoad={conversion.fresh}
                 >
+                  {marks.data && conversion.sent !== undefined && (
+                    <ReadAlong
+                      source={conversion.sent}
+                      markup={markup}
+                      marks={marks.data}
+                      onWord={setSpoken}
+                    />
+                  )}
                   <Group gap="sm" wrap="wrap">
                     {session.status !== 'loading' && (
                       <DownloadArea
@@ -392,6 +430,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                           conversion.at,
                         )}
                         to={to}
+                        subtitlesPath={marks.data ? conversion.subtitlesPath : null}
                       />
                     )}
                     {profile &&
@@ -399,6 +438,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         audioUrl: conversion.path,
                         settings: conversion.settings,
                         ssml: conversion.ssml,
+                        ...(conversion.marksPath && { marksUrl: conversion.marksPath }),
                       })}
                   </Group>
                 </AudioPlayer>

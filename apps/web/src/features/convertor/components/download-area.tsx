@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getAudio } from '../api/get-audio';
+import { getSubtitles } from '../api/get-marks';
 import { type DownloadRight, saveBlob } from '../lib/download';
 
 interface DownloadAreaProps {
@@ -10,12 +11,14 @@ interface DownloadAreaProps {
   path: string;
   fileName: string;
   to: (path: string) => string;
+  /** The conversion's subtitles (WebVTT, `?format=srt` for SRT), offered beside the audio. */
+  subtitlesPath?: string | null | undefined;
 }
 
 /** SPEC §6: download hidden for anonymous visitors and for USER on FREE, with a message. */
-export function DownloadArea({ right, path, fileName, to }: DownloadAreaProps) {
+export function DownloadArea({ right, path, fileName, to, subtitlesPath }: DownloadAreaProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'audio' | 'srt' | 'vtt' | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (right === 'anonymous') {
     return (
@@ -42,25 +45,37 @@ export function DownloadArea({ right, path, fileName, to }: DownloadAreaProps) {
       </Alert>
     );
   }
+  const save = async (what: 'audio' | 'srt' | 'vtt') => {
+    setBusy(what);
+    setError(null);
+    try {
+      if (what === 'audio') saveBlob(await getAudio(path), fileName);
+      else if (subtitlesPath) {
+        const base = fileName.replace(/\.\w+$/, '');
+        saveBlob(await getSubtitles(subtitlesPath, what), `${base}.${what}`);
+      }
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
   return (
     <>
-      <Button
-        variant="light"
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
-            saveBlob(await getAudio(path), fileName);
-          } catch (failure) {
-            setError(failure instanceof Error ? failure.message : String(failure));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
+      <Button variant="light" loading={busy === 'audio'} onClick={() => void save('audio')}>
         {t('download.download')}
       </Button>
+      {subtitlesPath &&
+        (['srt', 'vtt'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="subtle"
+            loading={busy === format}
+            onClick={() => void save(format)}
+          >
+            {t(format === 'srt' ? 'readAlong.downloadSrt' : 'readAlong.downloadVtt')}
+          </Button>
+        ))}
       {error && (
         <Alert color="red" p="xs" role="alert">
           {error}

@@ -12,6 +12,7 @@ import { cutToFit, usedCharacters } from '../lib/characters';
 import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
 import { fromSsml, type SsmlDocument, toSsml } from '../lib/ssml-document';
 import classes from './editor.module.css';
+import { type SpokenRange, SpokenWord, useSpokenWordHighlight } from './spoken-word-plugin';
 import { TagChip } from './tag-chip';
 
 /** ProseMirror JSON of a document (lines -> paragraphs, chips -> ssmlTag atoms). */
@@ -95,6 +96,8 @@ interface TextEditorProps {
   onRedo: () => void;
   onCut: CutListener;
   label: string;
+  /** The word being heard (spoken-word-plugin.ts), or null. */
+  spoken?: SpokenRange | null;
 }
 
 /**
@@ -102,7 +105,7 @@ interface TextEditorProps {
  * page's SSML; the mapping of lib/ssml-document keeps both tabs on the same text.
  */
 export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function TextEditor(
-  { value, limit, onChange, onUndo, onRedo, onCut, label },
+  { value, limit, onChange, onUndo, onRedo, onCut, label, spoken = null },
   ref,
 ) {
   const latest = useRef({
@@ -129,6 +132,7 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
       Paragraph,
       Text,
       SsmlTag,
+      SpokenWord,
       Placeholder.configure({ placeholder: () => placeholder.current }),
       Extension.create({
         name: 'parlaEditorRules',
@@ -206,6 +210,8 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
       latest.current.onChange(next, operation);
     },
   });
+
+  useSpokenWordHighlight(editor, spoken);
 
   // The document changed outside this tab (undo, redo, an upload): show it.
   useEffect(() => {

@@ -3,6 +3,7 @@ import {
   FileSchema,
   fileMediaQuery,
   type SavedFile,
+  SpeechMarksSchema,
   type VoiceSettings,
 } from '@parla/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,17 +19,21 @@ export interface SaveFileInput {
   ssml: string;
   /** The saved file to overwrite, if any. */
   id?: string | null;
+  /** Where the conversion's speech marks are; saved with the file (PUT /file/marks/{id}). */
+  marksUrl?: string | null | undefined;
 }
 
 /**
  * Save (SPEC §4 "Convert"): uploads the audio — POST /file/media, or PUT /file/media/{id} to
- * overwrite — then the SSML with POST /file/ssml/{id}.
+ * overwrite — then the SSML with POST /file/ssml/{id}, then the conversion's speech marks
+ * with PUT /file/marks/{id}.
  */
 export async function saveFile({
   audioUrl,
   settings,
   ssml,
   id,
+  marksUrl,
 }: SaveFileInput): Promise<SavedFile> {
   const audio = await api.get<Blob>(audioUrl, { responseType: 'blob' });
   const media = new FormData();
@@ -43,7 +48,14 @@ export async function saveFile({
     new Blob([ssml], { type: 'application/ssml+xml' }),
     'text.ssml',
   );
-  return api.post(`/file/ssml/${encodeURIComponent(saved._id)}`, text, { schema: FileSchema });
+  const file = await api.post(`/file/ssml/${encodeURIComponent(saved._id)}`, text, {
+    schema: FileSchema,
+  });
+  if (marksUrl) {
+    const marks = await api.get(marksUrl, { schema: SpeechMarksSchema });
+    await api.put(`/file/marks/${encodeURIComponent(saved._id)}`, marks);
+  }
+  return file;
 }
 
 export function useSaveFile() {

@@ -14,6 +14,8 @@ export interface SaveAudioButtonProps {
   ssml: string;
   /** The saved file to overwrite; defaults to the page's ?id=. */
   fileId?: string | null;
+  /** The conversion's speech marks, saved with it. */
+  marksUrl?: string;
 }
 
 /**
@@ -21,7 +23,13 @@ export interface SaveAudioButtonProps {
  * a role other than USER, SPEC §6). Uploads the audio then the SSML; with an id — the page's
  * ?id= or the file this button saved before — it overwrites that file.
  */
-export function SaveAudioButton({ audioUrl, settings, ssml, fileId }: SaveAudioButtonProps) {
+export function SaveAudioButton({
+  audioUrl,
+  settings,
+  ssml,
+  fileId,
+  marksUrl,
+}: SaveAudioButtonProps) {
   const session = useSession();
   const [params] = useSearchParams();
   const [savedId, setSavedId] = useState<string>();
@@ -39,7 +47,7 @@ export function SaveAudioButton({ audioUrl, settings, ssml, fileId }: SaveAudioB
         loading={save.isPending}
         onClick={() =>
           save.mutate(
-            { audioUrl, settings, ssml, id },
+            { audioUrl, settings, ssml, id, marksUrl },
             { onSuccess: (file) => setSavedId(file._id) },
           )
         }

@@ -1,0 +1,127 @@
+import { text } from 'node:stream/consumers';
+import {
+  ErrorResponseSchema,
+  type SpeechMark,
+  SpeechMarksSchema,
+  SubtitlesQuerySchema,
+} from '@parla/contract';
+import { type Mark, speechMarks, subtitles } from '@parla/speech';
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
+
+/**
+ * Speech marks and subtitles of a rendering (docs/decisions/019-speech-marks.md): the marks
+ * are stored as JSON next to the audio, under the audio's key plus `.marks.json`, so they live
+ * and die with it; the subtitles are made from them when asked for.
+ */
+
+export const marksKey = (audioKey: string) => `${audioKey}.marks.json`;
+
+/** Stores the marks of a rendering of `text` (as the user typed it) beside its audio. */
+export async function storeMarks(
+  storage: ObjectStorage,
+  audioKey: string,
+  text: string,
+  marks: readonly Mark[],
+): Promise<void> {
+  const json = JSON.stringify(speechMarks(text, marks));
+  await storage.put(marksKey(audioKey), new TextEncoder().encode(json), 'application/json');
+}
+
+/** The stored marks beside the audio under `audioKey`, or undefined. */
+export async function readMarks(
+  storage: ObjectStorage,
+  audioKey: string,
+): Promise<SpeechMark[] | undefined> {
+  const stream = await storage.read(marksKey(audioKey));
+  return stream ? SpeechMarksSchema.parse(JSON.parse(await text(stream))) : undefined;
+}
+
+/** Where a stored rendering is, once its owner is checked; undefined: not found. */
+export type FindRendering = (
+  id: string,
+  userId: string | undefined,
+) => Promise<{ audioKey: string; duration: number; name: string } | undefined>;
+
+export interface TimingRoutesOptions {
+  find: FindRendering;
+  storage: ObjectStorage;
+  /** The caller's user id, or undefined for a visitor. */
+  userOf: (request: FastifyRequest) => Promise<string | undefined> | string | undefined;
+  /** The `:id` parameter's schema. */
+  params: z.ZodObject<{ id: z.ZodString }>;
+  /** Answered with 404 when there is nothing. */
+  notFound: string;
+  /** OpenAPI tag, and security for routes behind authentication. */
+  tag: string;
+  security?: Array<Record<string, string[]>>;
+  preHandler?: RouteShorthandOptions['preHandler'];
+}
+
+/**
+ * GET `marks/:id` (JSON speech marks) and `subtitles/:id` (WebVTT, `?format=srt` for SRT) for
+ * the renderings `find` answers; registered under the convertor and the saved files.
+ */
+export function timingRoutes(options: TimingRoutesOptions): FastifyPluginAsyncZod {
+  return async (app) => {
+    const common = {
+      ...(options.preHandler !== undefined && { preHandler: options.preHandler }),
+    };
+    const schemaOf = (summary: string) => ({
+      tags: [options.tag],
+      summary,
+      params: options.params,
+      ...(options.security && { security: options.security }),
+    });
+    app.get(
+      '/marks/:id',
+      {
+        ...common,
+        schema: {
+          ...schemaOf(
+            "Speech marks in Polly's shape: when each word, sentence and <mark> is heard, with its offsets in the text as typed",
+          ),
+          response: { 200: SpeechMarksSchema, 404: ErrorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const found = await options.find(request.params.id, await options.userOf(request));
+        const marks = found && (await readMarks(options.storage, found.audioKey));
+        if (!marks) return reply.code(404).send({ message: options.notFound });
+        reply.header('cache-control', 'private, max-age=3600');
+        return marks;
+      },
+    );
+    app.get(
+      '/subtitles/:id',
+      {
+        ...common,
+        schema: {
+          ...schemaOf(
+            'Subtitles of the audio, one cue a sentence: WebVTT, or SRT with ?format=srt',
+          ),
+          querystring: SubtitlesQuerySchema,
+          // The body is text (WebVTT or SRT), not JSON.
+          response: { 404: ErrorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const found = await options.find(request.params.id, await options.userOf(request));
+        const marks = found && (await readMarks(options.storage, found.audioKey));
+        if (!found || !marks) return reply.code(404).send({ message: options.notFound });
+        const { format } = request.query;
+        const raw = reply as unknown as FastifyReply;
+        return raw
+          .header(
+            'content-type',
+            format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
+          )
+          .header('cache-control', 'private, max-age=3600')
+          .header('content-disposition', `inline; filename="${found.name}.${format}"`)
+          .send(subtitles(marks, found.duration, format));
+      },
+    );
+  };
+}

@@ -1,0 +1,211 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SpeechMark } from '@parla/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nativeAvailable } from './engines/espeak/backends.js';
+import { makeTestVoice } from './engines/piper/test-voice.js';
+import type { SpeechConfig } from './engines/registry.js';
+import { speechMarks, subtitles } from './marks.js';
+import type { Mark } from './stages/render.js';
+import { synthesize } from './synthesize.js';
+
+/**
+ * Speech marks of real renderings on every engine and backend: offsets into the text as
+ * typed, times that follow breaks and the speed slider (docs/decisions/019-speech-marks.md).
+ */
+
+let voicesDir: string;
+beforeAll(async () => {
+  voicesDir = await mkdtemp(join(tmpdir(), 'parla-marks-'));
+  await makeTestVoice(join(voicesDir, 'test'), { name: 'Test' });
+});
+afterAll(async () => {
+  await rm(voicesDir, { recursive: true, force: true });
+});
+
+const CASES = [
+  {
+    name: 'espeak-ng (WebAssembly)',
+    voice: 'standard:en-us',
+    config: (): SpeechConfig => ({ espeak: { backend: 'wasm' } }),
+  },
+  ...((await nativeAvailable())
+    ? [
+        {
+          name: 'espeak-ng (native)',
+          voice: 'standard:en-us',
+          config: (): SpeechConfig => ({ espeak: { backend: 'native' } }),
+        },
+      ]
+    : []),
+  {
+    name: 'piper (test voice)',
+    voice: 'neural:test',
+    config: (): SpeechConfig => ({ piper: { voicesDir } }),
+  },
+];
+
+const words = (marks: SpeechMark[]) => marks.filter((mark) => mark.type === 'word');
+
+describe.each(CASES)('speech marks: $name', { timeout: 60_000 }, (c) => {
+  const marksOf = async (text: string, speed = 0) => {
+    const result = await synthesize(
+      { voice: c.voice, text, format: 'wav', sampleRate: 16000, speed },
+      c.config(),
+    );
+    return { marks: speechMarks(text, result.marks), duration: result.duration };
+  };
+
+  it('finds every word of plain text where it was typed', async () => {
+    const text = 'The quick brown fox,\njumps over the lazy dog. Then it sleeps!';
+    const { marks, duration } = await marksOf(text);
+    const found = words(marks);
+    expect(found.map((mark) => mark.value)).toEqual(
+      'The quick brown fox jumps over the lazy dog Then it sleeps'.split(' '),
+    );
+    for (const mark of found) expect(text.slice(mark.start, mark.end)).toBe(mark.value);
+    for (const mark of marks.filter((m) => m.type === 'sentence')) {
+      expect(text.slice(mark.start, mark.end).replace(/\s+/g, ' ')).toBe(mark.value);
+    }
+    const times = found.map((mark) => mark.time);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times.at(-1)).toBeLessThan(duration * 1000);
+    expect(marks.filter((m) => m.type === 'sentence').map((m) => m.value)).toEqual([
+      'The quick brown fox,\njumps over the lazy dog.'.replace('\n', ' '),
+      'Then it sleeps!',
+    ]);
+  });
+
+  it('maps SSML, say-as, sub and marks back to the source, and starts after a 2 s break', async () => {
+    const text =
+      '<speak>Hello <break time="2s"/>world, I have <say-as interpret-as="cardinal">123</say-as> apples <mark name="here"/>from the <sub alias="World Health Organization">WHO</sub> &amp; friends.</speak>';
+    const { marks } = await marksOf(text);
+    const found = words(marks);
+    // espeak-ng says "the" with the next word, and Piper's test voice does not say "&".
+    const heard = found.map((mark) => text.slice(mark.start, mark.end));
+    const written = ['Hello', 'world', 'I', 'have', '123', 'apples', 'from', 'the', 'WHO'];
+    expect(heard.filter((word) => word !== 'the')).toEqual(
+      [...written, '&amp;', 'friends'].filter(
+        (word) => word !== 'the' && (word !== '&amp;' || heard.includes(word)),
+      ),
+    );
+    for (const mark of found)
+      expect(text.slice(mark.start, mark.end)).toBe(mark.value.replace('&', '&amp;'));
+    const [hello, world] = found;
+    expect((world?.time ?? 0) - (hello?.time ?? 0)).toBeGreaterThanOrEqual(2000);
+    const mark = marks.find((m) => m.type === 'ssml');
+    expect(mark && text.slice(mark.start, mark.end)).toBe('<mark name="here"/>');
+    expect(mark?.value).toBe('here');
+    // Heard between "apples" and "from".
+    expect(mark?.time).toBeGreaterThanOrEqual(found[5]?.time ?? 0);
+    expect(mark?.time).toBeLessThanOrEqual(found[6]?.time ?? 0);
+  });
+
+  it('keeps the words in place and takes half the time at speed +100 %', async () => {
+    const text = 'One two three four five six seven eight nine ten.';
+    const normal = words((await marksOf(text)).marks);
+    const fast = words((await marksOf(text, 100)).marks);
+    expect(fast.map((m) => [m.start, m.end])).toEqual(normal.map((m) => [m.start, m.end]));
+    const span = (list: SpeechMark[]) => (list.at(-1)?.time ?? 0) - (list[0]?.time ?? 0);
+    expect(span(fast) / span(normal)).toBeGreaterThan(0.3);
+    expect(span(fast) / span(normal)).toBeLessThan(0.7);
+  });
+});
+
+describe('subtitles', () => {
+  const marks: SpeechMark[] = [
+    { time: 0, type: 'sentence', start: 0, end: 12, value: 'Hello there.' },
+    { time: 5, type: 'word', start: 0, end: 5, value: 'Hello' },
+    { time: 400, type: 'word', start: 6, end: 11, value: 'there' },
+    { time: 1500, type: 'sentence', start: 13, end: 26, value: 'A < B --> C.' },
+    { time: 1500, type: 'word', start: 13, end: 14, value: 'A' },
+  ];
+
+  it('writes WebVTT, one cue a sentence shown until the next', () => {
+    expect(subtitles(marks, 3.25, 'vtt')).toBe(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:01.500\nHello there.\n\n00:00:01.500 --> 00:00:03.250\nA &lt; B --&gt; C.\n',
+    );
+  });
+
+  it('writes SRT with numbered cues and comma milliseconds', () => {
+    expect(subtitles(marks, 3.25, 'srt')).toBe(
+      '1\n00:00:00,000 --> 00:00:01,500\nHello there.\n\n2\n00:00:01,500 --> 00:00:03,250\nA < B --> C.\n',
+    );
+  });
+
+  it('cuts a long sentence between words', () => {
+    const long = Array.from({ length: 30 }, (_, i) => `word${i}`);
+    let at = 0;
+    const list: SpeechMark[] = [
+      { time: 0, type: 'sentence', start: 0, end: long.join(' ').length, value: long.join(' ') },
+      ...long.map((value, i) => {
+        const mark: SpeechMark = {
+          time: i * 300,
+          type: 'word',
+          start: at,
+          end: at + value.length,
+          value,
+        };
+        at += value.length + 1;
+        return mark;
+      }),
+    ];
+    const vtt = subtitles(list, 10, 'vtt');
+    const cueTexts = vtt
+      .split('\n\n')
+      .slice(1)
+      .map((cue) => cue.split('\n')[1] ?? '');
+    expect(cueTexts.length).toBeGreaterThan(1);
+    for (const text of cueTexts) expect(text.length).toBeLessThanOrEqual(84);
+    expect(cueTexts.join(' ')).toBe(long.join(' '));
+  });
+});
+
+describe('aligning spoken words with the typed text', () => {
+  /** Pipeline marks for spoken words, 100 ms apart, in one sentence. */
+  const spoken = (words: string[]): Mark[] => [
+    { type: 'sentence', start: 0, end: words.length / 10, text: words.join(' ') },
+    ...words.map((text, i) => ({ type: 'word' as const, start: i / 10, end: (i + 1) / 10, text })),
+  ];
+  const found = (source: string, words: string[]) =>
+    speechMarks(source, spoken(words))
+      .filter((mark) => mark.type === 'word')
+      .map((mark) => [source.slice(mark.start, mark.end), mark.time]);
+
+  it('gives a number read as words one mark, and does not jump to a later equal word', () => {
+    expect(
+      found('I saw 3 dogs and three cats', 'I saw three dogs and three cats'.split(' ')),
+    ).toEqual([
+      ['I', 0],
+      ['saw', 100],
+      ['3', 200],
+      ['dogs', 300],
+      ['and', 400],
+      ['three', 500],
+      ['cats', 600],
+    ]);
+    expect(
+      found('Pay 1,250 now', ['Pay', 'one', 'thousand', 'two', 'hundred', 'fifty', 'now']),
+    ).toEqual([
+      ['Pay', 0],
+      ['1,250', 100],
+      ['now', 600],
+    ]);
+  });
+
+  it('skips a word the engine merged, and reads words across a break', () => {
+    const source =
+      '<speak>one<break time="1s"/>two of the <sub alias="United Nations">UN</sub>.</speak>';
+    expect(found(source, ['one', 'two', 'of', 'United', 'Nations'])).toEqual([
+      ['one', 0],
+      ['two', 100],
+      ['of', 200],
+      ['UN', 300],
+    ]);
+    const sentence = speechMarks(source, spoken(['one', 'two', 'of', 'United', 'Nations'])).find(
+      (mark) => mark.type === 'sentence',
+    );
+    expect(sentence?.value).toBe('one two of the UN.');
+  });
+});
