@@ -2,6 +2,7 @@ import type { VoiceSettings } from '@parla/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { PLAN_INFO } from '../../../test/plan-info';
 import { profileOf } from '../../../test/profile';
 import { interceptFetch, jsonResponse, renderAt } from '../../../test/render';
 import { signedInForEachTest } from '../../../test/session';
@@ -101,5 +102,66 @@ describe('the convertor page', () => {
       settings: SAVED,
       ssml: SAVED.text,
     });
+  });
+
+  it('says why an empty Convert does nothing, cuts an upload with a message, warns near the limit, and focuses the player', async () => {
+    const small = profileOf({
+      plan: {
+        type: 'BASIC',
+        period: 'month',
+        count_characters: 500,
+        count_characters_per_convert: 20,
+      },
+    });
+    const network = interceptFetch((call) => {
+      if (call.url === '/api/account/profile') return jsonResponse(200, small);
+      if (call.url === '/api/plan/info') return jsonResponse(200, PLAN_INFO);
+      if (call.url === '/api/convertor/voices') return jsonResponse(200, VOICES);
+      if (call.method === 'POST' && call.url === '/api/convertor') {
+        return jsonResponse(200, {
+          success: true,
+          message: 'ok',
+          path: '/api/convertor/audio/def.mp3',
+          duration: 1,
+        });
+      }
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    renderAt('/convertor', '/convertor', <ConvertorPage />);
+    const user = userEvent.setup();
+    await waitFor(() =>
+      expect(screen.getByTestId('characters-per-convert').textContent).toBe('20'),
+    );
+    const convert = await screen.findByRole('button', { name: 'Convert' });
+    await waitFor(() => expect((convert as HTMLButtonElement).disabled).toBe(false));
+
+    // Empty: no request, and the page says why.
+    await user.click(convert);
+    expect(screen.getByTestId('empty-notice').textContent).toBe(
+      'There is nothing to convert yet: type or paste a text first.',
+    );
+    expect(network.calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(screen.queryByTestId('remaining-warning')).toBeNull();
+
+    // An upload longer than the limit is cut, and the page says how much was kept.
+    const file = new File(['Twenty-five characters!!!'], 'long.txt', { type: 'text/plain' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, file);
+    const notice = await screen.findByTestId('cut-notice');
+    expect(notice.textContent).toContain('Kept 20 of 25 characters');
+    expect(notice.querySelector('a')?.getAttribute('href')).toBe('/pricing');
+    expect(screen.getByTestId('empty-notice').textContent).toBe('');
+
+    // Nothing left: the counter says so in words, with the plans.
+    expect(screen.getByTestId('characters-remaining').textContent).toBe('0');
+    const warning = screen.getByTestId('remaining-warning');
+    expect(warning.textContent).toContain('Limit reached');
+    expect(warning.querySelector('a')?.getAttribute('href')).toBe('/pricing');
+
+    // After a conversion the player's play button has the focus.
+    await user.click(convert);
+    const play = await screen.findByRole('button', { name: 'Play' });
+    await waitFor(() => expect(document.activeElement).toBe(play));
+    expect(screen.getByText('Your audio is ready.')).toBeTruthy();
   });
 });

@@ -221,6 +221,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     const raw = await file.text();
     const text = cleanUploadedText(raw, perConvert);
     const whole = cleanUploadedText(raw, Number.POSITIVE_INFINITY);
+    setEmptyNotice(false);
     setCutNotice(text === whole ? null : { kept: codePoints(text), total: codePoints(whole) });
     const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
     doc.change(escaped, 'upload', mode === 'ssml' ? 'SSML' : 'TEXT');

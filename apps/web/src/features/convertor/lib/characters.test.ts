@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   characterCounter,
   cleanUploadedText,
+  codePoints,
   cutToFit,
+  remainingLevel,
   tagFits,
   usedCharacters,
 } from './characters';
@@ -48,5 +50,22 @@ describe('character accounting', () => {
   it('removes new lines and tabs from an uploaded text and cuts it to the limit', () => {
     expect(cleanUploadedText('one\r\ntwo\tthree\n', 100)).toBe('one two three ');
     expect(cleanUploadedText('\uFEFFabcdef', 4)).toBe('abcd');
+  });
+
+  it('warns within the last tenth of the per-conversion limit, and at zero', () => {
+    const at = (used: number, perConvert: number) =>
+      remainingLevel({ used, perConvert, remaining: Math.max(0, perConvert - used) });
+    expect(at(0, 1000)).toBe('ok');
+    expect(at(899, 1000)).toBe('ok');
+    expect(at(900, 1000)).toBe('low');
+    expect(at(999, 1000)).toBe('low');
+    expect(at(1000, 1000)).toBe('out');
+    // Limits not known yet: nothing to warn about.
+    expect(at(5, Number.POSITIVE_INFINITY)).toBe('ok');
+  });
+
+  it('counts code points, as the cut does', () => {
+    expect(codePoints('🎉a')).toBe(2);
+    expect(codePoints('')).toBe(0);
   });
 });
