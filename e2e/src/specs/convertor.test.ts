@@ -66,6 +66,10 @@ describe('the convertor page (issue 4)', () => {
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
     const play = page.getByRole('button', { name: 'Play', exact: true });
     await play.waitFor({ timeout: 30_000 });
+    // Issue 18: the player takes the focus once the audio is there.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Play');
     const bars = page.getByTestId('waveform').locator('span');
     await expect.poll(() => bars.count(), { timeout: 15_000 }).toBe(120);
     const heights = await bars.evaluateAll((spans) =>
@@ -216,6 +220,52 @@ describe('the convertor page (issue 4)', () => {
     expectNoPageErrors(page);
   });
 
+  it('wraps the selected words as one unit, keeps them selected and removes a tag whole (issue 18)', async () => {
+    const page = await session.newPage();
+    await openConvertor(page);
+    await page.getByRole('textbox', { name: 'Text editor' }).click();
+    await page.keyboard.type('say hello there');
+    const used = await counter(page, 'used');
+    // Select "hello".
+    await page.keyboard.press('End');
+    for (let i = 0; i < ' there'.length; i++) await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 'hello'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await insertTag(page, 'speed');
+    expect(await counter(page, 'used')).toBe(used + TAG_COSTS.speed);
+    // One chip and its end mark around the words, no "/Speed" chip; the words stay selected.
+    await page.getByRole('button', { name: 'Speed medium, edit' }).waitFor();
+    expect(await page.getByRole('img', { name: 'End of Speed' }).count()).toBe(1);
+    expect(await page.getByText('/Speed').count()).toBe(0);
+    expect(await page.locator('[class*="wrapped"]').first().textContent()).toBe('hello');
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('hello');
+    // The next tag wraps the same words.
+    await insertTag(page, 'emphasis');
+    expect(await counter(page, 'used')).toBe(used + TAG_COSTS.speed + TAG_COSTS.emphasis);
+
+    // Without a selection, a tag with content is not inserted (it would cost and do nothing).
+    await page.getByRole('textbox', { name: 'Text editor' }).click();
+    await page.keyboard.press('End');
+    await insertTag(page, 'volume');
+    await page
+      .getByRole('alert')
+      .getByText('Select the words this tag applies to first.')
+      .waitFor();
+    expect(await counter(page, 'used')).toBe(used + TAG_COSTS.speed + TAG_COSTS.emphasis);
+
+    // Removing the chip removes its end too, and keeps the words.
+    await page.getByRole('button', { name: 'Speed medium, edit' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove Speed' }).click();
+    expect(await counter(page, 'used')).toBe(used + TAG_COSTS.emphasis);
+    expect(await page.getByRole('img', { name: 'End of Speed' }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'SSML' }).click();
+    await page.waitForURL((url) => url.pathname === '/convertor/ssml');
+    expect(await page.getByRole('textbox', { name: 'SSML editor' }).textContent()).toBe(
+      'say <emphasis level="strong">hello</emphasis> there',
+    );
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
   it('cuts a paste to the per-conversion limit and refuses typing past it, in both tabs', async () => {
     const page = await session.newPage();
     await openConvertor(page);
@@ -226,12 +276,25 @@ describe('the convertor page (issue 4)', () => {
         conversions.push(request.url());
     });
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    // Issue 18: it says why.
+    await page
+      .getByTestId('empty-notice')
+      .getByText('There is nothing to convert yet: type or paste a text first.')
+      .waitFor();
     await page.waitForTimeout(300);
     expect(conversions).toEqual([]);
 
     await pasteInto(page, 'Text editor', 'a'.repeat(FREE_PER_CONVERT + 500));
     expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
     expect(await counter(page, 'remaining')).toBe(0);
+    // Issue 18: the cut is told, with the plans, and the counter flags the limit in words.
+    const cut = page.getByTestId('cut-notice');
+    await cut.getByText('Kept 1,000 of 1,500 characters', { exact: false }).waitFor();
+    expect(await cut.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    await page.getByTestId('remaining-warning').getByText('Limit reached').waitFor();
+    expect(await page.getByTestId('empty-notice').textContent()).toBe('');
     await page.keyboard.type('more');
     expect(await counter(page, 'used')).toBe(FREE_PER_CONVERT);
     // Undo takes the paste back.

@@ -208,6 +208,12 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     const spec = TAG_SPECS[kind];
     const open = openingTag(kind, value);
     const close = spec.empty ? null : closingTag(kind);
+    // Issue 18: a tag with content wraps the selected words; an empty one would cost
+    // characters and do nothing.
+    if (close && !editor.current?.hasSelection()) {
+      setAlert(t('feedback.selectFirst'));
+      return;
+    }
     const preview = editor.current?.previewInsert(open, close) ?? doc.ssml;
     // SPEC §5: a tag needs its cost in remaining characters (and must fit the limit).
     if (!tagFits(kind, counter) || usedCharacters(preview) > perConvert) {

@@ -216,13 +216,18 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
       const { from, to } = editor.state.selection.main;
       return `${doc.slice(0, from)}${open}${doc.slice(from, to)}${close ?? ''}${doc.slice(to)}`;
     },
+    hasSelection: () => Boolean(view.current && !view.current.state.selection.main.empty),
     insertTag(open, close) {
       const editor = view.current;
       if (!editor) return;
       const { from, to } = editor.state.selection.main;
       editor.dispatch({
         changes: [{ from, insert: open }, ...(close ? [{ from: to, insert: close }] : [])],
-        selection: { anchor: to + open.length + (close?.length ?? 0) },
+        // The wrapped text stays selected, so that the next tag wraps the same words.
+        selection:
+          close && to > from
+            ? { anchor: from + open.length, head: to + open.length }
+            : { anchor: to + open.length + (close?.length ?? 0) },
         userEvent: 'input.tag',
         annotations: External.of(true),
       });

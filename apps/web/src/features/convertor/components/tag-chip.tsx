@@ -1,4 +1,4 @@
-import { Popover, UnstyledButton } from '@mantine/core';
+import { Button, Popover, Stack, UnstyledButton } from '@mantine/core';
 import type { VoiceEffect } from '@parla/contract';
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
 import { createContext, useContext, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { describeChip, withValue } from '../lib/ssml-tags';
 import { TAG_LABEL_KEYS } from '../lib/tag-labels';
 import classes from './tag-chip.module.css';
+import { pairedTag } from './tag-pairs-plugin';
 import { TagValueForm } from './tag-value-form';
 
 /** What chips need from the page: the voice's effects for the voice-effect menu. */
@@ -13,9 +14,10 @@ export const ChipContext = createContext<{ effects: readonly VoiceEffect[] }>({ 
 
 /**
  * A tag of the document shown inline in the Text tab. An opening tag of the toolbar's kinds
- * shows its value and edits it in a popover; closing tags and other markup show their source.
+ * shows its value and edits or removes it in a popover; its closing tag is the end mark of the
+ * same unit (the text between is tinted by tag-pairs-plugin); other markup shows its source.
  */
-export function TagChip({ node, updateAttributes, selected }: ReactNodeViewProps) {
+export function TagChip({ node, updateAttributes, selected, editor, getPos }: ReactNodeViewProps) {
   const raw = String(node.attrs.raw ?? '');
   const info = describeChip(raw);
   const { effects } = useContext(ChipContext);
@@ -23,8 +25,8 @@ export function TagChip({ node, updateAttributes, selected }: ReactNodeViewProps
   const { t } = useTranslation();
 
   if (info.role !== 'open') {
-    const label =
-      info.role === 'close' ? `/${info.kind ? t(TAG_LABEL_KEYS[info.kind]) : info.element}` : raw;
+    const closes =
+      info.role === 'close' ? (info.kind ? t(TAG_LABEL_KEYS[info.kind]) : info.element) : null;
     return (
       <NodeViewWrapper
         as="span"
@@ -33,11 +35,25 @@ export function TagChip({ node, updateAttributes, selected }: ReactNodeViewProps
         data-selected={selected || undefined}
         contentEditable={false}
         title={raw}
+        {...(closes !== null && { role: 'img', 'aria-label': t('tags.end', { tag: closes }) })}
       >
-        {label}
+        {closes !== null ? '\u27E9' : raw}
       </NodeViewWrapper>
     );
   }
+  // The tag and its closing tag go together; the text they wrapped stays.
+  const remove = () => {
+    const pos = getPos();
+    if (typeof pos !== 'number') return;
+    const tr = editor.state.tr;
+    const partner = pairedTag(editor.state.doc, pos);
+    if (partner !== undefined && partner > pos) tr.delete(partner, partner + 1);
+    tr.delete(pos, pos + 1);
+    if (partner !== undefined && partner < pos) tr.delete(partner, partner + 1);
+    setOpened(false);
+    editor.view.dispatch(tr);
+    editor.commands.focus();
+  };
   const label = t(TAG_LABEL_KEYS[info.kind]);
   return (
     <NodeViewWrapper as="span" className={classes.wrapper} contentEditable={false}>
@@ -66,16 +82,21 @@ export function TagChip({ node, updateAttributes, selected }: ReactNodeViewProps
           </UnstyledButton>
         </Popover.Target>
         <Popover.Dropdown>
-          <TagValueForm
-            kind={info.kind}
-            initial={info.value}
-            effects={effects}
-            submitLabel={t('tags.apply')}
-            onSubmit={(value) => {
-              updateAttributes({ raw: withValue(raw, value) });
-              setOpened(false);
-            }}
-          />
+          <Stack gap="xs">
+            <TagValueForm
+              kind={info.kind}
+              initial={info.value}
+              effects={effects}
+              submitLabel={t('tags.apply')}
+              onSubmit={(value) => {
+                updateAttributes({ raw: withValue(raw, value) });
+                setOpened(false);
+              }}
+            />
+            <Button variant="subtle" color="red.9" size="xs" onClick={remove}>
+              {t('tags.remove', { tag: label })}
+            </Button>
+          </Stack>
         </Popover.Dropdown>
       </Popover>
     </NodeViewWrapper>

@@ -14,6 +14,7 @@ import { fromSsml, type SsmlDocument, toSsml } from '../lib/ssml-document';
 import classes from './editor.module.css';
 import { type SpokenRange, SpokenWord, useSpokenWordHighlight } from './spoken-word-plugin';
 import { TagChip } from './tag-chip';
+import { tagPairsPlugin } from './tag-pairs-plugin';
 
 /** ProseMirror JSON of a document (lines -> paragraphs, chips -> ssmlTag atoms). */
 export function toEditorJson(ssml: string): JSONContent {
@@ -46,7 +47,7 @@ export function fromEditorDoc(doc: PmNode): string {
 }
 
 /** A transaction that puts `open` before and `close` after the selection. */
-function withTag(state: EditorState, open: string, close: string | null): Transaction {
+export function withTag(state: EditorState, open: string, close: string | null): Transaction {
   const type = state.schema.nodes.ssmlTag;
   const tr = state.tr;
   if (!type) return tr;
@@ -54,9 +55,13 @@ function withTag(state: EditorState, open: string, close: string | null): Transa
   const { from, to } = TextSelection.between(state.selection.$from, state.selection.$to);
   if (close) tr.insert(to, type.create({ raw: close }));
   tr.insert(from, type.create({ raw: open }));
-  // The cursor goes after what was inserted (each chip is one position), so that the next
-  // keystroke cannot replace the wrapped text.
-  return tr.setSelection(TextSelection.create(tr.doc, close ? to + 2 : from + 1));
+  // The wrapped text stays selected (each chip is one position), so that the next tag wraps
+  // the same words; a tag without content leaves the cursor after it.
+  return tr.setSelection(
+    close && to > from
+      ? TextSelection.create(tr.doc, from + 1, to + 1)
+      : TextSelection.create(tr.doc, close ? to + 2 : from + 1),
+  );
 }
 
 export const SsmlTag = TiptapNode.create({
@@ -154,6 +159,7 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
         },
         addProseMirrorPlugins() {
           return [
+            tagPairsPlugin(),
             new Plugin({
               // SPEC §5: typing is capped at the per-conversion limit.
               filterTransaction: (tr, state) => {
@@ -232,6 +238,7 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
       previewInsert(open, close) {
         return editor ? fromEditorDoc(withTag(editor.state, open, close).doc) : value;
       },
+      hasSelection: () => Boolean(editor && !editor.state.selection.empty),
       insertTag(open, close) {
         if (!editor) return;
         const tr = withTag(editor.state, open, close);

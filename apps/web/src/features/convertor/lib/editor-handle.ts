@@ -4,6 +4,8 @@ export interface EditorHandle {
   insertTag(open: string, close: string | null): void;
   /** The document with the tag inserted, to check its length before inserting it. */
   previewInsert(open: string, close: string | null): string;
+  /** Some text is selected (a tag with content wraps a selection; it is never inserted empty). */
+  hasSelection(): boolean;
   focus(): void;
 }
 
