@@ -1,9 +1,10 @@
 import { Button, Popover, Stack, UnstyledButton } from '@mantine/core';
 import type { VoiceEffect } from '@parla/contract';
+import type { Node as PmNode } from '@tiptap/pm/model';
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
 import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeChip, withValue } from '../lib/ssml-tags';
+import { type ChipInfo, describeChip, withValue } from '../lib/ssml-tags';
 import { TAG_LABEL_KEYS } from '../lib/tag-labels';
 import classes from './tag-chip.module.css';
 import { pairedTag } from './tag-pairs-plugin';
@@ -23,10 +24,21 @@ export function TagChip({ node, updateAttributes, selected, editor, getPos }: Re
   const { effects } = useContext(ChipContext);
   const [opened, setOpened] = useState(false);
   const { t } = useTranslation();
+  // A closing tag is named after its opening one (`</prosody>` closes speed, volume or pitch).
+  const closedLabel = (
+    close: Extract<ChipInfo, { role: 'close' }>,
+    doc: PmNode,
+    pos: number | undefined,
+  ): string => {
+    const partner = typeof pos === 'number' ? pairedTag(doc, pos) : undefined;
+    const opening =
+      partner === undefined ? undefined : describeChip(String(doc.nodeAt(partner)?.attrs.raw));
+    const kind = close.kind ?? (opening?.role === 'open' ? opening.kind : null);
+    return kind ? t(TAG_LABEL_KEYS[kind]) : close.element;
+  };
 
   if (info.role !== 'open') {
-    const closes =
-      info.role === 'close' ? (info.kind ? t(TAG_LABEL_KEYS[info.kind]) : info.element) : null;
+    const closes = info.role === 'close' ? closedLabel(info, editor.state.doc, getPos()) : null;
     return (
       <NodeViewWrapper
         as="span"
