@@ -1,12 +1,64 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Text files worth compressing; smaller ones gain nothing over their headers. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Brotli and gzip copies of every compressible file of the build, made once here at their
+ * best levels, so that the server sends them as they are (@fastify/static `preCompressed`)
+ * instead of compressing on every request (docs/decisions/016-compressed-assets.md).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'parla-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((f) =>
+        COMPRESSIBLE.test(f),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          if ((await stat(full)).size < MIN_BYTES) return;
+          const bytes = await readFile(full);
+          await writeFile(
+            `${full}.br`,
+            await brotli(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+          );
+          await writeFile(
+            `${full}.gz`,
+            await gzipped(bytes, { level: constants.Z_BEST_COMPRESSION }),
+          );
+        }),
+      );
+    },
+  };
+}
 
 // Workspace packages (@parla/contract) export their TypeScript sources under this condition,
 // so the bundle is built from the sources and needs no prior `tsc -b` of the packages.
 const SOURCE_CONDITION = '@parla/source';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
   build: {
     outDir: 'dist',

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, TEST_DATABASE_KIND, testConfig } from './test/test-app.js';
@@ -12,6 +13,11 @@ writeFileSync(
   '<!doctype html><title>Parla</title><div id="root"></div>',
 );
 writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log("parla")');
+// The build's compressed copies of a larger bundle (apps/web/vite.config.ts writes them).
+const BUNDLE = `export const words = ${JSON.stringify('parla '.repeat(2000))};`;
+writeFileSync(path.join(webRoot, 'assets', 'big-def456.js'), BUNDLE);
+writeFileSync(path.join(webRoot, 'assets', 'big-def456.js.br'), brotliCompressSync(BUNDLE));
+writeFileSync(path.join(webRoot, 'assets', 'big-def456.js.gz'), gzipSync(BUNDLE));
 
 const app = await createTestApp({ webRoot });
 
@@ -141,6 +147,24 @@ describe(`the API skeleton (${TEST_DATABASE_KIND})`, () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log("parla")');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The build's brotli copy when the browser takes it, else gzip, else the file itself.
+    const url = '/assets/big-def456.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(BUNDLE.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BUNDLE);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BUNDLE);
+    const plain = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
     // A bundle of another build is missing, not a page.
     const gone = await app.inject({ method: 'GET', url: '/assets/app-old999.js' });
     expect(gone.statusCode).toBe(404);

@@ -17,7 +17,8 @@ export interface WebAppOptions {
 
 /**
  * Serves the built web app for every path outside /api: real files as they are (hashed assets
- * cached for a year), and index.html for any other path so the client router decides.
+ * cached for a year; the build's brotli or gzip copy when the browser takes it), and
+ * index.html for any other path so the client router decides.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
   const indexFile = path.join(options.root, 'index.html');
@@ -27,10 +28,14 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
       root: options.root,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each file (apps/web/vite.config.ts).
+      preCompressed: true,
       // Cache headers are ours (setHeaders), not the plugin's default max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // The same URL answers brotli, gzip or plain bytes: shared caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
