@@ -69,6 +69,8 @@ export interface BuildAppOptions {
    * defaults to REDIS_PREFIX (config).
    */
   redisPrefix?: string;
+  /** The time one rendering may take before it is stopped (default 120 s); tests lower it. */
+  renderTimeoutMs?: number;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -102,6 +104,7 @@ export async function buildApp({
   storage = createStorage(config.storage),
   now,
   redisPrefix = config.redisPrefix,
+  renderTimeoutMs,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: {
@@ -145,6 +148,7 @@ export async function buildApp({
     redisUrl: config.redisUrl,
     queuePrefix: redisPrefix,
     storage,
+    ...(renderTimeoutMs !== undefined && { renderTimeoutMs }),
   });
   app.addHook('onClose', () => speech.close());
   const scheduler = createScheduler({

@@ -128,8 +128,22 @@ export const ConvertResultSchema = z.object({
   marks_path: z.string().nullable().optional(),
   /** Where the subtitles can be fetched: WebVTT, or SRT with `?format=srt`. */
   subtitles_path: z.string().nullable().optional(),
+  /**
+   * True when the conversion was asked as a stream (`?stream=true`): the audio at `path` plays
+   * while it is being rendered, `duration` is null, and the marks and subtitles are there once
+   * the audio has ended.
+   */
+  streaming: z.boolean().optional(),
 });
 export type ConvertResult = z.infer<typeof ConvertResultSchema>;
+
+/** POST /api/convertor's query: `stream=true` answers at once with audio that plays as it renders. */
+export const ConvertQuerySchema = z.object({
+  stream: z
+    .enum(['true', 'false'], { error: 'stream must be true or false.' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
 
 /**
  * One speech mark, in Amazon Polly's shape (docs/decisions/019-speech-marks.md): when a word,

@@ -20,6 +20,7 @@
  */
 export type { DocumentItem, Prosody, SpeechDocument } from './document.js';
 export { EFFECT_PRESETS, type EffectPreset } from './effects.js';
+export { MIME_TYPES } from './encode/encoders.js';
 export type { BackendChoice } from './engines/espeak/backends.js';
 export { nativeAvailable } from './engines/espeak/backends.js';
 export { EXTRA_LANGUAGES } from './engines/espeak/catalogue.js';
@@ -61,7 +62,12 @@ export {
 export { speechMarks, subtitles } from './marks.js';
 export { type Normalised, normaliseSayAs } from './normalise/say-as.js';
 export { CACHE_VERSION, cacheKey } from './pool/cache.js';
-export { type PooledResult, SpeechPool, type SpeechPoolOptions } from './pool/pool.js';
+export {
+  type PooledResult,
+  resultFromChunks,
+  SpeechPool,
+  type SpeechPoolOptions,
+} from './pool/pool.js';
 export { speechRequestFromSettings } from './product.js';
 export { type CheckedRequest, type SpeechRequest, SpeechRequestSchema } from './request.js';
 export { SSML_LIMITS } from './ssml/limits.js';

@@ -148,4 +148,45 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       await staying?.close();
     }
   }, 60_000);
+
+  it('streams a rendering of a worker elsewhere through Redis, chunk by chunk, and stores the same bytes', async () => {
+    const livePrefix = `${prefix}-live`;
+    const client = createQueueClient({ redisUrl: REDIS_URL, prefix: livePrefix });
+    const worker = startSpeechWorker({
+      redisUrl: REDIS_URL,
+      pool: new SpeechPool({ size: 1, cacheDir: path.join(cacheDir, 'live') }),
+      prefix: livePrefix,
+      storage,
+    });
+    try {
+      const text = 'Each sentence of this text is a chunk of the stream. '.repeat(12);
+      const rendering = client.renderLive(
+        request(text, { output_format: 'mp3', sample_rate: 24000 }),
+        'audio/live.mp3',
+        'live-one',
+      );
+      await rendering.first;
+      const chunks = await client.live.read('live-one');
+      if (!chunks) throw new Error('the rendering is not live');
+      const parts: Uint8Array[] = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      expect(parts.length).toBeGreaterThan(1);
+      const result = await rendering.done;
+      const stored = await storedBytes(storage, 'audio/live.mp3');
+      expect(Buffer.compare(stored, Buffer.concat(parts))).toBe(0);
+      expect(result.size).toBe(stored.length);
+      expect(result.duration).toBeGreaterThan(10);
+
+      // A request's own error comes back before any audio, with its code and position.
+      const bad = client.renderLive(request('<speak><p>open</speak>'), 'audio/bad.mp3', 'live-bad');
+      bad.done.catch(() => undefined);
+      const error = await bad.first.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(SpeechError);
+      expect((error as SpeechError).code).toBe('bad_input');
+      expect(await client.live.read('never-started')).toBeUndefined();
+    } finally {
+      await client.close();
+      await worker.close();
+    }
+  }, 60_000);
 });

@@ -1,11 +1,13 @@
 import type { Language, VoiceSettings } from '@parla/contract';
 import {
   deserializeError,
+  resultFromChunks,
   type SerializedSpeechError,
   type SpeechConfig,
   SpeechError,
   SpeechPool,
   type SpeechRequest,
+  type SynthesisChunk,
   type SynthesisResult,
   serializeError,
   speechRequestFromSettings,
@@ -13,6 +15,7 @@ import {
 import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { storeMarks } from '../features/convertor/marks.js';
+import { type LiveAudio, memoryLiveAudio, redisLiveAudio } from './live-audio.js';
 import type { ObjectStorage } from './storage/storage.js';
 
 /**
@@ -35,6 +38,17 @@ export interface SpeechService {
   /** Renders the request and stores its audio under `key` in the installation's storage. */
   /** The product's payload (SPEC §3 "Voice settings"), mapped to the library's request here. */
   render(settings: VoiceSettings, key: string): Promise<StoredSynthesis>;
+  /**
+   * Renders as a stream (issue 14, docs/decisions/018-streamed-conversions.md): each chunk of
+   * the file goes to `live` under `id` as soon as it is encoded, and the whole file is stored
+   * under `key` at the end. `first` settles when the first bytes are out, or with the error
+   * that stopped the rendering before them; `done` with the stored description. Aborting
+   * `signal` (nobody listens any more) stops a rendering of this process; a queued one, on
+   * another machine, runs to its end.
+   */
+  renderLive(settings: VoiceSettings, key: string, id: string, signal?: AbortSignal): LiveRendering;
+  /** The renderings being streamed, for the routes that read them. */
+  readonly live: LiveAudio;
   /** Requests waiting for a worker and being rendered (zeros without a queue). */
   queueCounts(): Promise<{ waiting: number; active: number }>;
   /**
@@ -62,6 +76,8 @@ export interface SpeechServiceOptions {
   config?: SpeechConfig;
   /** Where rendered audio is stored (the installation's storage). */
   storage: ObjectStorage;
+  /** The time one rendering may take before it is stopped (the pool's default: 120 s). */
+  renderTimeoutMs?: number;
 }
 
 /**
@@ -77,7 +93,15 @@ const DEFAULT_PREFIX = 'parla';
 const QUEUE_TIMEOUT_MS = 150_000;
 const VOICES_TTL_MS = 60_000;
 
-type SpeechJob = { kind: 'synthesize'; request: SpeechRequest; key: string } | { kind: 'voices' };
+export interface LiveRendering {
+  first: Promise<void>;
+  done: Promise<StoredSynthesis>;
+}
+
+type SpeechJob =
+  | { kind: 'synthesize'; request: SpeechRequest; key: string }
+  | { kind: 'stream'; request: SpeechRequest; key: string; id: string }
+  | { kind: 'voices' };
 
 /** Renders with the pool and stores the audio; the description is what callers get. */
 async function renderTo(
@@ -91,6 +115,54 @@ async function renderTo(
   await storage.put(key, audio, result.mimeType);
   await storeMarks(storage, key, request.text, result.marks);
   return { ...result, size: audio.byteLength, queuedSeconds };
+}
+
+/**
+ * Renders with the pool chunk by chunk, publishing each to `live`, then stores the whole file
+ * and its marks (the bytes streamed; a WAV's header gets its real sizes) and ends the channel.
+ * A failure, or `signal` aborted, fails the channel and rejects.
+ */
+async function streamTo(
+  pool: SpeechPool,
+  storage: ObjectStorage,
+  live: LiveAudio,
+  job: { request: SpeechRequest; key: string; id: string },
+  signal?: AbortSignal,
+  queuedSeconds = 0,
+): Promise<StoredSynthesis> {
+  const { request, key, id } = job;
+  const chunks: SynthesisChunk[] = [];
+  try {
+    for await (const chunk of pool.stream(request)) {
+      chunks.push(chunk);
+      await live.publish(id, chunk.audio);
+      // Leaving the loop stops the pool's rendering after the sentences already started.
+      if (signal?.aborted) throw new SpeechError('internal', 'Nobody listens to this audio.');
+    }
+    const { audio, ...result } = resultFromChunks(request, chunks);
+    await storage.put(key, audio, result.mimeType);
+    await storeMarks(storage, key, request.text, result.marks);
+    await live.end(id);
+    return { ...result, size: audio.byteLength, cached: false, queuedSeconds };
+  } catch (error) {
+    await live.fail(id, JSON.stringify(serializeError(error)));
+    throw error;
+  }
+}
+
+/** A live rendering whose first bytes are awaited on `live` (speechErrorOf: the failure). */
+function liveRendering(
+  live: LiveAudio,
+  id: string,
+  start: () => Promise<StoredSynthesis>,
+): LiveRendering {
+  const done = Promise.resolve().then(start);
+  const first = live.started(id, QUEUE_TIMEOUT_MS).catch((error: unknown) => {
+    throw speechErrorOf(error);
+  });
+  // Whoever awaits `first` learns of an early failure; `done` is the caller's to handle.
+  first.catch(() => undefined);
+  return { first, done };
 }
 
 export function redisConnection(url: string): Redis {
@@ -107,11 +179,18 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
     cacheDir: options.cacheDir,
     ...(options.config && { config: options.config }),
     ...(options.workers !== undefined && { size: options.workers }),
+    ...(options.renderTimeoutMs !== undefined && { timeoutMs: options.renderTimeoutMs }),
   });
   if (!options.redisUrl) {
+    const live = memoryLiveAudio();
     return {
+      live,
       listVoices: () => pool.listVoices(),
       render: async (settings, key) => renderTo(pool, options.storage, toRequest(settings), key),
+      renderLive: (settings, key, id, signal) =>
+        liveRendering(live, id, () =>
+          streamTo(pool, options.storage, live, { request: toRequest(settings), key, id }, signal),
+        ),
       queueCounts: async () => ({ waiting: 0, active: 0 }),
       handBack: async () => undefined,
       close: () => pool.close(),
@@ -147,6 +226,7 @@ export function createQueueClient({
   timeoutMs?: number;
 }): Omit<SpeechService, 'handBack'> {
   const connection = redisConnection(redisUrl);
+  const live = redisLiveAudio(connection, prefix);
   const queue = new Queue<SpeechJob>(SPEECH_QUEUE, { connection, prefix });
   const events = new QueueEvents(SPEECH_QUEUE, { connection: redisConnection(redisUrl), prefix });
   let voices: { at: number; list: Promise<Language[]> } | undefined;
@@ -176,8 +256,13 @@ export function createQueueClient({
       }
       return voices.list;
     },
+    live,
     render: async (settings, key) =>
       run<StoredSynthesis>({ kind: 'synthesize', request: toRequest(settings), key }),
+    renderLive: (settings, key, id) =>
+      liveRendering(live, id, () =>
+        run<StoredSynthesis>({ kind: 'stream', request: toRequest(settings), key, id }),
+      ),
     async queueCounts() {
       const counts = await queue.getJobCounts('waiting', 'prioritized', 'active');
       return {
@@ -213,6 +298,8 @@ export function startSpeechWorker({
   prefix?: string;
 }): { handBack(): Promise<void>; close(): Promise<void> } {
   const connection = redisConnection(redisUrl);
+  const liveConnection = redisConnection(redisUrl);
+  const live = redisLiveAudio(liveConnection, prefix);
   const active = new Map<string, { job: Job<SpeechJob>; token: string; stop: () => void }>();
   const worker = new Worker<SpeechJob>(
     SPEECH_QUEUE,
@@ -221,16 +308,13 @@ export function startSpeechWorker({
         active.set(job.id ?? '', { job, token, stop: () => reject(new HandedBack()) });
       });
       try {
+        const queuedSeconds = ((job.processedOn ?? Date.now()) - job.timestamp) / 1000;
         const work =
           job.data.kind === 'voices'
             ? pool.listVoices()
-            : renderTo(
-                pool,
-                storage,
-                job.data.request,
-                job.data.key,
-                ((job.processedOn ?? Date.now()) - job.timestamp) / 1000,
-              );
+            : job.data.kind === 'stream'
+              ? streamTo(pool, storage, live, job.data, undefined, queuedSeconds)
+              : renderTo(pool, storage, job.data.request, job.data.key, queuedSeconds);
         return await Promise.race([work, stopped]);
       } catch (error) {
         if (error instanceof HandedBack) throw error;
@@ -262,6 +346,7 @@ export function startSpeechWorker({
       await worker.close();
       // BullMQ leaves a connection it was given open.
       connection.disconnect();
+      liveConnection.disconnect();
       await pool.close();
     },
   };

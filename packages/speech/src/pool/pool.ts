@@ -418,8 +418,14 @@ class Channel<T> implements AsyncIterable<T> {
   }
 }
 
-/** The whole-file result of a stream, for the cache (a streamed WAV gets its real sizes). */
-function resultFromChunks(request: SpeechRequest, chunks: SynthesisChunk[]): SynthesisResult {
+/**
+ * The whole-file result of a stream, for the cache and for a server storing what it streamed
+ * (a streamed WAV gets its real sizes).
+ */
+export function resultFromChunks(
+  request: SpeechRequest,
+  chunks: SynthesisChunk[],
+): SynthesisResult {
   const length = chunks.reduce((sum, c) => sum + c.audio.length, 0);
   const audio = new Uint8Array(length);
   let at = 0;

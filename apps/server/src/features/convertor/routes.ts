@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import compress from '@fastify/compress';
 import {
+  ConvertQuerySchema,
   ConvertResultSchema,
   countCharacters,
   ErrorResponseSchema,
@@ -9,7 +11,13 @@ import {
   VoicesResponseSchema,
   VoicesSummarySchema,
 } from '@parla/contract';
-import { catalogueSummary, isClientError, SpeechError, selectVoices } from '@parla/speech';
+import {
+  catalogueSummary,
+  isClientError,
+  MIME_TYPES,
+  SpeechError,
+  selectVoices,
+} from '@parla/speech';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +25,7 @@ import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { Scheduler } from '../../lib/schedule.js';
-import type { SpeechService } from '../../lib/speech.js';
+import type { SpeechService, StoredSynthesis } from '../../lib/speech.js';
 import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { clientError } from '../../plugins/error-handler.js';
@@ -58,6 +66,9 @@ const ConversionIdParamsSchema = z.object({
   id: z.string().regex(/^[\w-]{22}$/, { error: 'Unknown audio file.' }),
 });
 
+/** A streamed rendering nobody has read for this long is stopped. */
+const ABANDONED_AFTER_MS = 10_000;
+
 const failure = (message: string) => ({ success: false, message, path: null, duration: null });
 
 export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = async (
@@ -68,6 +79,11 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
   const usage = createUsageRepository(db);
   const conversions = createConversionRepository(db, options.storage);
   const free = DEFAULT_PLAN_CATALOGUE.FREE;
+  /**
+   * Streamed conversions this process renders, with how many clients are reading each: when
+   * the last one goes away before the end, the rendering stops.
+   */
+  const listening = new Map<string, { count: number; controller: AbortController }>();
 
   // The convertor answers every client error in its own shape, {success: false, message}, so
   // the page shows one kind of alert: schema failures (with every field's message), bad JSON,
@@ -176,7 +192,9 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
       },
       schema: {
         tags: ['convertor'],
-        summary: 'Convert text or SSML to speech; answers the address of the audio',
+        summary:
+          'Convert text or SSML to speech; answers the address of the audio (with stream=true at once, the audio playing as it renders)',
+        querystring: ConvertQuerySchema,
         body: VoiceSettingsSchema,
         response: {
           200: ConvertResultSchema,
@@ -191,19 +209,17 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
     async (request, reply) => {
       const user = await app.resolveUser(request);
       const characters = countCharacters(request.body.text);
-      const { engine } = request.body;
+      const { engine, output_format: format } = request.body;
       const spent = await spend(request, reply, user, characters);
       if (!spent.ok) {
         metrics.conversions.inc({ engine, outcome: 'refused' });
         return reply.code(spent.status).send(failure(spent.error));
       }
-      try {
-        const started = performance.now();
-        const id = conversions.newId();
-        const result = await speech.render(
-          request.body,
-          conversions.key(id, request.body.output_format),
-        );
+      const started = performance.now();
+      const id = conversions.newId();
+      const key = conversions.key(id, format);
+      /** The conversion rendered: its record, so its audio and marks are found later. */
+      const record = async (result: StoredSynthesis) => {
         const stored = await conversions.create({
           id,
           userId: user?.id ?? null,
@@ -220,24 +236,71 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
         metrics.audioSeconds.inc({ engine }, result.duration);
         metrics.queueWait.observe(result.queuedSeconds);
         if (result.cached) metrics.cacheHits.inc({ engine });
-        return {
-          success: true,
-          message: CONVERT_MESSAGES.converted,
-          path: `/api/convertor/audio/${stored.file}`,
-          duration: result.duration,
-          marks_path: `/api/convertor/marks/${id}`,
-          subtitles_path: `/api/convertor/subtitles/${id}`,
-        };
-      } catch (error) {
+        return stored;
+      };
+      /** A conversion that failed: the characters back, and an answer that says whose fault. */
+      const failed = async (error: unknown) => {
         await spent.refund();
         metrics.conversionFailed(engine, error instanceof SpeechError ? error.code : 'internal');
         // Bad input, an unknown voice or a limit: the client's to fix, and the message says
         // what. Anything else is ours: logged, and answered without its internals.
         if (error instanceof SpeechError && isClientError(error.code)) {
-          return reply.code(400).send(failure(error.message));
+          return { status: 400 as const, body: failure(error.message) };
         }
         request.log.error({ err: error }, 'conversion failed');
-        return reply.code(500).send(failure(CONVERT_MESSAGES.failed));
+        return { status: 500 as const, body: failure(CONVERT_MESSAGES.failed) };
+      };
+      const timings = {
+        marks_path: `/api/convertor/marks/${id}`,
+        subtitles_path: `/api/convertor/subtitles/${id}`,
+      };
+
+      if (request.query.stream) {
+        // Answered as soon as the first bytes are out; the rest plays as it is rendered
+        // (docs/decisions/018-streamed-conversions.md).
+        const listeners = { count: 0, controller: new AbortController() };
+        listening.set(id, listeners);
+        const rendering = speech.renderLive(request.body, key, id, listeners.controller.signal);
+        let answered = false;
+        void rendering.done
+          .then(record, async (error: unknown) => {
+            // Before the answer, the failure is answered below; a listener gone keeps the
+            // charge (the audio was asked for, as a whole file would be).
+            if (answered && !listeners.controller.signal.aborted) await failed(error);
+          })
+          .catch((error: unknown) => request.log.error({ err: error }, 'streamed conversion'))
+          .finally(() => listening.delete(id));
+        try {
+          await rendering.first;
+        } catch (error) {
+          listening.delete(id);
+          const answer = await failed(error);
+          return reply.code(answer.status).send(answer.body);
+        }
+        answered = true;
+        return {
+          success: true,
+          message: CONVERT_MESSAGES.converted,
+          path: `/api/convertor/audio/${conversions.fileName(id, format)}`,
+          duration: null,
+          streaming: true,
+          ...timings,
+        };
+      }
+
+      try {
+        const result = await speech.render(request.body, key);
+        const stored = await record(result);
+        return {
+          success: true,
+          message: CONVERT_MESSAGES.converted,
+          path: `/api/convertor/audio/${stored.file}`,
+          duration: result.duration,
+          ...timings,
+        };
+      } catch (error) {
+        const answer = await failed(error);
+        return reply.code(answer.status).send(answer.body);
       }
     },
   );
@@ -275,8 +338,15 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const [id = ''] = request.params.file.split('.');
+      const [id = '', format = ''] = request.params.file.split('.');
       const conversion = await conversions.findLive(id);
+      // Not stored yet: it may be rendering, as a stream (POST ?stream=true).
+      if (!conversion) {
+        const streamed = await speech.live.read(id);
+        if (streamed) {
+          return sendLive(request, reply as unknown as FastifyReply, id, format, streamed);
+        }
+      }
       if (
         !conversion ||
         conversions.fileName(conversion.id, conversion.format) !== request.params.file
@@ -295,4 +365,61 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
       return reply;
     },
   );
+
+  /**
+   * A rendering still being streamed: its bytes as they come, without a length (chunked), not
+   * cached. A failure after the first bytes breaks the connection, so the player reports an
+   * error instead of a silent end; the last reader gone stops the rendering.
+   */
+  async function sendLive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    format: string,
+    chunks: AsyncIterable<Uint8Array>,
+  ): Promise<FastifyReply> {
+    const iterator = chunks[Symbol.asyncIterator]();
+    // Nothing is sent before the first bytes: a rendering that failed answers as JSON.
+    let first: IteratorResult<Uint8Array>;
+    try {
+      first = await iterator.next();
+    } catch {
+      return reply.code(404).send({ message: CONVERT_MESSAGES.failed });
+    }
+    const listeners = listening.get(id);
+    if (listeners) listeners.count += 1;
+    let finished = false;
+    const body = Readable.from(
+      (async function* () {
+        try {
+          if (!first.done) yield first.value;
+          for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+            yield next.value;
+          }
+          finished = true;
+        } catch (error) {
+          request.log.warn({ err: error, id }, 'streamed audio failed');
+          throw error;
+        }
+      })(),
+    );
+    reply.raw.once('close', () => {
+      if (!listeners) return;
+      listeners.count -= 1;
+      // A player that seeks or reconnects comes back at once: only a rendering nobody has read
+      // for a while is stopped.
+      if (!finished && listeners.count === 0) {
+        setTimeout(() => {
+          if (listeners.count === 0) listeners.controller.abort();
+        }, ABANDONED_AFTER_MS).unref();
+      }
+    });
+    return reply
+      .header(
+        'content-type',
+        MIME_TYPES[format as keyof typeof MIME_TYPES] ?? 'application/octet-stream',
+      )
+      .header('cache-control', 'no-store')
+      .send(body);
+  }
 };

@@ -1,0 +1,176 @@
+import type { AddressInfo } from 'node:net';
+import { countCharacters } from '@parla/contract';
+import { parseBuffer } from 'music-metadata';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../../test/test-app.js';
+import { voiceSettings } from '../../test/voice-settings.js';
+import { CONVERT_MESSAGES } from './routes.js';
+
+// A short render budget, so that a long text fails after its first bytes went out (the way a
+// worker that dies mid-way does): the stream must end in an error, never a silent stop.
+const app = await createTestApp({ conversionsPerMinute: 1000, renderTimeoutMs: 4000 });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+afterAll(() => app.close());
+
+const SENTENCE = 'Streaming lets the listener hear the first sentence while the rest is rendered. ';
+
+async function convertStreamed(body: object, authorization?: string) {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/convertor?stream=true`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(authorization && { authorization }) },
+    body: JSON.stringify(body),
+  });
+  return { response, answeredMs: performance.now() - started };
+}
+
+async function charactersLeft(userId: string): Promise<number> {
+  const row = await app.db
+    .selectFrom('users')
+    .select('count_characters')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count_characters);
+}
+
+describe(`streamed conversions (${TEST_DATABASE_KIND})`, () => {
+  it('answers at once, streams the audio as it renders, and stores the same bytes', async () => {
+    const { user, authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const text = SENTENCE.repeat(20).trim();
+    const { response, answeredMs } = await convertStreamed(
+      voiceSettings({ text, engine: 'standard', output_format: 'mp3', sample_rate: 24000 }),
+      authorization,
+    );
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(answer).toMatchObject({ success: true, streaming: true, duration: null });
+    expect(answer.path).toMatch(/^\/api\/convertor\/audio\/[\w-]{22}\.mp3$/);
+    console.info(`streamed answer after ${answeredMs.toFixed(0)} ms`);
+
+    const audio = await fetch(`${base}${answer.path}`);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+    expect(audio.headers.get('content-length')).toBeNull();
+    const reader = audio.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const parts: Uint8Array[] = [];
+    let firstAt = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (parts.length === 0) firstAt = performance.now();
+      parts.push(value);
+    }
+    const endedAt = performance.now();
+    const streamed = Buffer.concat(parts);
+    // The first bytes came well before the last: it was streamed, not sent whole.
+    expect(parts.length).toBeGreaterThan(1);
+    expect(endedAt - firstAt).toBeGreaterThan(100);
+
+    // Characters are charged once, as for a whole file.
+    expect(await charactersLeft(user.id)).toBe(
+      Number(user.count_characters) - countCharacters(text),
+    );
+
+    // Once rendered, the same address serves the stored file: the bytes that were streamed.
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: String(answer.path) })).statusCode)
+      .toBe(200);
+    const stored = await app.inject({ method: 'GET', url: String(answer.path) });
+    expect(stored.headers['content-length']).toBe(String(streamed.length));
+    expect(Buffer.compare(stored.rawPayload, streamed)).toBe(0);
+    const decoded = await parseBuffer(streamed, { mimeType: 'audio/mpeg' }, { duration: true });
+    // 20 sentences of about 13 words: tens of seconds of speech.
+    expect(decoded.format.duration).toBeGreaterThan(20);
+    expect(decoded.format.sampleRate).toBe(24000);
+
+    // Its marks and subtitles are there once it has ended.
+    const marks = await app.inject({ method: 'GET', url: String(answer.marks_path) });
+    expect(marks.statusCode).toBe(200);
+    const words = (marks.json() as { type: string; value: string }[]).filter(
+      (m) => m.type === 'word',
+    );
+    expect(words[0]?.value).toBe('Streaming');
+  });
+
+  it('streams WAV with a streaming header and stores it with its real sizes', async () => {
+    const { response } = await convertStreamed(
+      voiceSettings({
+        text: SENTENCE.repeat(3),
+        engine: 'standard',
+        output_format: 'wav',
+        sample_rate: 16000,
+      }),
+    );
+    const answer = (await response.json()) as { path: string };
+    const streamed = Buffer.from(await (await fetch(`${base}${answer.path}`)).arrayBuffer());
+    expect(streamed.toString('latin1', 0, 4)).toBe('RIFF');
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: answer.path })).statusCode)
+      .toBe(200);
+    const stored = (await app.inject({ method: 'GET', url: answer.path })).rawPayload;
+    // The same samples; only the header's two sizes differ (unknown while streaming).
+    expect(stored.length).toBe(streamed.length);
+    expect(Buffer.compare(stored.subarray(44), streamed.subarray(44))).toBe(0);
+    expect(stored.readUInt32LE(40)).toBe(stored.length - 44);
+    const decoded = await parseBuffer(stored, { mimeType: 'audio/wav' }, { duration: true });
+    expect(decoded.format.duration).toBeGreaterThan(3);
+  });
+
+  it('refuses bad input before streaming, with its message and without charging', async () => {
+    const { user, authorization } = await signedInUser(app);
+    const { response } = await convertStreamed(
+      voiceSettings({ text: '<speak><prosody rate="fast">unclosed</speak>' }),
+      authorization,
+    );
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as { success: boolean; message: string };
+    expect(answer.success).toBe(false);
+    expect(answer.message).toMatch(/\d+:\d+/);
+    expect(await charactersLeft(user.id)).toBe(Number(user.count_characters));
+
+    const bad = await fetch(`${base}/api/convertor?stream=maybe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(voiceSettings({ text: 'hello' })),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain('stream');
+  });
+
+  it('ends a stream that fails after its first bytes with an error, and gives the characters back', async () => {
+    const { user, authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    // Far more than the render budget allows: the first sentences go out, then it is stopped.
+    const text = SENTENCE.repeat(200).trim();
+    const { response } = await convertStreamed(
+      voiceSettings({ text, engine: 'standard', output_format: 'mp3', sample_rate: 24000 }),
+      authorization,
+    );
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { path: string };
+    const audio = await fetch(`${base}${answer.path}`);
+    expect(audio.status).toBe(200);
+    const reader = audio.body?.getReader();
+    if (!reader) throw new Error('no body');
+    let received = 0;
+    const failure = await (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return undefined;
+          received += value.length;
+        }
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(received).toBeGreaterThan(0);
+    expect(failure).toBeInstanceOf(Error);
+    await expect.poll(() => charactersLeft(user.id)).toBe(Number(user.count_characters));
+    // Nothing is kept of it, and its address says so.
+    const gone = await app.inject({ method: 'GET', url: answer.path });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: CONVERT_MESSAGES.failed });
+  });
+});

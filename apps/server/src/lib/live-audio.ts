@@ -1,0 +1,198 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * The bytes of a rendering while it is being rendered (issue 14, item 1;
+ * docs/decisions/018-streamed-conversions.md): the renderer publishes each chunk of the file
+ * as the pipeline encodes it, and any number of readers (the player's GET, a download, the
+ * waveform) get every chunk from the first, then the next ones as they come, until the end.
+ * Without Redis the channel lives in this process; with Redis it is a Redis stream, so that a
+ * rendering by `parla worker` on another machine plays through whichever server the player
+ * asks.
+ */
+export interface LiveAudio {
+  publish(id: string, chunk: Uint8Array): Promise<void>;
+  /** The last chunk was published: readers finish. */
+  end(id: string): Promise<void>;
+  /** The rendering failed: readers stop with this error. */
+  fail(id: string, message: string): Promise<void>;
+  /**
+   * Every chunk of a live rendering from its first; undefined when none is live (never was, or
+   * ended long enough ago that the stored file answers instead). Stopping the iteration early
+   * (a client gone) is fine.
+   */
+  read(id: string): Promise<AsyncIterable<Uint8Array> | undefined>;
+  /**
+   * Settles once the rendering under `id` has its first bytes out (or has ended): rejects with
+   * its failure (`LiveAudioError`) when that came first, or when nothing came in `timeoutMs`.
+   */
+  started(id: string, timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How long an ended rendering stays readable here, for readers that come a little late. */
+const KEEP_AFTER_END_MS = 60_000;
+/** A Redis stream's lifetime: far longer than any rendering (the queue gives up at 150 s). */
+const REDIS_TTL_SECONDS = 600;
+
+/** A live rendering failed after its first bytes were sent. */
+export class LiveAudioError extends Error {}
+
+interface Channel {
+  chunks: Uint8Array[];
+  state: 'live' | 'ended' | 'failed';
+  message: string;
+  wake: Set<() => void>;
+}
+
+/** The channel of one process: renderer and readers share memory. */
+export function memoryLiveAudio(): LiveAudio {
+  const channels = new Map<string, Channel>();
+  const channel = (id: string): Channel => {
+    let found = channels.get(id);
+    if (!found) {
+      found = { chunks: [], state: 'live', message: '', wake: new Set() };
+      channels.set(id, found);
+    }
+    return found;
+  };
+  const settle = (id: string, state: 'ended' | 'failed', message = '') => {
+    const found = channel(id);
+    found.state = state;
+    found.message = message;
+    for (const wake of found.wake) wake();
+    setTimeout(() => channels.delete(id), KEEP_AFTER_END_MS).unref();
+  };
+  return {
+    async publish(id, chunk) {
+      const found = channel(id);
+      found.chunks.push(chunk);
+      for (const wake of found.wake) wake();
+    },
+    end: async (id) => settle(id, 'ended'),
+    fail: async (id, message) => settle(id, 'failed', message),
+    async read(id) {
+      const found = channels.get(id);
+      if (!found) return undefined;
+      return (async function* () {
+        let next = 0;
+        for (;;) {
+          // A failed rendering is not played further (nor from its start by a late reader).
+          if (found.state === 'failed') throw new LiveAudioError(found.message);
+          while (next < found.chunks.length) yield found.chunks[next++] as Uint8Array;
+          if (found.state === 'ended') return;
+          await new Promise<void>((resolve) => {
+            const wake = () => {
+              found.wake.delete(wake);
+              resolve();
+            };
+            found.wake.add(wake);
+          });
+        }
+      })();
+    },
+    started(id, timeoutMs) {
+      const found = channel(id);
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          found.wake.delete(check);
+          reject(new LiveAudioError('No audio came in time.'));
+        }, timeoutMs);
+        const check = () => {
+          if (found.chunks.length === 0 && found.state === 'live') return;
+          clearTimeout(timer);
+          found.wake.delete(check);
+          if (found.chunks.length === 0 && found.state === 'failed') {
+            reject(new LiveAudioError(found.message));
+          } else {
+            resolve();
+          }
+        };
+        found.wake.add(check);
+        check();
+      });
+    },
+    async close() {
+      channels.clear();
+    },
+  };
+}
+
+/**
+ * The channel of an installation: a Redis stream per rendering, `{prefix}:live:{id}`, whose
+ * entries are a chunk (`d`), the end (`end`) or a failure (`error`). Readers block on XREAD
+ * with a connection of their own, so a slow reader holds nothing of anyone else's.
+ */
+export function redisLiveAudio(redis: Redis, prefix: string): LiveAudio {
+  const keyOf = (id: string) => `${prefix}:live:${id}`;
+  const add = async (id: string, field: string, value: Uint8Array | string) => {
+    const key = keyOf(id);
+    await redis
+      .multi()
+      .xadd(key, '*', field, Buffer.from(value))
+      .expire(key, REDIS_TTL_SECONDS)
+      .exec();
+  };
+  return {
+    publish: (id, chunk) => add(id, 'd', chunk),
+    async end(id) {
+      await add(id, 'end', '1');
+      // Late readers have a minute; then the stored file answers.
+      await redis.expire(keyOf(id), KEEP_AFTER_END_MS / 1000);
+    },
+    fail: (id, message) => add(id, 'error', message),
+    async read(id) {
+      const key = keyOf(id);
+      if ((await redis.exists(key)) === 0) return undefined;
+      return (async function* () {
+        const reader = redis.duplicate();
+        try {
+          let last = '0';
+          for (;;) {
+            const answer = await reader.xreadBuffer('BLOCK', 15_000, 'STREAMS', key, last);
+            if (!answer) {
+              // Nothing for a while: the stream is gone (expired) or its renderer died.
+              if ((await reader.exists(key)) === 0) {
+                throw new LiveAudioError('The rendering stopped.');
+              }
+              continue;
+            }
+            for (const [, entries] of answer) {
+              for (const [entryId, fields] of entries) {
+                last = entryId.toString();
+                const field = fields[0]?.toString();
+                const value = fields[1] ?? Buffer.alloc(0);
+                if (field === 'end') return;
+                if (field === 'error') throw new LiveAudioError(value.toString());
+                yield new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+              }
+            }
+          }
+        } finally {
+          reader.disconnect();
+        }
+      })();
+    },
+    async started(id, timeoutMs) {
+      const reader = redis.duplicate();
+      try {
+        const answer = await reader.xreadBuffer(
+          'COUNT',
+          1,
+          'BLOCK',
+          timeoutMs,
+          'STREAMS',
+          keyOf(id),
+          '0',
+        );
+        const fields = answer?.[0]?.[1][0]?.[1];
+        if (!fields) throw new LiveAudioError('No audio came in time.');
+        if (fields[0]?.toString() === 'error') {
+          throw new LiveAudioError((fields[1] ?? '').toString());
+        }
+      } finally {
+        reader.disconnect();
+      }
+    },
+    async close() {},
+  };
+}
