@@ -384,6 +384,47 @@ describe('the convertor page (issue 4)', () => {
     expectNoPageErrors(page);
   });
 
+  it('plays a 10,000-character text while it is still being rendered (issue 14)', async () => {
+    const user = await newUser('PREMIUM');
+    const page = await session.newPage();
+    await setTokenCookie(page, user.token, session.baseUrl);
+    await openConvertor(page);
+    await expect.poll(() => counter(page, 'per-convert')).toBe(10_000);
+    const sentence = 'Streaming lets you hear the start while the rest is rendered. ';
+    const text = sentence.repeat(Math.floor(10_000 / sentence.length)).trim();
+    await pasteInto(page, 'Text editor', text);
+    expect(await counter(page, 'used')).toBe(text.length);
+
+    // When the audio's transfer (the player's, or the waveform's) has ended: the render's end.
+    let audioFinished = false;
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/api/convertor/audio/')) audioFinished = true;
+    });
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await play.waitFor({ timeout: 15_000 });
+    await play.click();
+    await page.waitForFunction(
+      () => (document.querySelector('audio')?.currentTime ?? 0) > 1,
+      null,
+      { timeout: 15_000 },
+    );
+    // Playing, and the audio is still arriving: it started before its rendering could end.
+    expect(audioFinished).toBe(false);
+    expect(await page.getByTestId('player-error').count()).toBe(0);
+
+    // Once all of it is there, the waveform is drawn and the real duration shown.
+    await expect
+      .poll(() => page.getByTestId('waveform').locator('span').count(), { timeout: 90_000 })
+      .toBe(120);
+    expect(audioFinished).toBe(true);
+    const shown = await page.getByText(/^\d+:\d{2} \/ \d+:\d{2}$/).textContent();
+    const total = shown?.split(' / ')[1] ?? '';
+    // About 150 sentences: well over five minutes of speech.
+    expect(Number(total.split(':')[0])).toBeGreaterThanOrEqual(5);
+    expectNoPageErrors(page);
+  });
+
   it.each([
     ['FREE', 'Buy a plan', 1000],
     ['PREMIUM', null, 10_000],

@@ -21,6 +21,8 @@ export interface LiveAudio {
    * (a client gone) is fine.
    */
   read(id: string): Promise<AsyncIterable<Uint8Array> | undefined>;
+  /** Where a rendering is: still live, ended (its file stored), failed, or unknown here. */
+  state(id: string): Promise<'live' | 'ended' | 'failed' | undefined>;
   /**
    * Settles once the rendering under `id` has its first bytes out (or has ended): rejects with
    * its failure (`LiveAudioError`) when that came first, or when nothing came in `timeoutMs`.
@@ -70,6 +72,7 @@ export function memoryLiveAudio(): LiveAudio {
     },
     end: async (id) => settle(id, 'ended'),
     fail: async (id, message) => settle(id, 'failed', message),
+    state: async (id) => channels.get(id)?.state,
     async read(id) {
       const found = channels.get(id);
       if (!found) return undefined;
@@ -140,6 +143,12 @@ export function redisLiveAudio(redis: Redis, prefix: string): LiveAudio {
       await redis.expire(keyOf(id), KEEP_AFTER_END_MS / 1000);
     },
     fail: (id, message) => add(id, 'error', message),
+    async state(id) {
+      const [last] = await redis.xrevrangeBuffer(keyOf(id), '+', '-', 'COUNT', 1);
+      if (!last) return undefined;
+      const field = last[1][0]?.toString();
+      return field === 'end' ? 'ended' : field === 'error' ? 'failed' : 'live';
+    },
     async read(id) {
       const key = keyOf(id);
       if ((await redis.exists(key)) === 0) return undefined;

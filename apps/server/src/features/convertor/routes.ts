@@ -340,11 +340,27 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
     async (request, reply) => {
       const [id = '', format = ''] = request.params.file.split('.');
       const conversion = await conversions.findLive(id);
-      // Not stored yet: it may be rendering, as a stream (POST ?stream=true).
-      if (!conversion) {
-        const streamed = await speech.live.read(id);
+      // No record yet: it may be rendering as a stream (POST ?stream=true), or have just
+      // ended, its file stored a moment before its record.
+      if (!conversion && /^(mp3|ogg|wav)$/.test(format)) {
+        const state = await speech.live.state(id);
+        const streamed = state === 'live' ? await speech.live.read(id) : undefined;
         if (streamed) {
           return sendLive(request, reply as unknown as FastifyReply, id, format, streamed);
+        }
+        if (state === 'failed') return reply.code(404).send({ message: CONVERT_MESSAGES.failed });
+        if (state === 'ended') {
+          const sent = await sendStoredObject(
+            request,
+            reply as unknown as FastifyReply,
+            options.storage,
+            conversions.key(id, format),
+            {
+              'content-type': MIME_TYPES[format as 'mp3'],
+              'cache-control': 'private, max-age=3600',
+            },
+          );
+          if (sent) return reply;
         }
       }
       if (

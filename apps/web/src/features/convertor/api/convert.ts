@@ -4,11 +4,16 @@ import { ApiError, api } from '../../../lib/api-client';
 import { PROFILE_QUERY_KEY } from '../../../lib/auth';
 
 /**
- * POST /convertor (SPEC §7). Every failure, HTTP error or `success: false`, becomes an error
- * carrying the message the alert shows (SPEC §8 "Convert failure").
+ * POST /convertor (SPEC §7), streamed (issue 14): the answer comes with the first bytes of the
+ * audio, whose address plays while the rest is rendered. Every failure, HTTP error or
+ * `success: false`, becomes an error carrying the message the alert shows (SPEC §8 "Convert
+ * failure").
  */
 export async function convert(settings: VoiceSettings): Promise<ConvertResult> {
-  const result = await api.post('/convertor', settings, { schema: ConvertResultSchema });
+  const result = await api.post('/convertor', settings, {
+    schema: ConvertResultSchema,
+    query: { stream: true },
+  });
   if (!result.success || !result.path) throw new ApiError(result.message, 200);
   return result;
 }

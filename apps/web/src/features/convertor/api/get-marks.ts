@@ -1,6 +1,6 @@
 import { type SpeechMark, SpeechMarksSchema } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 
 /** The speech marks of a conversion (GET its `marks_path`), kept as long as the page. */
 export function useSpeechMarks(path: string | null | undefined) {
@@ -9,7 +9,9 @@ export function useSpeechMarks(path: string | null | undefined) {
     queryFn: ({ signal }) => api.get(path ?? '', { schema: SpeechMarksSchema, signal }),
     enabled: Boolean(path),
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    // A streamed conversion's record is written a moment after its audio ends.
+    retry: (failures, error) => failures < 3 && error instanceof ApiError && error.status === 404,
+    retryDelay: 300,
   });
 }
 

@@ -1,4 +1,4 @@
-import { ActionIcon, NativeSelect, Skeleton, Text } from '@mantine/core';
+import { ActionIcon, Alert, NativeSelect, Skeleton, Text } from '@mantine/core';
 import { DEFAULT_PLAYER_SPEED, PLAYER_SKIP_SECONDS, PLAYER_SPEEDS } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -26,6 +26,12 @@ interface AudioPlayerProps {
   duration: number;
   /** Move focus to the play button when this audio arrives (after a conversion, issue 18). */
   focusOnLoad?: boolean;
+  /** The audio is streamed while it renders (it cannot seek until it has all arrived). */
+  streamed?: boolean;
+  /** The whole audio has arrived (a streamed conversion has finished rendering). */
+  onComplete?: () => void;
+  /** The audio broke off (its rendering failed on the server, which gave the characters back). */
+  onBroken?: () => void;
   children?: ReactNode;
 }
 
@@ -38,6 +44,9 @@ export function AudioPlayer({
   path,
   duration: convertedDuration,
   focusOnLoad = false,
+  streamed = false,
+  onComplete,
+  onBroken,
   children,
 }: AudioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
@@ -46,9 +55,12 @@ export function AudioPlayer({
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(convertedDuration);
   const [speed, setSpeed] = useState(DEFAULT_PLAYER_SPEED);
+  // A stream the server broke off (its rendering failed): said, never a silent stop.
+  const [elementFailed, setElementFailed] = useState(false);
   const { t } = useTranslation();
   const format = useFormat();
 
+  // Fetching the whole audio ends when its rendering does: then its length and marks are known.
   const waveform = useQuery({
     queryKey: ['convertor', 'waveform', path],
     queryFn: async ({ signal }) =>
@@ -56,12 +68,41 @@ export function AudioPlayer({
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+  const decoded = waveform.data;
+  const broken = elementFailed || waveform.isError;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure.
+  useEffect(() => {
+    if (broken) onBroken?.();
+  }, [broken]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per decoded audio.
+  useEffect(() => {
+    if (!decoded) return;
+    if (decoded.duration > 0) setDuration(decoded.duration);
+    const element = audio.current;
+    if (streamed && element) {
+      // A stream cannot seek; the stored file behind the same address can (Range requests).
+      // Reloaded where it was, still playing if it was.
+      const at = element.currentTime;
+      const playing = !element.paused && !element.ended;
+      element.addEventListener(
+        'loadedmetadata',
+        () => {
+          element.currentTime = at;
+          if (playing) void element.play().catch(() => setState('paused'));
+        },
+        { once: true },
+      );
+      element.load();
+    }
+    onComplete?.();
+  }, [decoded]);
 
   // A new conversion: back to the start.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new audio only.
   useEffect(() => {
     setState('loaded');
     setTime(0);
+    setElementFailed(false);
     setDuration(convertedDuration);
     if (focusOnLoad) playButton.current?.focus();
   }, [path]);
@@ -111,7 +152,7 @@ export function AudioPlayer({
   };
 
   const progress = duration > 0 ? time / duration : 0;
-  const bars = waveform.data ?? [];
+  const bars = decoded?.bars ?? [];
   return (
     <div className={classes.player} data-state={state}>
       {/* biome-ignore lint/a11y/useMediaCaption: synthesized speech of the user's own text, which is on screen. */}
@@ -130,7 +171,17 @@ export function AudioPlayer({
           const d = event.currentTarget.duration;
           if (Number.isFinite(d) && d > 0) setDuration(d);
         }}
+        onDurationChange={(event) => {
+          const d = event.currentTarget.duration;
+          if (Number.isFinite(d) && d > 0) setDuration(d);
+        }}
+        onError={() => setElementFailed(true)}
       />
+      {broken && (
+        <Alert color="red" role="alert" p="xs" mb="xs" data-testid="player-error">
+          {t('streaming.broken')}
+        </Alert>
+      )}
       {/* Media controls and time run left to right in every language (issue 18 item 2). */}
       <div className={classes.controls} dir="ltr">
         <ActionIcon

@@ -55,7 +55,7 @@ describe('the convertor page', () => {
     const network = interceptFetch((call) => {
       if (call.url === '/api/account/profile') return jsonResponse(200, PROFILE);
       if (call.url === '/api/convertor/voices') return jsonResponse(200, VOICES);
-      if (call.method === 'POST' && call.url === '/api/convertor') {
+      if (call.method === 'POST' && call.url === '/api/convertor?stream=true') {
         return jsonResponse(200, {
           success: true,
           message: 'ok',
@@ -117,7 +117,7 @@ describe('the convertor page', () => {
       if (call.url === '/api/account/profile') return jsonResponse(200, small);
       if (call.url === '/api/plan/info') return jsonResponse(200, PLAN_INFO);
       if (call.url === '/api/convertor/voices') return jsonResponse(200, VOICES);
-      if (call.method === 'POST' && call.url === '/api/convertor') {
+      if (call.method === 'POST' && call.url === '/api/convertor?stream=true') {
         return jsonResponse(200, {
           success: true,
           message: 'ok',

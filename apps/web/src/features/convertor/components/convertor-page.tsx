@@ -22,13 +22,14 @@ import {
   type VoiceEffect,
   type VoiceSettings,
 } from '@parla/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
-import { useSession } from '../../../lib/auth';
+import { PROFILE_QUERY_KEY, useSession } from '../../../lib/auth';
 import { useCatalogueCounts } from '../../../lib/catalogue-counts';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useConvert } from '../api/convert';
@@ -109,6 +110,8 @@ interface Conversion {
   at: Date;
   /** Made by Convert on this page (not a saved file opened): the player takes the focus. */
   fresh: boolean;
+  /** All of its audio has arrived (a streamed conversion renders while it plays). */
+  complete: boolean;
 }
 
 /** The effects named by `<effect name>` tags of the document (VoiceSettings.voice_effects). */
@@ -174,6 +177,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           sent: textToSend(initial.ssml),
           at: new Date(),
           fresh: false,
+          complete: true,
         }
       : null,
   );
@@ -183,7 +187,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const [emptyNotice, setEmptyNotice] = useState(false);
   const onCut = (kept: string, pasted: string) =>
     setCutNotice({ kept: codePoints(kept), total: codePoints(pasted) });
-  const marks = useSpeechMarks(conversion?.marksPath);
+  // Marks exist once the audio is whole (a streamed conversion: when its rendering ended).
+  const marks = useSpeechMarks(conversion?.complete ? conversion.marksPath : null);
+  const queryClient = useQueryClient();
   const [spoken, setSpoken] = useState<SpeechMark | null>(null);
   const markup = hasMarkup(conversion?.ssml ?? '');
   // The editor shows the heard word only while it holds the text that was converted.
@@ -254,6 +260,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           ssml: doc.ssml,
           at: new Date(),
           fresh: true,
+          complete: !result.streaming,
         }),
     });
   };
@@ -415,6 +422,12 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   path={conversion.path}
                   duration={conversion.duration}
                   focusOnLoad={conversion.fresh}
+                  streamed={!conversion.complete}
+                  onComplete={() => setConversion((c) => c && { ...c, complete: true })}
+                  // The server gave the characters back: the counter shows it.
+                  onBroken={() =>
+                    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+                  }
                 >
                   {marks.data && conversion.sent !== undefined && (
                     <ReadAlong

@@ -26,13 +26,17 @@ export function reduceToBars(channels: readonly Float32Array[], bars = WAVEFORM_
 }
 
 /** Decodes encoded audio (mp3, ogg, wav) with Web Audio and reduces it to bars. */
-export async function decodeWaveform(audio: ArrayBuffer, bars = WAVEFORM_BARS): Promise<number[]> {
+export async function decodeWaveform(
+  audio: ArrayBuffer,
+  bars = WAVEFORM_BARS,
+): Promise<{ bars: number[]; duration: number }> {
   const context = new OfflineAudioContext(1, 1, 44100);
   const buffer = await context.decodeAudioData(audio);
   const channels = Array.from({ length: buffer.numberOfChannels }, (_, i) =>
     buffer.getChannelData(i),
   );
-  return reduceToBars(channels, bars);
+  // The decoded length is the audio's own: a streamed file's duration is known only here.
+  return { bars: reduceToBars(channels, bars), duration: buffer.duration };
 }
 
 /** The time a click at `ratio` (0..1) of the waveform's width stands for. */
