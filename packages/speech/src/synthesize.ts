@@ -10,6 +10,7 @@ import { pitchPercentToSemitones, speedPercentToFactor } from './ssml/prosody-va
 import { firstSecondAhead, joinBytes, WholeFileEncoder } from './stages/encode.js';
 import { postProcess, type SentenceAudio } from './stages/post-process.js';
 import { type Mark, type RenderedSentence, Renderer } from './stages/render.js';
+import type { SentenceCache } from './stages/sentence-cache.js';
 import { mainVoice, VoiceLookup } from './stages/voices.js';
 
 /**
@@ -29,6 +30,8 @@ export interface SynthesisOptions extends SpeechConfig {
    * thread (the pool renders requests for `local: false` engines this way).
    */
   engines?: readonly SpeechEngine[];
+  /** Sentences rendered by earlier requests of this thread (stages/sentence-cache.ts). */
+  sentenceCache?: SentenceCache;
 }
 
 export type { Mark };
@@ -103,6 +106,7 @@ async function prepare(request: SpeechRequest, options: SynthesisOptions) {
       },
       rate,
       warnings,
+      options.sentenceCache,
     ),
   };
 }

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { serializeError } from '../errors.js';
+import { createSentenceCache } from '../stages/sentence-cache.js';
 import { synthesize, synthesizeStream } from '../synthesize.js';
 import { listVoices } from '../voices.js';
 import type { WorkerJob, WorkerReply } from './protocol.js';
@@ -11,6 +12,9 @@ import type { WorkerJob, WorkerReply } from './protocol.js';
 const port = parentPort;
 if (!port) throw new Error('pool/worker.ts must run in a worker thread');
 
+/** Sentences this worker rendered, for the requests that repeat them (issue 14, item 4). */
+const sentenceCache = createSentenceCache();
+
 const send = (reply: WorkerReply, transfer: ArrayBuffer[] = []) =>
   port.postMessage(reply, transfer);
 
@@ -19,10 +23,10 @@ port.on('message', async (job: WorkerJob) => {
     if (job.kind === 'voices') {
       send({ id: job.id, kind: 'voices', voices: await listVoices(job.config) });
     } else if (job.kind === 'synthesize') {
-      const result = await synthesize(job.request, job.config);
+      const result = await synthesize(job.request, { ...job.config, sentenceCache });
       send({ id: job.id, kind: 'result', result }, [result.audio.buffer as ArrayBuffer]);
     } else {
-      for await (const chunk of synthesizeStream(job.request, job.config)) {
+      for await (const chunk of synthesizeStream(job.request, { ...job.config, sentenceCache })) {
         send({ id: job.id, kind: 'chunk', chunk }, [chunk.audio.buffer as ArrayBuffer]);
       }
       send({ id: job.id, kind: 'done' });

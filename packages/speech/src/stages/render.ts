@@ -12,6 +12,7 @@ import {
 import { resample } from '../dsp/resample.js';
 import type { EngineVoice } from '../engines/types.js';
 import type { Sentence, SpeechPart, SpeechPiece } from '../plan.js';
+import { type SentenceCache, sentenceKey } from './sentence-cache.js';
 import type { VoiceLookup } from './voices.js';
 
 /**
@@ -61,9 +62,45 @@ export class Renderer {
     private readonly rate: number,
     /** Where markup a voice cannot render is reported. */
     private readonly warnings: Set<string>,
+    /** Sentences rendered before, by what their audio depends on (stages/sentence-cache.ts). */
+    private readonly cache?: SentenceCache,
   ) {}
 
+  /** A sentence's audio: from the sentence cache when it was rendered before, else rendered. */
   async sentence(sentence: Sentence, afterBreak: boolean): Promise<RenderedSentence> {
+    const key = this.cache && (await this.keyOf(sentence, afterBreak));
+    const hit = key === undefined ? undefined : this.cache?.get(key);
+    if (hit) {
+      for (const warning of hit.warnings) this.warnings.add(warning);
+      return { samples: hit.samples, marks: hit.marks };
+    }
+    const before = new Set(this.warnings);
+    const rendered = await this.render(sentence, afterBreak);
+    if (key !== undefined) {
+      const warnings = [...this.warnings].filter((warning) => !before.has(warning));
+      this.cache?.set(key, { ...rendered, warnings });
+    }
+    return rendered;
+  }
+
+  /** Everything the audio of `sentence` depends on, hashed (stages/sentence-cache.ts). */
+  private async keyOf(sentence: Sentence, afterBreak: boolean): Promise<string> {
+    const fingerprints = new Set<string>();
+    for (const unit of sentence.units) {
+      if (unit.kind !== 'speech') continue;
+      const { engine, voice } = await this.voices.forItem(unit);
+      fingerprints.add(`${voice.id}:${await engine.fingerprint(voice.id)}`);
+    }
+    return sentenceKey([
+      sentence.units,
+      afterBreak,
+      this.settings,
+      this.rate,
+      [...fingerprints].sort(),
+    ]);
+  }
+
+  private async render(sentence: Sentence, afterBreak: boolean): Promise<RenderedSentence> {
     const parts: Float32Array[] = [];
     const marks: Mark[] = [];
     let length = 0;
