@@ -8,10 +8,13 @@ import { decode, decodeWav } from '../test/audio.js';
 import { request } from '../test/request.js';
 import { SpeechPool } from './pool.js';
 
-const LONG = Array.from(
-  { length: 20 },
-  (_, i) => `This is sentence number ${i + 1} of a rather long text.`,
-).join(' ');
+/** Distinct sentences, so that no worker has any of them in its sentence cache. */
+const longText = (what: string, length = 20) =>
+  Array.from(
+    { length },
+    (_, i) => `This is sentence number ${i + 1} of a rather long ${what} text.`,
+  ).join(' ');
+const LONG = longText('shared');
 
 // Real synthesis of long texts on a shared 2-core machine: allow time.
 describe('SpeechPool', { timeout: 60_000 }, () => {
@@ -98,7 +101,7 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
   });
 
   it('fails the request of a worker that dies, replaces the worker and carries on', async () => {
-    const doomed = pool.synthesize(request({ text: `${LONG} Doomed.` }));
+    const doomed = pool.synthesize(request({ text: longText('doomed') }));
     await new Promise((r) => setTimeout(r, 100));
     expect(await pool.crashBusyWorkerForTesting()).toBe(true);
     await expect(doomed).rejects.toMatchObject({ code: 'internal' });
@@ -136,7 +139,7 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     try {
       // Four hundred sentences take far longer than 5 s to render on this build.
       const error = await budget
-        .synthesize(request({ text: LONG.repeat(20) }))
+        .synthesize(request({ text: longText('over-budget', 400) }))
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SpeechError);
       expect(error).toMatchObject({ code: 'limit_exceeded' });
