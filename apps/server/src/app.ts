@@ -69,7 +69,7 @@ export interface BuildAppOptions {
    * defaults to REDIS_PREFIX (config).
    */
   redisPrefix?: string;
-  /** The time one rendering may take before it is stopped (default 120 s); tests lower it. */
+  /** The time one rendering may take before it is stopped; default SPEECH_RENDER_TIMEOUT_SECONDS. */
   renderTimeoutMs?: number;
 }
 
@@ -104,7 +104,7 @@ export async function buildApp({
   storage = createStorage(config.storage),
   now,
   redisPrefix = config.redisPrefix,
-  renderTimeoutMs,
+  renderTimeoutMs = config.renderTimeoutSeconds * 1000,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: {
@@ -148,7 +148,7 @@ export async function buildApp({
     redisUrl: config.redisUrl,
     queuePrefix: redisPrefix,
     storage,
-    ...(renderTimeoutMs !== undefined && { renderTimeoutMs }),
+    renderTimeoutMs,
   });
   app.addHook('onClose', () => speech.close());
   const scheduler = createScheduler({

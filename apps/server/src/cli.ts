@@ -48,6 +48,7 @@ async function runWorker(config: Config): Promise<number> {
     pool: new SpeechPool({
       cacheDir: path.join(config.dataDir, 'cache', 'speech'),
       config: config.speech,
+      timeoutMs: config.renderTimeoutSeconds * 1000,
     }),
   });
   console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);

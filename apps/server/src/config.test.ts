@@ -118,8 +118,17 @@ describe('loadConfig: several servers (docs/operations.md)', () => {
       redisPrefix: 'parla',
       metricsToken: undefined,
       shutdownGraceSeconds: 60,
+      renderTimeoutSeconds: 120,
       logFormat: 'json',
     });
+    expect(loadConfig({ DATA_DIR: freshDir(), SPEECH_RENDER_TIMEOUT_SECONDS: '30' })).toMatchObject(
+      {
+        renderTimeoutSeconds: 30,
+      },
+    );
+    expect(() => loadConfig({ DATA_DIR: freshDir(), SPEECH_RENDER_TIMEOUT_SECONDS: '0' })).toThrow(
+      /SPEECH_RENDER_TIMEOUT_SECONDS/,
+    );
     expect(
       loadConfig({ DATA_DIR: freshDir(), ...s3, S3_FORCE_PATH_STYLE: 'true' }).storage,
     ).toEqual({

@@ -39,6 +39,12 @@ const OperationsEnv = {
     .max(3600, { error: 'must be between 1 and 3600' })
     .default(60),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).default('json'),
+  SPEECH_RENDER_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, { error: 'must be between 1 and 3600' })
+    .max(3600, { error: 'must be between 1 and 3600' })
+    .default(120),
 };
 
 /** Every environment variable the product reads; README.md and .env.example list the same. */
@@ -130,6 +136,8 @@ export interface Config {
   storage: StorageConfig;
   metricsToken: string | undefined;
   shutdownGraceSeconds: number;
+  /** The time one rendering may take before it is stopped and its request fails. */
+  renderTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -239,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'local', root: path.join(dataDir, 'files') },
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    renderTimeoutSeconds: e.SPEECH_RENDER_TIMEOUT_SECONDS,
   };
 }

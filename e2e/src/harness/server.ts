@@ -76,7 +76,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`The server did not become healthy in ${timeoutMs} ms: ${lastError}`);
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** Starts the built server on a free port; `extraEnv` adds to its configuration. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   for (const [file, what] of [
     [SERVER_ENTRY, 'the server'],
     [WEB_INDEX, 'the web app'],
@@ -87,7 +88,7 @@ export async function startServer(): Promise<RunningServer> {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-e2e-data-'));
-  const env = serverEnv(port, dataDir);
+  const env = { ...serverEnv(port, dataDir), ...extraEnv };
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,

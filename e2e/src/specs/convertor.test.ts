@@ -1,7 +1,14 @@
 import { MESSAGES, TAG_COSTS } from '@parla/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, expectNoPageErrors, useBrowser, visit } from '../harness/browser.js';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  useBrowser,
+  visit,
+  waitForApp,
+} from '../harness/browser.js';
+import { createUser, startServer } from '../harness/server.js';
 import { newUser, setTokenCookie } from '../harness/users.js';
 
 const session = useBrowser();
@@ -423,6 +430,43 @@ describe('the convertor page (issue 4)', () => {
     // About 150 sentences: well over five minutes of speech.
     expect(Number(total.split(':')[0])).toBeGreaterThanOrEqual(5);
     expectNoPageErrors(page);
+  });
+
+  it('says so when a stream breaks off on the server, and gives the characters back (issue 14)', async () => {
+    // A server whose renderings may take 2 s: a 10,000-character text is stopped mid-way.
+    const strict = await startServer({ SPEECH_RENDER_TIMEOUT_SECONDS: '2' });
+    try {
+      const user = await createUser(strict.env, {
+        email: `e2e-broken-${process.pid}-${Date.now()}@example.com`,
+        password: 'correct-horse-1',
+        plan: 'PREMIUM',
+      });
+      const page = await session.newPage();
+      await setTokenCookie(page, user.token, strict.baseUrl);
+      await page.goto(`${strict.baseUrl}/convertor`);
+      await waitForApp(page);
+      await expect.poll(() => counter(page, 'per-convert')).toBe(10_000);
+      const allowance = () => page.getByText(/^Plan allowance left:/).textContent();
+      const before = await allowance();
+      const sentence = 'This conversion will not be allowed to finish on this server. ';
+      await pasteInto(
+        page,
+        'Text editor',
+        sentence.repeat(Math.floor(10_000 / sentence.length)).trim(),
+      );
+      await page.getByRole('button', { name: 'Convert', exact: true }).click();
+      await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 15_000 });
+      // Never a silent stop: the player says what happened…
+      await page
+        .getByTestId('player-error')
+        .getByText('The audio stopped: its conversion failed on our side', { exact: false })
+        .waitFor({ timeout: 30_000 });
+      // …and the characters are back.
+      await expect.poll(allowance, { timeout: 10_000 }).toBe(before);
+      expectNoPageErrors(page);
+    } finally {
+      await strict.stop();
+    }
   });
 
   it.each([
