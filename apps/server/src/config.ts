@@ -14,6 +14,15 @@ const optionalUrl = (protocols: readonly string[], example: string) =>
     })
     .optional();
 
+/** A whole number of seconds from 1 to 3600. */
+const seconds = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, { error: 'must be between 1 and 3600' })
+    .max(3600, { error: 'must be between 1 and 3600' })
+    .default(fallback);
+
 const flag = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' });
 
 /** Several servers, object storage, metrics and shutdown (docs/operations.md). */
@@ -32,19 +41,9 @@ const OperationsEnv = {
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.default('false'),
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
-  SHUTDOWN_GRACE_SECONDS: z.coerce
-    .number({ error: 'must be a number of seconds' })
-    .int({ error: 'must be a whole number of seconds' })
-    .min(1, { error: 'must be between 1 and 3600' })
-    .max(3600, { error: 'must be between 1 and 3600' })
-    .default(60),
+  SHUTDOWN_GRACE_SECONDS: seconds(60),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).default('json'),
-  SPEECH_RENDER_TIMEOUT_SECONDS: z.coerce
-    .number({ error: 'must be a number of seconds' })
-    .int({ error: 'must be a whole number of seconds' })
-    .min(1, { error: 'must be between 1 and 3600' })
-    .max(3600, { error: 'must be between 1 and 3600' })
-    .default(120),
+  SPEECH_RENDER_TIMEOUT_SECONDS: seconds(120),
 };
 
 /** Every environment variable the product reads; README.md and .env.example list the same. */
