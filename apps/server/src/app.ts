@@ -71,6 +71,8 @@ export interface BuildAppOptions {
   redisPrefix?: string;
   /** The time one rendering may take before it is stopped; default SPEECH_RENDER_TIMEOUT_SECONDS. */
   renderTimeoutMs?: number;
+  /** A streamed rendering nobody has read for this long is stopped (default 10 s); tests lower it. */
+  streamAbandonedAfterMs?: number;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -105,6 +107,7 @@ export async function buildApp({
   now,
   redisPrefix = config.redisPrefix,
   renderTimeoutMs = config.renderTimeoutSeconds * 1000,
+  streamAbandonedAfterMs,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: {
@@ -247,6 +250,7 @@ export async function buildApp({
                 BUSINESS: conversionsPerMinute,
               }
             : conversionsPerMinute,
+        ...(streamAbandonedAfterMs !== undefined && { abandonedAfterMs: streamAbandonedAfterMs }),
       });
       await api.register(planRoutes, { prefix: '/plan', plans });
       await api.register(paymentRoutes, {

@@ -28,6 +28,15 @@ export interface LiveAudio {
    * its failure (`LiveAudioError`) when that came first, or when nothing came in `timeoutMs`.
    */
   started(id: string, timeoutMs: number): Promise<void>;
+  /** A reader starts (counted across every server of the installation). */
+  attach(id: string): Promise<void>;
+  /** A reader left; answers how many are left. */
+  detach(id: string): Promise<number>;
+  /** How many read it now. */
+  readers(id: string): Promise<number>;
+  /** Nobody reads the rendering any more: its renderer stops at its next chunk. */
+  abandon(id: string): Promise<void>;
+  abandoned(id: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -44,6 +53,8 @@ interface Channel {
   state: 'live' | 'ended' | 'failed';
   message: string;
   wake: Set<() => void>;
+  readers: number;
+  abandoned: boolean;
 }
 
 /** The channel of one process: renderer and readers share memory. */
@@ -52,7 +63,14 @@ export function memoryLiveAudio(): LiveAudio {
   const channel = (id: string): Channel => {
     let found = channels.get(id);
     if (!found) {
-      found = { chunks: [], state: 'live', message: '', wake: new Set() };
+      found = {
+        chunks: [],
+        state: 'live',
+        message: '',
+        wake: new Set(),
+        readers: 0,
+        abandoned: false,
+      };
       channels.set(id, found);
     }
     return found;
@@ -114,6 +132,19 @@ export function memoryLiveAudio(): LiveAudio {
         check();
       });
     },
+    async attach(id) {
+      channel(id).readers += 1;
+    },
+    async detach(id) {
+      const found = channel(id);
+      found.readers = Math.max(0, found.readers - 1);
+      return found.readers;
+    },
+    readers: async (id) => channels.get(id)?.readers ?? 0,
+    async abandon(id) {
+      channel(id).abandoned = true;
+    },
+    abandoned: async (id) => channels.get(id)?.abandoned === true,
     async close() {
       channels.clear();
     },
@@ -202,6 +233,18 @@ export function redisLiveAudio(redis: Redis, prefix: string): LiveAudio {
         reader.disconnect();
       }
     },
+    async attach(id) {
+      const readers = `${keyOf(id)}:readers`;
+      await redis.multi().incr(readers).expire(readers, REDIS_TTL_SECONDS).exec();
+    },
+    async detach(id) {
+      return Math.max(0, await redis.decr(`${keyOf(id)}:readers`));
+    },
+    readers: async (id) => Math.max(0, Number(await redis.get(`${keyOf(id)}:readers`))),
+    async abandon(id) {
+      await redis.set(`${keyOf(id)}:abandoned`, '1', 'EX', REDIS_TTL_SECONDS);
+    },
+    abandoned: async (id) => (await redis.exists(`${keyOf(id)}:abandoned`)) === 1,
     async close() {},
   };
 }

@@ -184,6 +184,18 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       expect(error).toBeInstanceOf(SpeechError);
       expect((error as SpeechError).code).toBe('bad_input');
       expect(await client.live.read('never-started')).toBeUndefined();
+
+      // Abandoned by its listeners (on whichever server they were), it stops at its next chunk.
+      const long = 'This rendering is abandoned long before its end by everyone. '.repeat(150);
+      const left = client.renderLive(request(long), 'audio/left.wav', 'live-left');
+      await left.first;
+      await client.live.attach('live-left');
+      expect(await client.live.readers('live-left')).toBe(1);
+      expect(await client.live.detach('live-left')).toBe(0);
+      await client.live.abandon('live-left');
+      await expect(left.done).rejects.toMatchObject({ code: 'internal' });
+      expect(await client.live.state('live-left')).toBe('failed');
+      expect(await storage.stat('audio/left.wav')).toBeUndefined();
     } finally {
       await client.close();
       await worker.close();

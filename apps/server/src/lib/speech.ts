@@ -42,11 +42,10 @@ export interface SpeechService {
    * Renders as a stream (issue 14, docs/decisions/018-streamed-conversions.md): each chunk of
    * the file goes to `live` under `id` as soon as it is encoded, and the whole file is stored
    * under `key` at the end. `first` settles when the first bytes are out, or with the error
-   * that stopped the rendering before them; `done` with the stored description. Aborting
-   * `signal` (nobody listens any more) stops a rendering of this process; a queued one, on
-   * another machine, runs to its end.
+   * that stopped the rendering before them; `done` with the stored description. A rendering
+   * `live` marks abandoned (nobody listens any more) stops at its next chunk, wherever it runs.
    */
-  renderLive(settings: VoiceSettings, key: string, id: string, signal?: AbortSignal): LiveRendering;
+  renderLive(settings: VoiceSettings, key: string, id: string): LiveRendering;
   /** The renderings being streamed, for the routes that read them. */
   readonly live: LiveAudio;
   /** Requests waiting for a worker and being rendered (zeros without a queue). */
@@ -120,14 +119,13 @@ async function renderTo(
 /**
  * Renders with the pool chunk by chunk, publishing each to `live`, then stores the whole file
  * and its marks (the bytes streamed; a WAV's header gets its real sizes) and ends the channel.
- * A failure, or `signal` aborted, fails the channel and rejects.
+ * A failure, or the rendering abandoned by its listeners, fails the channel and rejects.
  */
 async function streamTo(
   pool: SpeechPool,
   storage: ObjectStorage,
   live: LiveAudio,
   job: { request: SpeechRequest; key: string; id: string },
-  signal?: AbortSignal,
   queuedSeconds = 0,
 ): Promise<StoredSynthesis> {
   const { request, key, id } = job;
@@ -137,7 +135,9 @@ async function streamTo(
       chunks.push(chunk);
       await live.publish(id, chunk.audio);
       // Leaving the loop stops the pool's rendering after the sentences already started.
-      if (signal?.aborted) throw new SpeechError('internal', 'Nobody listens to this audio.');
+      if (await live.abandoned(id)) {
+        throw new SpeechError('internal', 'Nobody listens to this audio any more.');
+      }
     }
     const { audio, ...result } = resultFromChunks(request, chunks);
     await storage.put(key, audio, result.mimeType);
@@ -187,9 +187,9 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
       live,
       listVoices: () => pool.listVoices(),
       render: async (settings, key) => renderTo(pool, options.storage, toRequest(settings), key),
-      renderLive: (settings, key, id, signal) =>
+      renderLive: (settings, key, id) =>
         liveRendering(live, id, () =>
-          streamTo(pool, options.storage, live, { request: toRequest(settings), key, id }, signal),
+          streamTo(pool, options.storage, live, { request: toRequest(settings), key, id }),
         ),
       queueCounts: async () => ({ waiting: 0, active: 0 }),
       handBack: async () => undefined,
@@ -313,7 +313,7 @@ export function startSpeechWorker({
           job.data.kind === 'voices'
             ? pool.listVoices()
             : job.data.kind === 'stream'
-              ? streamTo(pool, storage, live, job.data, undefined, queuedSeconds)
+              ? streamTo(pool, storage, live, job.data, queuedSeconds)
               : renderTo(pool, storage, job.data.request, job.data.key, queuedSeconds);
         return await Promise.race([work, stopped]);
       } catch (error) {

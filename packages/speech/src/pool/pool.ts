@@ -157,9 +157,17 @@ export class SpeechPool {
         release();
       }
     } else {
-      for await (const chunk of this.streamInWorker(request)) {
-        chunks.push(chunk);
-        yield chunk;
+      const { chunks: rendered, cancel } = this.streamInWorker(request);
+      let complete = false;
+      try {
+        for await (const chunk of rendered) {
+          chunks.push(chunk);
+          yield chunk;
+        }
+        complete = true;
+      } finally {
+        // Left early (the listener went away): the worker stops rendering what nobody reads.
+        if (!complete) cancel();
       }
     }
     if (key && this.cache && chunks.length > 0) {
@@ -167,9 +175,12 @@ export class SpeechPool {
     }
   }
 
-  private streamInWorker(request: SpeechRequest): AsyncIterable<SynthesisChunk> {
+  private streamInWorker(request: SpeechRequest): {
+    chunks: AsyncIterable<SynthesisChunk>;
+    cancel: () => void;
+  } {
     const channel = new Channel<SynthesisChunk>();
-    this.submit({
+    const pending: Pending = {
       job: { kind: 'stream', request, config: this.config },
       onReply: (reply) => {
         if (reply.kind === 'chunk') {
@@ -181,8 +192,15 @@ export class SpeechPool {
         return true;
       },
       onFail: (error) => channel.fail(error),
-    });
-    return channel;
+    };
+    this.submit(pending);
+    const cancel = () => {
+      const queued = this.queue.indexOf(pending);
+      if (queued >= 0) this.queue.splice(queued, 1);
+      const slot = this.slots.find((s) => s.busy?.pending === pending);
+      if (slot) this.fail(slot, new SpeechError('internal', 'The request was cancelled.'));
+    };
+    return { chunks: channel, cancel };
   }
 
   /**

@@ -46,6 +46,8 @@ export interface ConvertorRoutesOptions {
   visitorLimits: VisitorLimits;
   /** Conversions one caller may start per minute, by plan (lib/limits.ts). */
   conversionsPerMinute: Record<'anonymous' | PlanType, number>;
+  /** A streamed rendering nobody has read for this long is stopped (default 10 s). */
+  abandonedAfterMs?: number;
 }
 
 export const CONVERT_MESSAGES = {
@@ -76,14 +78,10 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
   options,
 ) => {
   const { db, speech, visitorLimits, metrics } = options;
+  const abandonedAfterMs = options.abandonedAfterMs ?? ABANDONED_AFTER_MS;
   const usage = createUsageRepository(db);
   const conversions = createConversionRepository(db, options.storage);
   const free = DEFAULT_PLAN_CATALOGUE.FREE;
-  /**
-   * Streamed conversions this process renders, with how many clients are reading each: when
-   * the last one goes away before the end, the rendering stops.
-   */
-  const listening = new Map<string, { count: number; controller: AbortController }>();
 
   // The convertor answers every client error in its own shape, {success: false, message}, so
   // the page shows one kind of alert: schema failures (with every field's message), bad JSON,
@@ -258,22 +256,18 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
       if (request.query.stream) {
         // Answered as soon as the first bytes are out; the rest plays as it is rendered
         // (docs/decisions/018-streamed-conversions.md).
-        const listeners = { count: 0, controller: new AbortController() };
-        listening.set(id, listeners);
-        const rendering = speech.renderLive(request.body, key, id, listeners.controller.signal);
+        const rendering = speech.renderLive(request.body, key, id);
         let answered = false;
         void rendering.done
           .then(record, async (error: unknown) => {
-            // Before the answer, the failure is answered below; a listener gone keeps the
-            // charge (the audio was asked for, as a whole file would be).
-            if (answered && !listeners.controller.signal.aborted) await failed(error);
+            // Before the answer, the failure is answered below; a rendering its listeners
+            // abandoned keeps its charge (the audio was asked for, as a whole file would be).
+            if (answered && !(await speech.live.abandoned(id))) await failed(error);
           })
-          .catch((error: unknown) => request.log.error({ err: error }, 'streamed conversion'))
-          .finally(() => listening.delete(id));
+          .catch((error: unknown) => request.log.error({ err: error }, 'streamed conversion'));
         try {
           await rendering.first;
         } catch (error) {
-          listening.delete(id);
           const answer = await failed(error);
           return reply.code(answer.status).send(answer.body);
         }
@@ -402,8 +396,7 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
     } catch {
       return reply.code(404).send({ message: CONVERT_MESSAGES.failed });
     }
-    const listeners = listening.get(id);
-    if (listeners) listeners.count += 1;
+    await speech.live.attach(id);
     let finished = false;
     const body = Readable.from(
       (async function* () {
@@ -415,27 +408,34 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
           finished = true;
         } catch (error) {
           request.log.warn({ err: error, id }, 'streamed audio failed');
+          // Cut off without the last chunk, so that the client reads an error, not an end.
+          reply.raw.destroy();
           throw error;
         }
       })(),
     );
-    reply.raw.once('close', () => {
-      if (!listeners) return;
-      listeners.count -= 1;
-      // A player that seeks or reconnects comes back at once: only a rendering nobody has read
-      // for a while is stopped.
-      if (!finished && listeners.count === 0) {
-        setTimeout(() => {
-          if (listeners.count === 0) listeners.controller.abort();
-        }, ABANDONED_AFTER_MS).unref();
-      }
+    // The last reader gone (on any server) before the end: a player that seeks or reconnects
+    // comes back at once, so only a rendering nobody has read for a while is stopped.
+    reply.raw.once('close', async () => {
+      const left = await speech.live.detach(id);
+      if (finished || left > 0) return;
+      setTimeout(async () => {
+        if ((await speech.live.readers(id)) === 0 && (await speech.live.state(id)) === 'live') {
+          await speech.live.abandon(id);
+        }
+      }, abandonedAfterMs).unref();
     });
-    return reply
-      .header(
-        'content-type',
-        MIME_TYPES[format as keyof typeof MIME_TYPES] ?? 'application/octet-stream',
-      )
-      .header('cache-control', 'no-store')
-      .send(body);
+    return (
+      reply
+        .header(
+          'content-type',
+          MIME_TYPES[format as keyof typeof MIME_TYPES] ?? 'application/octet-stream',
+        )
+        .header('cache-control', 'no-store')
+        // Chunked even on a connection that closes after it: a stream broken off mid-way must
+        // read as an error to the client, never as a complete (shorter) file.
+        .header('transfer-encoding', 'chunked')
+        .send(body)
+    );
   }
 };

@@ -6,27 +6,63 @@ import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../../test/test
 import { voiceSettings } from '../../test/voice-settings.js';
 import { CONVERT_MESSAGES } from './routes.js';
 
-// A short render budget, so that a long text fails after its first bytes went out (the way a
-// worker that dies mid-way does): the stream must end in an error, never a silent stop.
-const app = await createTestApp({ conversionsPerMinute: 1000, renderTimeoutMs: 4000 });
+const app = await createTestApp({ conversionsPerMinute: 1000, streamAbandonedAfterMs: 300 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-afterAll(() => app.close());
+
+// A server with a short render budget, so that a long text fails after its first bytes went
+// out (the way a worker that dies mid-way does): the stream must end in an error.
+const RENDER_BUDGET_MS = 6000;
+const strict = await createTestApp({
+  conversionsPerMinute: 1000,
+  renderTimeoutMs: RENDER_BUDGET_MS,
+  streamAbandonedAfterMs: 300,
+});
+await strict.listen({ port: 0, host: '127.0.0.1' });
+const strictBase = `http://127.0.0.1:${(strict.server.address() as AddressInfo).port}`;
+// Before the apps close (hooks run last first): the client's kept-alive sockets go, so that
+// closing does not wait for them to time out.
+afterAll(() => {
+  app.server.closeAllConnections();
+  strict.server.closeAllConnections();
+});
+
+/**
+ * Far more than the budget allows (20,000 characters render in about 10 s here), in distinct
+ * sentences: none comes from the sentence cache.
+ */
+const tooLong = (what: string) =>
+  Array.from(
+    { length: 300 },
+    (_, i) => `Sentence ${i + 1} of the ${what} text is heard while the rest renders.`,
+  )
+    .join(' ')
+    .slice(0, 20_000)
+    .trim();
+
+/** Requests that do not keep their connection: the servers close without waiting on them. */
+const get = (url: string, init: RequestInit = {}) =>
+  fetch(url, { ...init, headers: { connection: 'close' } });
 
 const SENTENCE = 'Streaming lets the listener hear the first sentence while the rest is rendered. ';
 
-async function convertStreamed(body: object, authorization?: string) {
+async function convertStreamed(body: object, authorization?: string, on = base) {
   const started = performance.now();
-  const response = await fetch(`${base}/api/convertor?stream=true`, {
+  const response = await fetch(`${on}/api/convertor?stream=true`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(authorization && { authorization }) },
+    // Not kept alive: the server closes without waiting on idle connections.
+    headers: {
+      'content-type': 'application/json',
+      connection: 'close',
+      ...(authorization && { authorization }),
+    },
     body: JSON.stringify(body),
   });
   return { response, answeredMs: performance.now() - started };
 }
 
-async function charactersLeft(userId: string): Promise<number> {
-  const row = await app.db
+async function charactersLeft(userId: string, of = app): Promise<number> {
+  const row = await of.db
     .selectFrom('users')
     .select('count_characters')
     .where('id', '=', userId)
@@ -48,7 +84,7 @@ describe(`streamed conversions (${TEST_DATABASE_KIND})`, () => {
     expect(answer.path).toMatch(/^\/api\/convertor\/audio\/[\w-]{22}\.mp3$/);
     console.info(`streamed answer after ${answeredMs.toFixed(0)} ms`);
 
-    const audio = await fetch(`${base}${answer.path}`);
+    const audio = await get(`${base}${answer.path}`);
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
     expect(audio.headers.get('content-length')).toBeNull();
@@ -104,7 +140,7 @@ describe(`streamed conversions (${TEST_DATABASE_KIND})`, () => {
       }),
     );
     const answer = (await response.json()) as { path: string };
-    const streamed = Buffer.from(await (await fetch(`${base}${answer.path}`)).arrayBuffer());
+    const streamed = Buffer.from(await (await get(`${base}${answer.path}`)).arrayBuffer());
     expect(streamed.toString('latin1', 0, 4)).toBe('RIFF');
     await expect
       .poll(async () => (await app.inject({ method: 'GET', url: answer.path })).statusCode)
@@ -132,7 +168,7 @@ describe(`streamed conversions (${TEST_DATABASE_KIND})`, () => {
 
     const bad = await fetch(`${base}/api/convertor?stream=maybe`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', connection: 'close' },
       body: JSON.stringify(voiceSettings({ text: 'hello' })),
     });
     expect(bad.status).toBe(400);
@@ -140,16 +176,21 @@ describe(`streamed conversions (${TEST_DATABASE_KIND})`, () => {
   });
 
   it('ends a stream that fails after its first bytes with an error, and gives the characters back', async () => {
-    const { user, authorization } = await signedInUser(app, { plan: 'BUSINESS' });
-    // Far more than the render budget allows: the first sentences go out, then it is stopped.
-    const text = SENTENCE.repeat(200).trim();
+    const { user, authorization } = await signedInUser(strict, { plan: 'BUSINESS' });
     const { response } = await convertStreamed(
-      voiceSettings({ text, engine: 'standard', output_format: 'mp3', sample_rate: 24000 }),
+      voiceSettings({
+        text: tooLong('failing'),
+        engine: 'standard',
+        output_format: 'mp3',
+        sample_rate: 24000,
+      }),
       authorization,
+      strictBase,
     );
     expect(response.status).toBe(200);
     const answer = (await response.json()) as { path: string };
-    const audio = await fetch(`${base}${answer.path}`);
+    // Kept alive, as a browser's: the cut shows as a broken chunked transfer.
+    const audio = await fetch(`${strictBase}${answer.path}`);
     expect(audio.status).toBe(200);
     const reader = audio.body?.getReader();
     if (!reader) throw new Error('no body');
@@ -167,9 +208,39 @@ describe(`streamed conversions (${TEST_DATABASE_KIND})`, () => {
     })();
     expect(received).toBeGreaterThan(0);
     expect(failure).toBeInstanceOf(Error);
-    await expect.poll(() => charactersLeft(user.id)).toBe(Number(user.count_characters));
+    await expect.poll(() => charactersLeft(user.id, strict)).toBe(Number(user.count_characters));
     // Nothing is kept of it, and its address says so.
-    const gone = await app.inject({ method: 'GET', url: answer.path });
+    const gone = await strict.inject({ method: 'GET', url: answer.path });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: CONVERT_MESSAGES.failed });
+  });
+
+  it('stops a rendering its listener left, and keeps its charge', async () => {
+    const { user, authorization } = await signedInUser(strict, { plan: 'BUSINESS' });
+    // Left to run, it would overrun the render budget, fail there and be refunded.
+    const text = tooLong('abandoned');
+    const { response } = await convertStreamed(
+      voiceSettings({
+        text,
+        engine: 'standard',
+        output_format: 'mp3',
+        sample_rate: 24000,
+      }),
+      authorization,
+      strictBase,
+    );
+    const answer = (await response.json()) as { path: string };
+    const leaving = new AbortController();
+    const audio = await get(`${strictBase}${answer.path}`, { signal: leaving.signal });
+    await audio.body?.getReader().read();
+    leaving.abort();
+    // Past the budget: stopped as abandoned, it kept its charge, as a whole file whose page
+    // was closed does (a rendering that ran on would have failed and given it back).
+    await new Promise((resolve) => setTimeout(resolve, RENDER_BUDGET_MS + 1000));
+    expect(await charactersLeft(user.id, strict)).toBe(
+      Number(user.count_characters) - countCharacters(text),
+    );
+    const gone = await strict.inject({ method: 'GET', url: answer.path });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ message: CONVERT_MESSAGES.failed });
   });
