@@ -126,6 +126,12 @@ describe('the convertor page (issue 4)', () => {
     await page.keyboard.type('One, two, three, four, five.');
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
+    // The whole audio is there (the waveform is drawn from it) and the player has the stored
+    // file, with its duration, rather than the stream.
+    await expect.poll(() => page.getByTestId('waveform').locator('span').count()).toBe(120);
+    await page.waitForFunction(() =>
+      Number.isFinite(document.querySelector('audio')?.duration ?? Number.NaN),
+    );
     await page.getByLabel('Playback speed').selectOption('2');
     const currentTime = () =>
       page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0);
