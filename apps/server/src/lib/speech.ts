@@ -157,9 +157,14 @@ function liveRendering(
   start: () => Promise<StoredSynthesis>,
 ): LiveRendering {
   const done = Promise.resolve().then(start);
-  const first = live.started(id, QUEUE_TIMEOUT_MS).catch((error: unknown) => {
-    throw speechErrorOf(error);
-  });
+  // A request refused before it reaches a renderer (its engine and voice disagree, say) fails
+  // `done` without a word on the channel: that failure is the answer too.
+  const first = Promise.race([
+    live.started(id, QUEUE_TIMEOUT_MS).catch((error: unknown) => {
+      throw speechErrorOf(error);
+    }),
+    done.then(() => undefined),
+  ]);
   // Whoever awaits `first` learns of an early failure; `done` is the caller's to handle.
   first.catch(() => undefined);
   return { first, done };

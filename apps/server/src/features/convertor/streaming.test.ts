@@ -166,6 +166,19 @@ describe(`streamed conversions (${TEST_DATABASE_KIND})`, () => {
     expect(answer.message).toMatch(/\d+:\d+/);
     expect(await charactersLeft(user.id)).toBe(Number(user.count_characters));
 
+    // Refused before any renderer sees it (the engine is not the voice's): at once, too.
+    const started = performance.now();
+    const mismatch = await convertStreamed(
+      voiceSettings({ text: 'hello', engine: 'neural', voice_id: 'standard:en-us' }),
+      authorization,
+    );
+    expect(mismatch.response.status).toBe(400);
+    expect(((await mismatch.response.json()) as { message: string }).message).toContain(
+      'standard:en-us',
+    );
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(await charactersLeft(user.id)).toBe(Number(user.count_characters));
+
     const bad = await fetch(`${base}/api/convertor?stream=maybe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', connection: 'close' },
