@@ -9,7 +9,16 @@ export const SOURCE_CONDITION = '@parla/source';
 
 export const sharedConfig = defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  // Dependencies resolve as Node resolves them in production, without bundlers' `module`
+  // condition: the AWS SDK's `module` build imports extensionless paths that Node cannot load.
+  ssr: {
+    resolve: {
+      conditions: [
+        SOURCE_CONDITION,
+        ...defaultServerConditions.filter((condition) => condition !== 'module'),
+      ],
+    },
+  },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: [new URL('./vitest.setup.ts', import.meta.url).pathname],

@@ -7,15 +7,19 @@
  * - `unknown_voice`: no such voice, or no voice speaks a language asked for;
  * - `limit_exceeded`: the request asks for more than a limit allows (its message names it);
  * - `engine_unavailable`: an engine cannot run (program or model missing, shutting down);
+ * - `provider_unavailable`: a remote provider (a cloud voice) failed, refused or is throttling;
+ *   its message is written for the person asking and names the provider, never internals;
  * - `internal`: our bug (a worker crashed, an engine failed unexpectedly).
  *
- * The first three are the caller's to fix (HTTP 4xx); the last two are ours (5xx).
+ * The first three are the caller's to fix (HTTP 4xx); the others are ours (5xx; a provider's
+ * failure is told as it is, 503).
  */
 export const SPEECH_ERROR_CODES = [
   'bad_input',
   'unknown_voice',
   'limit_exceeded',
   'engine_unavailable',
+  'provider_unavailable',
   'internal',
 ] as const;
 export type SpeechErrorCode = (typeof SPEECH_ERROR_CODES)[number];

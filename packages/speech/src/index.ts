@@ -21,10 +21,12 @@
 export type { DocumentItem, Prosody, SpeechDocument } from './document.js';
 export { EFFECT_PRESETS, type EffectPreset } from './effects.js';
 export { MIME_TYPES } from './encode/encoders.js';
+export type { AzureConfig } from './engines/azure/index.js';
 export type { BackendChoice } from './engines/espeak/backends.js';
 export { nativeAvailable } from './engines/espeak/backends.js';
 export { EXTRA_LANGUAGES } from './engines/espeak/catalogue.js';
 export type { EspeakConfig } from './engines/espeak/index.js';
+export type { OpenAiConfig } from './engines/openai/index.js';
 export type { PiperConfig } from './engines/piper/index.js';
 export {
   type CatalogueVoice,
@@ -40,7 +42,9 @@ export {
   type VoiceManifest,
 } from './engines/piper/manifest.js';
 export { NEURAL_EFFECTS } from './engines/piper/voices.js';
+export type { PollyConfig } from './engines/polly/index.js';
 export { EngineRegistry, engineRegistry, type SpeechConfig } from './engines/registry.js';
+export type { ProviderStatus } from './engines/remote/provider.js';
 export type {
   EngineCapabilities,
   EngineVoice,

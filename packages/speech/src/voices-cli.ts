@@ -7,11 +7,14 @@
  * (install over an installed voice), --gender male|female|neutral (Piper's catalogue has no
  * gender), --language CODE (filter `available`). bin/voices.js calls `main`.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_CATALOGUE_URL,
   fetchCatalogue,
+  type InstallOptions,
+  installLocalVoice,
   installVoice,
   removeVoice,
 } from './engines/piper/install.js';
@@ -21,11 +24,13 @@ const USAGE = `usage: npm run voices -- <command> [options]
 
   available [--language CODE]   voices of the catalogue
   install <name> [--force] [--gender male|female|neutral]
+  install <folder | file.tar.gz>  a voice on this machine (offline: a .onnx and its .onnx.json)
   remove <name>
   list                          voices installed in the voices directory
 
   --dir DIR        voices directory (default VOICES_DIR, else DATA_DIR/voices)
-  --base-url URL   catalogue (default PIPER_VOICES_URL, else ${DEFAULT_CATALOGUE_URL})
+  --base-url URL   catalogue (default PIPER_VOICES_URL, else ${DEFAULT_CATALOGUE_URL});
+                   a folder holding a copy of the catalogue works offline
 `;
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -97,12 +102,17 @@ async function voices(argv: string[]): Promise<number> {
       process.stderr.write('--gender is male, female or neutral\n');
       return 2;
     }
-    const installed = await installVoice(name, {
+    const options: InstallOptions = {
       voicesDir,
       base,
       force: values.force,
-      ...(gender && { gender }),
-    });
+      ...(gender && { gender: gender as NonNullable<InstallOptions['gender']> }),
+    };
+    // A path (a folder or an archive on this machine) rather than a catalogue name.
+    const local = /[/\\]|\.(tar\.gz|tgz|tar)$/i.test(name) || existsSync(name);
+    const installed = local
+      ? await installLocalVoice(name, options)
+      : await installVoice(name, options);
     const m = installed.manifest;
     out(
       `Installed ${installed.folder} (${m.language}, ${m.sample_rate} Hz, ` +

@@ -1,18 +1,35 @@
 import { DEFAULT_ENGINE, type Language, type Voice } from '@parla/contract';
 import { findLanguage } from './engines/espeak/catalogue.js';
-import type { EngineVoice } from './engines/types.js';
+import type { EngineVoice, SpeechEngine } from './engines/types.js';
 import { registryOf, type SynthesisOptions } from './synthesize.js';
 
-function catalogueVoice(engine: string, voice: EngineVoice): Voice {
+function catalogueVoice(engineId: string, voice: EngineVoice): Voice {
   const { capabilities } = voice;
   return {
     id: voice.id,
     name: voice.name,
     gender: voice.gender,
-    engine: engine as Voice['engine'],
+    // A provider's engine (`neural:polly`) lists under the product's engine (`neural`).
+    engine: engineId.split(':')[0] as Voice['engine'],
     effects: [...capabilities.effects],
     capabilities: { pitch: capabilities.pitch, emphasis: capabilities.emphasis },
+    provider: voice.provider,
+    ...(voice.available === false && { available: false }),
   };
+}
+
+/**
+ * The catalogue's entry for a language code: the same code; for a remote provider's voice also
+ * the same language without its region when the catalogue has it (Polly's `de-DE` joins
+ * espeak-ng's `de`, not a second "German").
+ */
+function languageEntry(
+  languages: Map<string, Language>,
+  code: string,
+  remote: boolean,
+): Language | undefined {
+  const key = code.toLowerCase();
+  return languages.get(key) ?? (remote ? languages.get(key.split('-')[0] ?? key) : undefined);
 }
 
 /**
@@ -22,25 +39,50 @@ function catalogueVoice(engine: string, voice: EngineVoice): Voice {
  * unless the configuration turns them on.
  */
 export async function listVoices(options: SynthesisOptions = {}): Promise<Language[]> {
+  const engines = registryOf(options).all();
+  const local = mergeCatalogues([], await engineVoices(engines.filter((e) => e.local)));
+  return mergeCatalogues(local, await engineVoices(engines.filter((e) => !e.local)));
+}
+
+/**
+ * A catalogue with more voices in it (a pool's remote engines' voices beside its workers'
+ * list): each voice under its language (see `languageEntry`), the default engine's voices
+ * first in each language, languages sorted by name (the first to list a language names it).
+ */
+export function mergeCatalogues(
+  catalogue: readonly Language[],
+  voices: readonly (Voice & { voice: EngineVoice })[],
+): Language[] {
   const languages = new Map<string, Language>();
-  for (const engine of registryOf(options).all()) {
-    for (const voice of await engine.voices()) {
-      const key = voice.language.toLowerCase();
-      let language = languages.get(key);
-      if (!language) {
-        language = {
-          language_code: voice.language,
-          language_name: voice.languageName,
-          voices: [],
-        };
-        languages.set(key, language);
-      }
-      language.voices.push(catalogueVoice(engine.id, voice));
+  for (const language of catalogue) {
+    languages.set(language.language_code.toLowerCase(), {
+      ...language,
+      voices: [...language.voices],
+    });
+  }
+  for (const { voice, ...listed } of voices) {
+    let language = languageEntry(languages, voice.language, voice.available !== undefined);
+    if (!language) {
+      language = { language_code: voice.language, language_name: voice.languageName, voices: [] };
+      languages.set(voice.language.toLowerCase(), language);
     }
+    language.voices.push(listed);
   }
   const first = (voice: Voice) => (voice.engine === DEFAULT_ENGINE ? 0 : 1);
   for (const language of languages.values()) language.voices.sort((a, b) => first(a) - first(b));
   return [...languages.values()].sort((a, b) => a.language_name.localeCompare(b.language_name));
+}
+
+/** The voices of engines, listed as the catalogue lists them (for `mergeCatalogues`). */
+export async function engineVoices(
+  engines: readonly SpeechEngine[],
+): Promise<(Voice & { voice: EngineVoice })[]> {
+  const lists = await Promise.all(
+    engines.map(async (engine) =>
+      (await engine.voices()).map((voice) => ({ ...catalogueVoice(engine.id, voice), voice })),
+    ),
+  );
+  return lists.flat();
 }
 
 /**

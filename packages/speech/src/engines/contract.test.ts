@@ -5,29 +5,51 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpeechError, SsmlError } from '../errors.js';
 import { synthesize } from '../synthesize.js';
 import { decodeWav, difference, innerSilences, rmsDb } from '../test/audio.js';
+import {
+  type FakeAzure,
+  type FakeOpenAi,
+  type FakePolly,
+  startFakeAzure,
+  startFakeOpenAi,
+  startFakePolly,
+} from '../test/providers/index.js';
 import { nativeAvailable } from './espeak/backends.js';
-import { makeTestVoice } from './piper/test-voice.js';
+import { makeTestKokoroVoice, makeTestVoice } from './piper/test-voice.js';
 import { engineRegistry, type SpeechConfig } from './registry.js';
 
 /**
  * The contract every engine keeps (docs/decisions/007-speech-engine-interface.md), run on
  * each engine and backend: espeak-ng's WebAssembly build, its native program where it is
- * installed, and Piper with the generated test voice. A new engine adds one line here.
+ * installed, Piper with the generated test voice, and each cloud provider's engine against a
+ * local server speaking its API. A new engine adds one case here.
  */
 
 let voicesDir: string;
+let polly: FakePolly;
+let azure: FakeAzure;
+let openai: FakeOpenAi;
 beforeAll(async () => {
   voicesDir = await mkdtemp(join(tmpdir(), 'parla-contract-'));
   await makeTestVoice(join(voicesDir, 'test'), { name: 'Test' });
+  await makeTestKokoroVoice(join(voicesDir, 'kokoro'));
+  [polly, azure, openai] = await Promise.all([
+    startFakePolly(),
+    startFakeAzure(),
+    startFakeOpenAi(),
+  ]);
 });
 afterAll(async () => {
   await rm(voicesDir, { recursive: true, force: true });
+  await Promise.all([polly.close(), azure.close(), openai.close()]);
 });
 
 interface Case {
   name: string;
+  /** The engine's id in the registry. */
   engine: string;
   voice: string;
+  /** False for an engine that offers no effects (Polly's neural voices, OpenAI's endpoint). */
+  effects?: false;
   config: () => SpeechConfig;
 }
 
@@ -53,6 +75,43 @@ const CASES: Case[] = [
     engine: 'neural',
     voice: 'neural:test',
     config: () => ({ piper: { voicesDir } }),
+  },
+  {
+    name: 'Kokoro (test voice)',
+    engine: 'neural',
+    voice: 'neural:kokoro#1',
+    config: () => ({ piper: { voicesDir } }),
+  },
+  // Cloud voices, each against a local server that speaks its provider's API.
+  {
+    name: 'Amazon Polly (standard)',
+    engine: 'standard:polly',
+    voice: 'standard:polly:Joanna',
+    config: () => ({
+      polly: { region: polly.region, endpoint: polly.url, credentials: polly.credentials },
+    }),
+  },
+  {
+    name: 'Amazon Polly (neural)',
+    engine: 'neural:polly',
+    voice: 'neural:polly:Joanna',
+    effects: false,
+    config: () => ({
+      polly: { region: polly.region, endpoint: polly.url, credentials: polly.credentials },
+    }),
+  },
+  {
+    name: 'Azure Speech',
+    engine: 'neural:azure',
+    voice: 'neural:azure:en-US-JennyNeural',
+    config: () => ({ azure: { key: azure.key, region: 'westeurope', endpoint: azure.url } }),
+  },
+  {
+    name: 'OpenAI-compatible',
+    engine: 'neural:openai',
+    voice: 'neural:openai:nova',
+    effects: false,
+    config: () => ({ openai: { url: openai.url, key: openai.key } }),
   },
 ];
 
@@ -105,7 +164,8 @@ describe.each(CASES)('the engine contract: $name', { timeout: 60_000 }, (c) => {
   it('changes the audio with every effect it lists', async () => {
     const voice = await engine().resolve(c.voice);
     const effects = voice?.capabilities.effects ?? [];
-    expect(effects.length).toBeGreaterThan(0);
+    if (c.effects === false) expect(effects).toEqual([]);
+    else expect(effects.length).toBeGreaterThan(0);
     const plain = decodeWav((await say('Good morning.')).audio).samples;
     for (const effect of effects) {
       const changed = decodeWav((await say('Good morning.', { effect })).audio).samples;

@@ -1,6 +1,9 @@
 import { SpeechError } from '../errors.js';
+import { type AzureConfig, createAzureEngine } from './azure/index.js';
 import { createEspeakEngine, type EspeakConfig } from './espeak/index.js';
+import { createOpenAiEngine, type OpenAiConfig } from './openai/index.js';
 import { createPiperEngine, type PiperConfig } from './piper/index.js';
+import { createPollyEngines, type PollyConfig } from './polly/index.js';
 import type { EngineVoice, SpeechEngine } from './types.js';
 
 /**
@@ -11,6 +14,16 @@ import type { EngineVoice, SpeechEngine } from './types.js';
 export interface SpeechConfig {
   espeak?: EspeakConfig;
   piper?: PiperConfig;
+  /** Remote engines (cloud voices): present when the operator turned them on. */
+  polly?: PollyConfig;
+  azure?: AzureConfig;
+  openai?: OpenAiConfig;
+}
+
+/** The configuration without its remote engines: what worker threads are given. */
+export function localConfig(config: SpeechConfig): SpeechConfig {
+  const { polly: _polly, azure: _azure, openai: _openai, ...local } = config;
+  return local;
 }
 
 /** The engines of one configuration, found by id (the prefix of their voice ids). */
@@ -36,9 +49,14 @@ export class EngineRegistry {
     return engine;
   }
 
-  /** The engine whose voice this id names (`standard:en-us` → standard), or undefined. */
+  /**
+   * The engine whose voice this id names, or undefined: a provider's engine by the id's
+   * first two parts (`neural:polly:Joanna` → `neural:polly`), else the product engine's own
+   * (`standard:en-us` → `standard`).
+   */
   forVoice(id: string): SpeechEngine | undefined {
-    return this.engines.get(id.split(':')[0] ?? '');
+    const [engine = '', provider] = id.split(':');
+    return this.engines.get(`${engine}:${provider}`) ?? this.engines.get(engine);
   }
 
   /** A voice by id across every engine. */
@@ -65,6 +83,9 @@ export function engineRegistry(config: SpeechConfig = {}): EngineRegistry {
     registry = new EngineRegistry([
       createEspeakEngine(config.espeak),
       createPiperEngine(config.piper),
+      ...(config.polly ? createPollyEngines(config.polly) : []),
+      ...(config.azure ? [createAzureEngine(config.azure)] : []),
+      ...(config.openai ? [createOpenAiEngine(config.openai)] : []),
     ]);
     built.set(key, registry);
   }

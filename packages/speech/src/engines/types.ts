@@ -1,5 +1,6 @@
 import type { VoiceEffect } from '@parla/contract';
 import type { SpeechPart } from '../plan.js';
+import type { ProviderStatus } from './remote/provider.js';
 
 /**
  * What the pipeline asks of a speech engine (docs/decisions/007-speech-engine-interface.md).
@@ -44,6 +45,10 @@ export interface EngineVoice {
   language: string;
   languageName: string;
   capabilities: EngineCapabilities;
+  /** Who renders it: `espeak-ng`, `piper`, `polly`, `azure`, `openai`. */
+  provider: string;
+  /** False while its provider is failing (remote voices only; listed, marked unavailable). */
+  available?: boolean;
 }
 
 /** One run of text in one voice with one prosody: what `render` is given. */
@@ -103,5 +108,7 @@ export interface SpeechEngine {
    * the pipeline then renders groups of sentences, two ahead of the one being encoded.
    */
   rendersOffThread(): Promise<boolean>;
+  /** How a remote engine's provider is doing (for /api/ready); local engines have none. */
+  status?(): ProviderStatus;
   close(): Promise<void>;
 }

@@ -162,6 +162,7 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
       id: 'remote:tone',
       name: 'Remote tone',
       gender: 'neutral',
+      provider: 'test',
       language: 'en-us',
       languageName: 'English (US)',
       capabilities: {

@@ -2,7 +2,13 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Language } from '@parla/contract';
-import { type EngineRegistry, engineRegistry, type SpeechConfig } from '../engines/registry.js';
+import {
+  type EngineRegistry,
+  engineRegistry,
+  localConfig,
+  type SpeechConfig,
+} from '../engines/registry.js';
+import type { ProviderStatus } from '../engines/remote/provider.js';
 import type { SpeechEngine } from '../engines/types.js';
 import { deserializeError, SpeechError } from '../errors.js';
 import type { SpeechRequest } from '../request.js';
@@ -12,6 +18,7 @@ import {
   synthesize,
   synthesizeStream,
 } from '../synthesize.js';
+import { engineVoices, mergeCatalogues } from '../voices.js';
 import { cacheKey, DiskCache } from './cache.js';
 import type { WorkerJob, WorkerReply } from './protocol.js';
 
@@ -66,6 +73,7 @@ export class SpeechPool {
   private readonly queue: Pending[] = [];
   private readonly cache: DiskCache | undefined;
   private readonly config: SpeechConfig;
+  private readonly workerConfig: SpeechConfig;
   /** The configured engines and the remote ones, on this thread (for voices and keys). */
   private readonly registry: EngineRegistry;
   private readonly remote: readonly SpeechEngine[];
@@ -78,8 +86,11 @@ export class SpeechPool {
   constructor(options: SpeechPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
     this.config = options.config ?? {};
-    this.remote = options.remoteEngines ?? [];
-    this.registry = engineRegistry(this.config).with(this.remote);
+    // The workers are given the local engines only: remote ones (and their credentials)
+    // stay on this thread.
+    this.workerConfig = localConfig(this.config);
+    this.registry = engineRegistry(this.config).with(options.remoteEngines ?? []);
+    this.remote = this.registry.all().filter((engine) => !engine.local);
     this.remoteSlots = new Semaphore(options.remoteConcurrency ?? 8);
     this.cache = options.cacheDir ? new DiskCache(options.cacheDir) : undefined;
     this.timeoutMs = options.timeoutMs ?? 120_000;
@@ -110,7 +121,7 @@ export class SpeechPool {
   private inWorker(request: SpeechRequest): Promise<SynthesisResult> {
     return new Promise<SynthesisResult>((resolve, reject) => {
       this.submit({
-        job: { kind: 'synthesize', request, config: this.config },
+        job: { kind: 'synthesize', request, config: this.workerConfig },
         onReply: (reply) => {
           if (reply.kind === 'result') resolve(reply.result);
           else if (reply.kind === 'error') reject(deserializeError(reply.error));
@@ -181,7 +192,7 @@ export class SpeechPool {
   } {
     const channel = new Channel<SynthesisChunk>();
     const pending: Pending = {
-      job: { kind: 'stream', request, config: this.config },
+      job: { kind: 'stream', request, config: this.workerConfig },
       onReply: (reply) => {
         if (reply.kind === 'chunk') {
           channel.push(reply.chunk);
@@ -205,10 +216,31 @@ export class SpeechPool {
 
   /**
    * The voice catalogue, loaded in a worker (the main thread never loads espeak-ng) and kept
-   * until the voices directory changes (a voice installed or removed). The remote engines'
-   * voices are not in it: they are not known to the workers.
+   * until the voices directory changes (a voice installed or removed), with the remote
+   * engines' voices added on this thread (each engine keeps its provider's list).
    */
   async listVoices(): Promise<Language[]> {
+    const [local, ...remote] = await Promise.all([
+      this.localVoices(),
+      // A provider whose list cannot be had (down, refused) leaves its voices out; its record
+      // says why (`providers()`), and the others are listed.
+      ...this.remote.map((engine) => engineVoices([engine]).catch(() => [])),
+    ]);
+    const voices = remote.flat();
+    return voices.length === 0 ? local : mergeCatalogues(local, voices);
+  }
+
+  /** How each remote engine's provider is doing, once per provider (for /api/ready). */
+  providers(): ProviderStatus[] {
+    const statuses = new Map<string, ProviderStatus>();
+    for (const engine of this.remote) {
+      const status = engine.status?.();
+      if (status) statuses.set(status.provider, status);
+    }
+    return [...statuses.values()];
+  }
+
+  private async localVoices(): Promise<Language[]> {
     const stamp = await directoryStamp(this.config.piper?.voicesDir);
     if (this.voices?.stamp !== stamp) {
       const list = this.loadVoices();
@@ -223,7 +255,7 @@ export class SpeechPool {
   private loadVoices(): Promise<Language[]> {
     return new Promise<Language[]>((resolve, reject) => {
       this.submit({
-        job: { kind: 'voices', config: this.config },
+        job: { kind: 'voices', config: this.workerConfig },
         onReply: (reply) => {
           if (reply.kind === 'voices') resolve(reply.voices);
           else if (reply.kind === 'error') reject(deserializeError(reply.error));

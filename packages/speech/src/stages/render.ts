@@ -185,7 +185,7 @@ export class Renderer {
     const { engine, voice } = await this.voices.forItem(piece);
     const rendered = await engine.render({
       voice,
-      parts: voice.capabilities.phonemes ? piece.parts : this.withoutPhonemes(piece, voice),
+      parts: this.partsFor(piece, voice),
       rate: this.settings.rate * piece.prosody.rate,
       pitch: this.settings.pitch + piece.prosody.pitch,
       volume: piece.prosody.volume,
@@ -203,15 +203,35 @@ export class Renderer {
     return { samples, words: rendered.words, marks, breaths: rendered.breaths };
   }
 
-  /** The parts of a piece for a voice that cannot read phonemes: their text, with a warning. */
-  private withoutPhonemes(piece: SpeechPiece, voice: EngineVoice): SpeechPart[] {
-    return piece.parts.map(({ phonemes, ...part }) => {
-      if (phonemes) {
+  /**
+   * The parts of a piece as its voice can render them: phonemes a voice cannot read become
+   * their text, emphasis a voice does not render is dropped, each with a warning.
+   */
+  private partsFor(piece: SpeechPiece, voice: EngineVoice): readonly SpeechPart[] {
+    const { capabilities } = voice;
+    const effect = piece.effect ?? this.settings.effect;
+    if (effect && !capabilities.effects.includes(effect)) {
+      this.warnings.add(
+        `The ${effect} effect is not available for ${voice.name} (${capabilities.engineName}); it is ignored`,
+      );
+    }
+    if (capabilities.phonemes && capabilities.emphasis) return piece.parts;
+    return piece.parts.map(({ phonemes, emphasis, ...part }) => {
+      if (phonemes && !capabilities.phonemes) {
         this.warnings.add(
-          `<phoneme ${phonemes.source}>: ${voice.capabilities.engineName} cannot read phonemes; "${part.text}" is read instead`,
+          `<phoneme ${phonemes.source}>: ${capabilities.engineName} cannot read phonemes; "${part.text}" is read instead`,
         );
       }
-      return part;
+      if (emphasis && !capabilities.emphasis) {
+        this.warnings.add(
+          `<emphasis>: ${capabilities.engineName} does not render emphasis; "${part.text}" is read plainly`,
+        );
+      }
+      return {
+        ...part,
+        ...(phonemes && capabilities.phonemes && { phonemes }),
+        ...(emphasis && capabilities.emphasis && { emphasis }),
+      };
     });
   }
 }

@@ -89,6 +89,7 @@ function voiceOf(
     language: language.code,
     languageName: language.name,
     capabilities: backend === 'wasm' ? CAPABILITIES : NATIVE_CAPABILITIES,
+    provider: 'espeak-ng',
     espeakName: language.espeakName,
     variant,
   };

@@ -43,16 +43,30 @@ const NOISE_SCALE = 0.667;
 const NOISE_SCALE_W = 0.8;
 
 function modelConfig(voice: InstalledVoice, dataDir: string) {
+  // Kokoro (sherpa-onnx's OfflineTtsKokoroModelConfig) or Piper's VITS.
+  const architecture = voice.voicesPath
+    ? {
+        kokoro: {
+          model: voice.modelPath,
+          voices: voice.voicesPath,
+          tokens: voice.tokensPath,
+          dataDir,
+          lengthScale: 1,
+        },
+      }
+    : {
+        vits: {
+          model: voice.modelPath,
+          tokens: voice.tokensPath,
+          dataDir,
+          lengthScale: 1,
+          noiseScale: NOISE_SCALE,
+          noiseScaleW: NOISE_SCALE_W,
+        },
+      };
   return {
     model: {
-      vits: {
-        model: voice.modelPath,
-        tokens: voice.tokensPath,
-        dataDir,
-        lengthScale: 1,
-        noiseScale: NOISE_SCALE,
-        noiseScaleW: NOISE_SCALE_W,
-      },
+      ...architecture,
       numThreads: 1,
       provider: 'cpu',
       debug: 0,

@@ -1,8 +1,8 @@
-import { applyGain, firstSound, lastSound } from '../../dsp/dsp.js';
+import { applyGain } from '../../dsp/dsp.js';
 import { pitchShift } from '../../dsp/pitch.js';
 import { presetFor } from '../../effects.js';
 import { SpeechError } from '../../errors.js';
-import { referenceTimings } from '../espeak/index.js';
+import { estimatedTimings } from '../timings.js';
 import type {
   EngineCapabilities,
   EngineVoice,
@@ -49,6 +49,7 @@ function engineVoice(voice: NeuralVoice): EngineVoice & { neural: NeuralVoice } 
     language: voice.language,
     languageName: languageName(voice.language),
     capabilities: CAPABILITIES,
+    provider: 'piper',
     neural: voice,
   };
 }
@@ -117,19 +118,11 @@ export function createPiperEngine(config: PiperConfig = {}): SpeechEngine {
       let samples = model.generate(text, voice.speaker, speed);
       samples = pitchShift(samples, segment.pitch + preset.pitch, model.sampleRate);
       applyGain(samples, segment.volume + preset.volume);
-      // Piper speaks espeak-ng's phonemes: espeak-ng's word and mark times, stretched onto
-      // this audio; or each word's share of the sound where espeak-ng lacks the language.
-      const reference = await referenceTimings(
-        segment.parts,
-        segment.voice.language,
-        speed,
-        samples,
-        model.sampleRate,
-      );
+      // Piper speaks espeak-ng's phonemes: espeak-ng's word and mark times fit it well.
       return {
         samples,
         sampleRate: model.sampleRate,
-        ...(reference ?? { words: spreadWords(text, samples, model.sampleRate) }),
+        ...(await estimatedTimings(segment, text, speed, samples, model.sampleRate)),
         breaths: false,
       };
     },
@@ -138,23 +131,4 @@ export function createPiperEngine(config: PiperConfig = {}): SpeechEngine {
     },
     async close() {},
   };
-}
-
-/** Word marks for audio without word timings: each word gets a share of the sound. */
-function spreadWords(
-  text: string,
-  samples: Float32Array,
-  rate: number,
-): { time: number; text: string }[] {
-  const words = text.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w));
-  if (words.length === 0 || samples.length === 0) return [];
-  const from = firstSound(samples) / rate;
-  const to = Math.max(from, lastSound(samples) / rate);
-  const total = words.reduce((sum, w) => sum + w.length + 1, 0);
-  let done = 0;
-  return words.map((word) => {
-    const time = from + ((to - from) * done) / total;
-    done += word.length + 1;
-    return { time, text: word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') };
-  });
 }

@@ -1,17 +1,25 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesize } from '../../synthesize.js';
 import { decodeWav, medianF0 } from '../../test/audio.js';
 import { request } from '../../test/request.js';
 import { listVoices } from '../../voices.js';
 import { main } from '../../voices-cli.js';
-import { installVoice, removeVoice } from './install.js';
-import { readMetadata } from './onnx-metadata.js';
-import { TEST_VOICE_BASE_HZ, testVoiceModel, testVoicePiperConfig } from './test-voice.js';
+import { installLocalVoice, installVoice, removeVoice } from './install.js';
+import { readMetadata, withMetadata } from './onnx-metadata.js';
+import {
+  TEST_VOICE_BASE_HZ,
+  testKokoroModel,
+  testKokoroStyles,
+  testVoiceModel,
+  testVoicePiperConfig,
+  testVoiceTokens,
+} from './test-voice.js';
 
 /**
  * A catalogue in Piper's real layout (rhasspy/piper-voices: voices.json, and each voice's
@@ -204,4 +212,128 @@ describe('installing voices from a Piper catalogue', () => {
     expect(output).toMatch(/en_US-test-x_low\ten-us\t22050 Hz/);
     expect(output).toContain('Removed en_US-test-x_low');
   });
+
+  it('installs offline: from a folder, a .tar.gz, and a catalogue copied to disk', async () => {
+    const offline = await mkdtemp(join(tmpdir(), 'parla-offline-'));
+    try {
+      // A folder as downloaded by hand: the .onnx, its .onnx.json and the MODEL_CARD.
+      const folder = join(offline, 'en_US-test-x_low');
+      await mkdir(folder);
+      for (const name of ['en_US-test-x_low.onnx', 'en_US-test-x_low.onnx.json', 'MODEL_CARD']) {
+        const path = [...files.keys()].find((p) => p.endsWith(`/${name}`) && p.includes('/test/'));
+        await writeFile(join(folder, name), files.get(path ?? '') ?? new Uint8Array());
+      }
+      const own = join(offline, 'voices');
+      const installed = await installLocalVoice(folder, { voicesDir: own, gender: 'male' });
+      expect(installed.manifest).toMatchObject({
+        language: 'en-us',
+        license: 'CC0-1.0',
+        speakers: [{ gender: 'male' }],
+      });
+      const result = await synthesize(
+        request({ engine: 'neural', voice_id: 'neural:en_US-test-x_low', text: 'Offline.' }),
+        { piper: { voicesDir: own } },
+      );
+      expect(decodeWav(result.audio).samples.length).toBeGreaterThan(1000);
+
+      // The same folder as an archive, through the command.
+      const archive = join(offline, 'voice.tar.gz');
+      await create({ gzip: true, file: archive, cwd: offline }, ['en_US-test-x_low']);
+      const written: string[] = [];
+      const write = process.stdout.write.bind(process.stdout);
+      process.stdout.write = ((chunk: string) => {
+        written.push(String(chunk));
+        return true;
+      }) as typeof process.stdout.write;
+      try {
+        expect(await main(['install', archive, '--dir', join(offline, 'other')])).toBe(0);
+      } finally {
+        process.stdout.write = write;
+      }
+      expect(written.join('')).toContain('Installed en_US-test-x_low (en-us');
+
+      // A copy of the catalogue on disk: checksums are still checked.
+      const mirror = join(offline, 'mirror');
+      for (const [path, bytes] of files) {
+        await mkdir(dirname(join(mirror, path)), { recursive: true });
+        await writeFile(join(mirror, path), bytes);
+      }
+      const fromMirror = await installVoice('de_DE-duo-x_low', {
+        voicesDir: join(offline, 'mirrored'),
+        base: mirror,
+      });
+      expect(fromMirror.manifest.speakers).toHaveLength(2);
+      await expect(
+        installVoice('en_US-tampered-x_low', {
+          voicesDir: join(offline, 'mirrored'),
+          base: mirror,
+        }),
+      ).rejects.toThrow('does not match');
+
+      // Something that is not a voice is refused, saying why.
+      await expect(installLocalVoice(join(offline, 'nowhere'), { voicesDir: own })).rejects.toThrow(
+        'does not exist',
+      );
+      await writeFile(join(offline, 'notes.tar.gz'), 'not an archive');
+      await expect(
+        installLocalVoice(join(offline, 'notes.tar.gz'), { voicesDir: own }),
+      ).rejects.toThrow('not a readable archive');
+      await expect(installLocalVoice(mirror, { voicesDir: own })).rejects.toThrow(
+        'holds no Piper voice',
+      );
+    } finally {
+      await rm(offline, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('installs a Kokoro model as sherpa-onnx publishes it, each speaker a voice', async () => {
+    const offline = await mkdtemp(join(tmpdir(), 'parla-kokoro-'));
+    try {
+      const release = join(offline, 'kokoro-en-v0_19');
+      await mkdir(join(release, 'espeak-ng-data'), { recursive: true });
+      await writeFile(join(release, 'model.onnx'), testKokoroModel({ speakers: 2 }));
+      await writeFile(join(release, 'voices.bin'), testKokoroStyles(2));
+      await writeFile(join(release, 'tokens.txt'), testVoiceTokens());
+      const own = join(offline, 'voices');
+      const installed = await installLocalVoice(release, { voicesDir: own });
+      expect(installed.manifest).toMatchObject({
+        architecture: 'kokoro',
+        language: 'en-us',
+        sample_rate: 24000,
+        speakers: [
+          { id: 0, name: 'Test0', gender: 'female' },
+          { id: 1, name: 'Test1', gender: 'male' },
+        ],
+      });
+      const english = (await listVoices({ piper: { voicesDir: own } })).find(
+        (l) => l.language_code === 'en-us',
+      );
+      expect(english?.voices.filter((v) => v.engine === 'neural').map((v) => v.id)).toEqual([
+        'neural:kokoro-en-v0_19#0',
+        'neural:kokoro-en-v0_19#1',
+      ]);
+      const f0 = async (voice: string) => {
+        const result = await synthesize(
+          request({ engine: 'neural', voice_id: voice, text: 'Kokoro speaks here, for a while.' }),
+          { piper: { voicesDir: own } },
+        );
+        const { samples, sampleRate } = decodeWav(result.audio);
+        return medianF0(samples, sampleRate);
+      };
+      expect(await f0('neural:kokoro-en-v0_19#0')).toBeCloseTo(TEST_VOICE_BASE_HZ, -1);
+      expect(await f0('neural:kokoro-en-v0_19#1')).not.toBeCloseTo(TEST_VOICE_BASE_HZ, -1);
+
+      // A multi-language model (version 2, with lexicons) is refused, saying so.
+      const multi = join(offline, 'kokoro-multi-lang-v1_0');
+      await mkdir(multi);
+      await writeFile(join(multi, 'model.onnx'), testKokoroModel({ version: 2 }));
+      await writeFile(join(multi, 'voices.bin'), testKokoroStyles(2));
+      await writeFile(join(multi, 'tokens.txt'), testVoiceTokens());
+      await expect(installLocalVoice(multi, { voicesDir: own })).rejects.toThrow(
+        'multi-language Kokoro model',
+      );
+    } finally {
+      await rm(offline, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { extract } from 'tar';
 import { SpeechError } from '../../errors.js';
 import { checkNeuralVoice } from './engine.js';
 import {
@@ -12,7 +15,7 @@ import {
   readInstalledVoice,
   type VoiceManifest,
 } from './manifest.js';
-import { withMetadata } from './onnx-metadata.js';
+import { readMetadata, withMetadata } from './onnx-metadata.js';
 
 /**
  * Installing voices from Piper's catalogue (rhasspy/piper-voices): `voices.json` lists every
@@ -51,10 +54,27 @@ interface PiperConfig {
 }
 
 function baseUrl(base: string): string {
-  return base.endsWith('/') ? base : `${base}/`;
+  const url =
+    isLocalBase(base) && !base.startsWith('file:') ? pathToFileURL(resolve(base)).href : base;
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+/** A catalogue base that is a folder on this machine (an offline mirror), not a URL. */
+function isLocalBase(base: string): boolean {
+  return base.startsWith('file:') || !/^[a-z][a-z0-9+.-]*:\/\//i.test(base);
 }
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
+  if (url.startsWith('file:')) {
+    try {
+      return new Uint8Array(await readFile(fileURLToPath(url)));
+    } catch (error) {
+      throw new SpeechError(
+        'engine_unavailable',
+        `Cannot read ${fileURLToPath(url)}: ${(error as Error).message}`,
+      );
+    }
+  }
   let response: Response;
   try {
     response = await fetch(url);
@@ -157,25 +177,56 @@ export async function installVoice(name: string, options: InstallOptions): Promi
       `The catalogue lists no .onnx and .onnx.json for "${entry.key}".`,
     );
   }
-  const target = join(options.voicesDir, entry.key);
-  if (!options.force && !('problem' in (await readInstalledVoice(options.voicesDir, entry.key)))) {
-    throw new SpeechError(
-      'bad_input',
-      `"${entry.key}" is already installed (--force replaces it).`,
-    );
+  const modelBytes = await download(base, model[0], model[1]);
+  const configBytes = await download(base, config[0], config[1]);
+  const card = files.find(([path]) => path.endsWith('MODEL_CARD'));
+  return installFiles(options, {
+    key: entry.key,
+    name: entry.name,
+    quality: entry.quality,
+    languageCode: entry.language.code,
+    languageName: entry.language.name_english,
+    speakerMap: entry.speaker_id_map,
+    speakers: entry.num_speakers,
+    modelBytes,
+    configBytes,
+    card: card && new TextDecoder().decode(await download(base, card[0], card[1])),
+    source: { catalogue: base, key: entry.key, md5: model[1].md5_digest },
+  });
+}
+
+/** What a voice is made of, wherever it came from (the catalogue, a folder, an archive). */
+interface VoiceFiles {
+  key: string;
+  name: string;
+  quality?: string | undefined;
+  languageCode?: string | undefined;
+  languageName?: string | undefined;
+  speakerMap?: Record<string, number> | undefined;
+  speakers?: number | undefined;
+  modelBytes: Uint8Array;
+  configBytes: Uint8Array;
+  card?: string | undefined;
+  source: NonNullable<VoiceManifest['source']>;
+}
+
+/**
+ * Installs a voice's files into `voicesDir/<key>`: checks Piper's configuration, writes
+ * tokens.txt and the sherpa-onnx metadata, the manifest, and finally loads the model in a
+ * child process to prove it works. Nothing is left behind when a step fails.
+ */
+async function installFiles(options: InstallOptions, voice: VoiceFiles): Promise<InstalledVoice> {
+  const entry = { key: voice.key, name: voice.name, quality: voice.quality ?? '' };
+  if (!FOLDER_PATTERN.test(entry.key)) {
+    throw new SpeechError('bad_input', `"${entry.key}" is not a usable voice folder name.`);
   }
-  await mkdir(options.voicesDir, { recursive: true });
-  const temporary = join(options.voicesDir, `.install-${entry.key}-${process.pid}`);
-  await rm(temporary, { recursive: true, force: true });
-  await mkdir(temporary);
-  try {
-    const modelBytes = await download(base, model[0], model[1]);
-    const configBytes = await download(base, config[0], config[1]);
+  return stage(options, entry.key, async (temporary) => {
+    const { modelBytes, configBytes } = voice;
     let piper: PiperConfig;
     try {
       piper = JSON.parse(new TextDecoder().decode(configBytes)) as PiperConfig;
     } catch {
-      throw new SpeechError('engine_unavailable', `${config[0]} is not JSON.`);
+      throw new SpeechError('engine_unavailable', `${entry.key}.onnx.json is not JSON.`);
     }
     if (piper.phoneme_type && piper.phoneme_type !== 'espeak') {
       throw new SpeechError(
@@ -187,18 +238,22 @@ export async function installVoice(name: string, options: InstallOptions): Promi
     if (!Number.isInteger(sampleRate) || typeof piper.phoneme_id_map !== 'object') {
       throw new SpeechError(
         'engine_unavailable',
-        `${config[0]} has no sample rate or phoneme map.`,
+        `${entry.key}.onnx.json has no sample rate or phoneme map.`,
       );
     }
-    const speakerMap = piper.speaker_id_map ?? entry.speaker_id_map ?? {};
-    const speakerCount = Math.max(1, piper.num_speakers ?? entry.num_speakers ?? 1);
-    const language = normaliseLanguageCode(piper.language?.code ?? entry.language.code);
+    const speakerMap = piper.speaker_id_map ?? voice.speakerMap ?? {};
+    const speakerCount = Math.max(1, piper.num_speakers ?? voice.speakers ?? 1);
+    const languageCode = piper.language?.code ?? voice.languageCode ?? piper.espeak?.voice;
+    if (!languageCode) {
+      throw new SpeechError('bad_input', `${entry.key}.onnx.json names no language.`);
+    }
+    const language = normaliseLanguageCode(languageCode);
     let annotated: Uint8Array;
     try {
       annotated = withMetadata(modelBytes, {
         model_type: 'vits',
         comment: 'piper',
-        language: entry.language.name_english ?? language,
+        language: voice.languageName ?? language,
         voice: piper.espeak?.voice ?? language,
         has_espeak: '1',
         n_speakers: String(speakerCount),
@@ -207,18 +262,16 @@ export async function installVoice(name: string, options: InstallOptions): Promi
     } catch (error) {
       throw new SpeechError(
         'engine_unavailable',
-        `${model[0]} is not an ONNX model: ${(error as Error).message}.`,
+        `${entry.key}.onnx is not an ONNX model: ${(error as Error).message}.`,
       );
     }
     await writeFile(join(temporary, 'model.onnx'), annotated);
     await writeFile(join(temporary, 'model.onnx.json'), configBytes);
     await writeFile(join(temporary, 'tokens.txt'), tokensFromPiper(piper));
-    let license = `See ${base}`;
-    const card = files.find(([path]) => path.endsWith('MODEL_CARD'));
-    if (card) {
-      const text = new TextDecoder().decode(await download(base, card[0], card[1]));
-      await writeFile(join(temporary, 'MODEL_CARD'), text);
-      license = /licen[cs]e\s*[:-]\s*(.+)/i.exec(text)?.[1]?.trim() ?? 'see MODEL_CARD';
+    let license = `See ${voice.source.catalogue}`;
+    if (voice.card) {
+      await writeFile(join(temporary, 'MODEL_CARD'), voice.card);
+      license = /licen[cs]e\s*[:-]\s*(.+)/i.exec(voice.card)?.[1]?.trim() ?? 'see MODEL_CARD';
     }
     const gender = options.gender ?? 'neutral';
     const named = Object.entries(speakerMap).sort((a, b) => a[1] - b[1]);
@@ -239,13 +292,34 @@ export async function installVoice(name: string, options: InstallOptions): Promi
       tokens: 'tokens.txt',
       license,
       speakers,
-      source: { catalogue: base, key: entry.key, md5: model[1].md5_digest },
+      source: voice.source,
     };
     await writeFile(join(temporary, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-    const staged = await readInstalledVoice(
-      options.voicesDir,
-      `.install-${entry.key}-${process.pid}`,
-    );
+  });
+}
+
+/**
+ * Writes a voice into a temporary folder of `voicesDir` (`write`), proves it loads and speaks
+ * (in a child process), then puts it in place as `voicesDir/<key>`. Nothing is left behind
+ * when a step fails; an installed voice is replaced only with `force`.
+ */
+async function stage(
+  options: InstallOptions,
+  key: string,
+  write: (temporary: string) => Promise<void>,
+): Promise<InstalledVoice> {
+  const target = join(options.voicesDir, key);
+  if (!options.force && !('problem' in (await readInstalledVoice(options.voicesDir, key)))) {
+    throw new SpeechError('bad_input', `"${key}" is already installed (--force replaces it).`);
+  }
+  await mkdir(options.voicesDir, { recursive: true });
+  const folder = `.install-${key}-${process.pid}`;
+  const temporary = join(options.voicesDir, folder);
+  await rm(temporary, { recursive: true, force: true });
+  await mkdir(temporary);
+  try {
+    await write(temporary);
+    const staged = await readInstalledVoice(options.voicesDir, folder);
     if ('problem' in staged) throw new SpeechError('engine_unavailable', staged.problem);
     await checkNeuralVoice(staged);
     const old = `${target}.old-${process.pid}`;
@@ -255,9 +329,186 @@ export async function installVoice(name: string, options: InstallOptions): Promi
   } finally {
     await rm(temporary, { recursive: true, force: true });
   }
-  const installed = await readInstalledVoice(options.voicesDir, entry.key);
+  const installed = await readInstalledVoice(options.voicesDir, key);
   if ('problem' in installed) throw new SpeechError('engine_unavailable', installed.problem);
   return installed;
+}
+
+/**
+ * Installs a voice from this machine (offline installs): a folder holding Piper's
+ * `<voice>.onnx` and `<voice>.onnx.json` (and its MODEL_CARD if any), or a .tar.gz / .tar
+ * archive of one. No catalogue, so no checksum to check: the model is checked by loading it.
+ */
+export async function installLocalVoice(
+  path: string,
+  options: InstallOptions,
+): Promise<InstalledVoice> {
+  const source = resolve(path);
+  const info = await stat(source).catch(() => undefined);
+  if (!info) throw new SpeechError('bad_input', `${source} does not exist.`);
+  let folder = source;
+  let unpacked: string | undefined;
+  if (info.isFile()) {
+    if (!/\.(tar\.gz|tgz|tar)$/i.test(source)) {
+      throw new SpeechError('bad_input', `${source} is not a folder, a .tar.gz or a .tar archive.`);
+    }
+    unpacked = await mkdtemp(join(tmpdir(), 'parla-voice-'));
+    try {
+      await extract({ file: source, cwd: unpacked, strict: true });
+    } catch (error) {
+      await rm(unpacked, { recursive: true, force: true });
+      throw new SpeechError(
+        'bad_input',
+        `${source} is not a readable archive: ${(error as Error).message}.`,
+      );
+    }
+    folder = unpacked;
+  }
+  try {
+    const styles = await findFile(folder, (name) => name === 'voices.bin');
+    if (styles) return await installKokoro(dirname(styles), source, options);
+    const model = await findFile(folder, (name) => name.endsWith('.onnx'));
+    const config = await findFile(folder, (name) => name.endsWith('.onnx.json'));
+    if (!model || !config) {
+      throw new SpeechError(
+        'bad_input',
+        `${source} holds no Piper voice (a .onnx and its .onnx.json).`,
+      );
+    }
+    const key = basename(model, '.onnx');
+    const card = await findFile(folder, (name) => name === 'MODEL_CARD');
+    const modelBytes = new Uint8Array(await readFile(model));
+    return await installFiles(options, {
+      key,
+      name: key.split('-')[1] ?? key,
+      quality: key.split('-')[2],
+      modelBytes,
+      configBytes: new Uint8Array(await readFile(config)),
+      card: card && (await readFile(card, 'utf8')),
+      source: {
+        catalogue: `file://${source}`,
+        key,
+        md5: createHash('md5').update(modelBytes).digest('hex'),
+      },
+    });
+  } finally {
+    if (unpacked) await rm(unpacked, { recursive: true, force: true });
+  }
+}
+
+/** Kokoro's speaker names: `af_heart` is an American English female voice named Heart. */
+const KOKORO_LANGUAGES: Record<string, string> = {
+  a: 'en-us',
+  b: 'en-gb',
+  e: 'es',
+  f: 'fr-fr',
+  h: 'hi',
+  i: 'it',
+  j: 'ja',
+  p: 'pt-br',
+  z: 'cmn',
+};
+
+/**
+ * Installs a Kokoro model as sherpa-onnx publishes it (kokoro-en-v0_19 and the like: a folder
+ * with model.onnx, voices.bin and tokens.txt, the settings in the model's metadata). Its
+ * speakers come from the metadata's `speaker_names`, their gender from Kokoro's naming.
+ * Multi-language models (metadata version 2, with lexicons) are refused for now.
+ */
+async function installKokoro(
+  folder: string,
+  source: string,
+  options: InstallOptions,
+): Promise<InstalledVoice> {
+  const model = await findFile(folder, (name) => name.endsWith('.onnx'), 0);
+  const tokens = await findFile(folder, (name) => name === 'tokens.txt', 0);
+  if (!model || !tokens) {
+    throw new SpeechError(
+      'bad_input',
+      `${source}: a Kokoro voice needs model.onnx and tokens.txt beside voices.bin.`,
+    );
+  }
+  const modelBytes = new Uint8Array(await readFile(model));
+  let metadata: Map<string, string>;
+  try {
+    metadata = readMetadata(modelBytes);
+  } catch (error) {
+    throw new SpeechError(
+      'bad_input',
+      `${model} is not an ONNX model: ${(error as Error).message}.`,
+    );
+  }
+  if (metadata.get('model_type') !== 'kokoro' || !metadata.get('style_dim')) {
+    throw new SpeechError('bad_input', `${model} has no Kokoro metadata (model_type, style_dim).`);
+  }
+  if (Number(metadata.get('version') ?? 1) >= 2) {
+    throw new SpeechError(
+      'bad_input',
+      `${source} is a multi-language Kokoro model (version ${metadata.get('version')}); only version 1 models are supported.`,
+    );
+  }
+  const sampleRate = Number(metadata.get('sample_rate'));
+  const count = Number(metadata.get('n_speakers'));
+  if (!Number.isInteger(sampleRate) || !Number.isInteger(count) || count < 1) {
+    throw new SpeechError('bad_input', `${model}: its metadata has no sample_rate or n_speakers.`);
+  }
+  const names = (metadata.get('speaker_names') ?? '').split(',').filter(Boolean);
+  const key =
+    basename(folder)
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^[^A-Za-z0-9]+/, '') || 'kokoro';
+  const first = names[0] ?? '';
+  const language =
+    KOKORO_LANGUAGES[first.charAt(0)] ?? normaliseLanguageCode(metadata.get('voice') ?? 'en-us');
+  const speakers: ManifestSpeaker[] = Array.from({ length: count }, (_, id) => {
+    const raw = names[id] ?? `speaker_${id}`;
+    const kind = raw.charAt(1);
+    return {
+      id,
+      name: title(raw.split('_').slice(1).join(' ') || raw),
+      gender: options.gender ?? (kind === 'f' ? 'female' : kind === 'm' ? 'male' : 'neutral'),
+    };
+  });
+  const manifest: VoiceManifest = {
+    format: 1,
+    architecture: 'kokoro',
+    name: `Kokoro (${key})`,
+    language,
+    sample_rate: sampleRate,
+    model: 'model.onnx',
+    tokens: 'tokens.txt',
+    voices: 'voices.bin',
+    license: 'Apache-2.0 (Kokoro-82M)',
+    speakers,
+    source: {
+      catalogue: `file://${source}`,
+      key,
+      md5: createHash('md5').update(modelBytes).digest('hex'),
+    },
+  };
+  return stage(options, key, async (temporary) => {
+    await writeFile(join(temporary, 'model.onnx'), modelBytes);
+    await writeFile(join(temporary, 'voices.bin'), await readFile(join(folder, 'voices.bin')));
+    await writeFile(join(temporary, 'tokens.txt'), await readFile(tokens));
+    await writeFile(join(temporary, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  });
+}
+
+/** The first file under `folder` (searched depth-first, two levels) whose name matches. */
+async function findFile(
+  folder: string,
+  matches: (name: string) => boolean,
+  depth = 2,
+): Promise<string | undefined> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  const file = entries.find((entry) => entry.isFile() && matches(entry.name));
+  if (file) return join(folder, file.name);
+  if (depth === 0) return undefined;
+  for (const entry of entries.filter((e) => e.isDirectory())) {
+    const found = await findFile(join(folder, entry.name), matches, depth - 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Removes an installed voice's folder. */

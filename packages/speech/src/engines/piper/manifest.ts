@@ -35,6 +35,13 @@ export interface VoiceManifest {
   speakers: ManifestSpeaker[];
   /** Where it came from (the install command fills this). */
   source?: { catalogue?: string; key?: string; md5?: string };
+  /**
+   * The model's architecture: `vits` (Piper, the default) or `kokoro` (Kokoro-82M as
+   * sherpa-onnx runs it, whose speakers' styles are in `voices`).
+   */
+  architecture?: 'vits' | 'kokoro';
+  /** Kokoro's speaker styles (voices.bin), a file name in the folder. */
+  voices?: string;
 }
 
 export interface InstalledVoice {
@@ -44,6 +51,8 @@ export interface InstalledVoice {
   manifest: VoiceManifest;
   modelPath: string;
   tokensPath: string;
+  /** Kokoro's voices.bin; undefined for a Piper voice. */
+  voicesPath?: string;
 }
 
 /** Piper's `en_US` and espeak-ng's `en-us` are the same language: one spelling for both. */
@@ -65,6 +74,12 @@ export function manifestProblem(value: unknown): string | undefined {
   }
   for (const key of ['model', 'tokens'] as const) {
     if (/[/\\]|^\.\.?$/.test(m[key] as string)) return `${key} must be a file name in the folder`;
+  }
+  if (m.architecture !== undefined && m.architecture !== 'vits' && m.architecture !== 'kokoro')
+    return 'architecture must be vits or kokoro';
+  if (m.architecture === 'kokoro') {
+    if (typeof m.voices !== 'string' || /[/\\]|^\.\.?$/.test(m.voices))
+      return 'voices must be a file name in the folder (Kokoro)';
   }
   if (typeof m.sample_rate !== 'number' || !Number.isInteger(m.sample_rate) || m.sample_rate < 8000)
     return 'sample_rate must be an integer of at least 8000';
@@ -104,6 +119,8 @@ export async function readInstalledVoice(
     manifest: { ...manifest, language: normaliseLanguageCode(manifest.language) },
     modelPath: join(directory, manifest.model),
     tokensPath: join(directory, manifest.tokens),
+    ...(manifest.architecture === 'kokoro' &&
+      manifest.voices && { voicesPath: join(directory, manifest.voices) }),
   };
 }
 
@@ -161,7 +178,12 @@ function fileHash(path: string, stamp: string): Promise<string> {
  */
 export async function voiceFingerprint(voice: InstalledVoice): Promise<string> {
   const parts: string[] = [];
-  for (const path of [voice.modelPath, voice.tokensPath]) {
+  const files = [
+    voice.modelPath,
+    voice.tokensPath,
+    ...(voice.voicesPath ? [voice.voicesPath] : []),
+  ];
+  for (const path of files) {
     try {
       const s = await stat(path);
       parts.push(await fileHash(path, `${s.size}:${s.mtimeMs}`));

@@ -251,3 +251,130 @@ export function testVoicePiperConfig(options: TestVoiceOptions = {}): Record<str
     piper_version: '1.0.0',
   };
 }
+
+// --- Kokoro -------------------------------------------------------------------------------
+
+/** Kokoro's style vectors: 510 token lengths × 256 values per speaker (sherpa-onnx's layout). */
+export const KOKORO_STYLE_DIM = [510, 1, 256] as const;
+
+/**
+ * A tiny ONNX model with the signature of Kokoro-82M as sherpa-onnx runs it
+ * (offline-tts-kokoro-model.cc: inputs tokens [1, T], style [1, 256], speed [1]; output the
+ * waveform), for tests. It answers a tone whose length is T × HOP / speed samples and whose
+ * frequency is BASE_HZ + the style's first value: each speaker's style row (voices.bin,
+ * `testKokoroStyles`) gives it its own pitch.
+ */
+export function testKokoroModel(
+  options: { speakers?: number; sampleRate?: number; version?: number } = {},
+) {
+  const speakers = options.speakers ?? 2;
+  const sampleRate = options.sampleRate ?? 24000;
+  const initializers = [
+    tensor('one_i', INT64, [], [1]),
+    tensor('zero_i', INT64, [], [0]),
+    tensor('hop', FLOAT, [], [TEST_VOICE_HOP]),
+    tensor('zero_f', FLOAT, [], [0]),
+    tensor('one_f', FLOAT, [], [1]),
+    tensor('base_hz', FLOAT, [], [TEST_VOICE_BASE_HZ]),
+    tensor('omega', FLOAT, [], [(2 * Math.PI) / sampleRate]),
+    tensor('amp', FLOAT, [], [0.3]),
+    tensor('flat', INT64, [1], [-1]),
+  ];
+  const nodes = [
+    node('Shape', ['tokens'], ['tokens_shape']),
+    node('Gather', ['tokens_shape', 'one_i'], ['t'], [{ name: 'axis', int: 0 }]),
+    node('Cast', ['t'], ['t_f'], [{ name: 'to', int: FLOAT }]),
+    node('Reshape', ['speed', 'flat'], ['speed_flat']),
+    node('Gather', ['speed_flat', 'zero_i'], ['speed_0'], [{ name: 'axis', int: 0 }]),
+    node('Div', ['hop', 'speed_0'], ['samples_per_token']),
+    node('Mul', ['t_f', 'samples_per_token'], ['n_f']),
+    node('Floor', ['n_f'], ['n_floor']),
+    node('Range', ['zero_f', 'n_floor', 'one_f'], ['n']),
+    node('Reshape', ['style', 'flat'], ['style_flat']),
+    node('Gather', ['style_flat', 'zero_i'], ['style_0'], [{ name: 'axis', int: 0 }]),
+    node('Add', ['base_hz', 'style_0'], ['hz']),
+    node('Mul', ['hz', 'omega'], ['w']),
+    node('Mul', ['n', 'w'], ['phase']),
+    node('Sin', ['phase'], ['tone']),
+    node('Mul', ['tone', 'amp'], ['audio']),
+  ];
+  const inputs = [
+    valueInfo('tokens', INT64, [1, 'tokens']),
+    valueInfo('style', FLOAT, [1, KOKORO_STYLE_DIM[2]]),
+    valueInfo('speed', FLOAT, [1]),
+  ];
+  const graph = message(
+    ...nodes.map((n) => bytesField(1, n)),
+    stringField(2, 'parla_test_kokoro'),
+    ...initializers.map((t) => bytesField(5, t)),
+    ...inputs.map((i) => bytesField(11, i)),
+    bytesField(12, valueInfo('audio', FLOAT, ['samples'])),
+  );
+  // What sherpa-onnx's scripts/kokoro/add-meta-data.py writes.
+  const metadata: Record<string, string> = {
+    model_type: 'kokoro',
+    language: 'English',
+    has_espeak: '1',
+    voice: 'en-us',
+    version: String(options.version ?? 1),
+    sample_rate: String(sampleRate),
+    n_speakers: String(speakers),
+    style_dim: KOKORO_STYLE_DIM.join(','),
+    speaker_names: Array.from({ length: speakers }, (_, i) =>
+      i % 2 ? `am_test${i}` : `af_test${i}`,
+    ).join(','),
+  };
+  return message(
+    intField(1, 8),
+    stringField(2, 'parla make-test-kokoro'),
+    bytesField(7, graph),
+    bytesField(8, message(stringField(1, ''), intField(2, 13))),
+    ...Object.entries(metadata).map(([key, value]) =>
+      bytesField(14, message(stringField(1, key), stringField(2, value))),
+    ),
+  );
+}
+
+/** voices.bin for the test Kokoro model: speaker i's style starts with i × SPEAKER_STEP_HZ. */
+export function testKokoroStyles(speakers = 2): Uint8Array {
+  const [rows, , width] = KOKORO_STYLE_DIM;
+  const floats = new Float32Array(speakers * rows * width);
+  for (let speaker = 0; speaker < speakers; speaker++) {
+    for (let row = 0; row < rows; row++) {
+      floats[(speaker * rows + row) * width] = speaker * TEST_VOICE_SPEAKER_STEP_HZ;
+    }
+  }
+  return new Uint8Array(floats.buffer);
+}
+
+/** Writes a Kokoro test voice folder (model, voices.bin, tokens, manifest). */
+export async function makeTestKokoroVoice(
+  directory: string,
+  options: { speakers?: number; name?: string } = {},
+): Promise<VoiceManifest> {
+  const speakers = options.speakers ?? 2;
+  const model = testKokoroModel({ speakers });
+  await mkdir(directory, { recursive: true });
+  await writeFile(join(directory, 'model.onnx'), model);
+  await writeFile(join(directory, 'voices.bin'), testKokoroStyles(speakers));
+  await writeFile(join(directory, 'tokens.txt'), testVoiceTokens());
+  const manifest: VoiceManifest = {
+    format: 1,
+    architecture: 'kokoro',
+    name: options.name ?? 'Kokoro test',
+    language: 'en-us',
+    sample_rate: 24000,
+    model: 'model.onnx',
+    tokens: 'tokens.txt',
+    voices: 'voices.bin',
+    license: 'CC0-1.0 (generated for tests)',
+    speakers: Array.from({ length: speakers }, (_, id) => ({
+      id,
+      name: id % 2 ? `Test ${id} (male)` : `Test ${id} (female)`,
+      gender: id % 2 ? 'male' : 'female',
+    })),
+    source: { md5: createHash('md5').update(model).digest('hex') },
+  };
+  await writeFile(join(directory, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}

@@ -1,0 +1,156 @@
+import { VOICE_EFFECTS } from '@parla/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SpeechError } from '../../errors.js';
+import { synthesize } from '../../synthesize.js';
+import { decodeWav } from '../../test/audio.js';
+import { type FakeAzure, startFakeAzure } from '../../test/providers/azure-server.js';
+import { request } from '../../test/request.js';
+import { listVoices } from '../../voices.js';
+import type { SpeechConfig } from '../registry.js';
+import { AZURE_STYLES } from './index.js';
+
+let azure: FakeAzure;
+let round = 0;
+beforeAll(async () => {
+  azure = await startFakeAzure();
+});
+afterAll(() => azure.close());
+
+function configOf(key = azure.key): SpeechConfig {
+  round += 1;
+  return {
+    espeak: { backend: 'wasm' },
+    azure: { key, region: 'westeurope', endpoint: azure.url, concurrency: 2 + round },
+  };
+}
+
+const synthesisCalls = () => azure.calls.filter((call) => call.path === '/cognitiveservices/v1');
+
+describe('the Azure Speech engine', () => {
+  let config: SpeechConfig;
+  beforeAll(() => {
+    config = configOf();
+  });
+
+  it('lists neural voices with the SPEC styles each has, and only those', async () => {
+    const voices = (await listVoices(config))
+      .flatMap((l) => l.voices)
+      .filter((v) => v.provider === 'azure');
+    expect(voices.map((v) => v.id).sort()).toEqual([
+      'neural:azure:de-DE-KatjaNeural',
+      'neural:azure:en-US-GuyNeural',
+      'neural:azure:en-US-JennyNeural',
+    ]);
+    const jenny = voices.find((v) => v.id === 'neural:azure:en-US-JennyNeural');
+    expect(jenny).toMatchObject({ name: 'Jenny', gender: 'female', engine: 'neural' });
+    // Jenny has 14 styles; 13 of them are SPEC's (whispering is not a SPEC style).
+    expect(jenny?.effects).toEqual(
+      VOICE_EFFECTS.filter((effect) =>
+        [
+          'conversational',
+          'news',
+          'customersupport',
+          'assistant',
+          'happy',
+          'sad',
+          'angry',
+          'excited',
+          'friendly',
+          'hopeful',
+          'shouting',
+          'terrified',
+          'unfriendly',
+        ].includes(effect),
+      ),
+    );
+    expect(voices.find((v) => v.id === 'neural:azure:en-US-GuyNeural')?.effects).toEqual([
+      'news',
+      'happy',
+      'sad',
+      'angry',
+    ]);
+    expect(voices.find((v) => v.id === 'neural:azure:de-DE-KatjaNeural')?.effects).toEqual([]);
+  });
+
+  it.each(Object.entries(AZURE_STYLES))(
+    'sends the %s style as mstts:express-as style="%s"',
+    async (effect, style) => {
+      azure.calls.length = 0;
+      const result = await synthesize(
+        request({
+          engine: 'neural',
+          voice_id: 'neural:azure:en-US-JennyNeural',
+          text: 'What a day it has been.',
+          effect: effect as never,
+          output_format: 'wav',
+        }),
+        config,
+      );
+      const [call] = synthesisCalls();
+      const has = ['calm', 'empathic'].includes(effect) === false;
+      if (has) {
+        expect(call?.ssml).toContain(
+          `<mstts:express-as style="${style}"><prosody rate="1">What a day it has been.</prosody></mstts:express-as>`,
+        );
+      } else {
+        // A style the voice lacks is not sent, and the answer says so.
+        expect(call?.ssml).not.toContain('express-as');
+        expect(
+          result.warnings.some((w) => w.includes(`The ${effect} effect is not available`)),
+        ).toBe(true);
+      }
+      expect(call?.outputFormat).toBe('riff-24khz-16bit-mono-pcm');
+      expect(result.duration).toBeGreaterThan(0.5);
+    },
+  );
+
+  it('renders real speech with prosody, bookmarks and estimated word times', async () => {
+    azure.calls.length = 0;
+    const result = await synthesize(
+      request({
+        engine: 'neural',
+        voice_id: 'neural:azure:en-US-GuyNeural',
+        text: '<speak><prosody pitch="+2st" rate="150%">Quick <mark name="m1"/> words &amp; more.</prosody></speak>',
+        output_format: 'wav',
+      }),
+      config,
+    );
+    const ssml = synthesisCalls()[0]?.ssml ?? '';
+    expect(ssml).toMatch(
+      /^<speak version="1.0" xmlns="http:\/\/www.w3.org\/2001\/10\/synthesis" xmlns:mstts="https:\/\/www.w3.org\/2001\/mstts" xml:lang="en-US"><voice name="en-US-GuyNeural">/,
+    );
+    expect(ssml).toContain(
+      '<prosody rate="1.5" pitch="+2st">Quick <bookmark mark="m1"/> words &amp; more.</prosody>',
+    );
+    const decoded = decodeWav(result.audio);
+    expect(decoded.samples.length).toBeGreaterThan(0.3 * decoded.sampleRate);
+    expect(result.marks.filter((m) => m.type === 'word').map((m) => m.text)).toEqual([
+      'Quick',
+      'words',
+      '&',
+      'more',
+    ]);
+    expect(result.marks.some((m) => m.type === 'mark' && m.text === 'm1')).toBe(true);
+  });
+
+  it('fails clearly on a wrong key and on throttling', async () => {
+    const wrong = await listVoices(configOf('nope')).catch((e: unknown) => e);
+    expect((wrong as SpeechError).code).toBe('provider_unavailable');
+    expect((wrong as SpeechError).message).toMatch(
+      /^Azure Speech refused this server's credentials/,
+    );
+    azure.fail(3);
+    const busy = await synthesize(
+      request({
+        engine: 'neural',
+        voice_id: 'neural:azure:de-DE-KatjaNeural',
+        text: 'Hallo.',
+        output_format: 'wav',
+      }),
+      config,
+    ).catch((e: unknown) => e);
+    expect(busy).toBeInstanceOf(SpeechError);
+    expect((busy as SpeechError).message).toMatch(/^Azure Speech is busy right now/);
+    azure.fail(0);
+  });
+});

@@ -1,0 +1,244 @@
+import type { VoiceEffect } from '@parla/contract';
+import { applyGain, concat } from '../../dsp/dsp.js';
+import { resample } from '../../dsp/resample.js';
+import { SpeechError } from '../../errors.js';
+import { escapeXml } from '../../ssml/parser.js';
+import {
+  CachedList,
+  failureOfStatus,
+  ProviderFailure,
+  parseWav,
+  type RemoteLimits,
+  RemoteProvider,
+} from '../remote/provider.js';
+import {
+  partsToSsml,
+  partsToText,
+  splitParts,
+  splitRate,
+  stretchBeyond,
+} from '../remote/segment.js';
+import { estimatedTimings } from '../timings.js';
+import type {
+  EngineCapabilities,
+  EngineVoice,
+  RenderedSegment,
+  Segment,
+  SpeechEngine,
+} from '../types.js';
+
+/**
+ * Azure Speech's neural voices through its REST API (docs/voices.md): the voices list with
+ * each voice's speaking styles, and synthesis of SSML with `mstts:express-as` for the SPEC's
+ * styles a voice has (and only those). Answers are 24 kHz 16-bit PCM in a RIFF header. The
+ * REST API reports no word boundaries, so word times are estimated (engines/timings.ts).
+ * Voices are `neural:azure:<ShortName>`. Decision 020.
+ */
+export interface AzureConfig extends RemoteLimits {
+  /** The resource's key, sent as `Ocp-Apim-Subscription-Key`. */
+  key: string;
+  /** The resource's region (`westeurope`): the address is `https://<region>.tts.speech.microsoft.com`. */
+  region: string;
+  /** Another address (a local test server). */
+  endpoint?: string;
+}
+
+const AZURE_RATE = 24_000;
+const OUTPUT_FORMAT = 'riff-24khz-16bit-mono-pcm';
+/** Azure's `<prosody rate>` multiplier range. */
+const RATE_RANGE = [0.5, 2] as const;
+/** Azure accepts up to 64 KB of SSML and 10 minutes of audio per request; we send far less. */
+const MAX_TEXT = 5000;
+
+/** SPEC §9's styles as Azure names them (`mstts:express-as style`). */
+export const AZURE_STYLES: Partial<Record<VoiceEffect, string>> = {
+  conversational: 'chat',
+  news: 'newscast',
+  customersupport: 'customerservice',
+  assistant: 'assistant',
+  empathic: 'empathetic',
+  calm: 'calm',
+  happy: 'cheerful',
+  sad: 'sad',
+  angry: 'angry',
+  excited: 'excited',
+  friendly: 'friendly',
+  hopeful: 'hopeful',
+  shouting: 'shouting',
+  terrified: 'terrified',
+  unfriendly: 'unfriendly',
+};
+
+interface AzureVoice {
+  ShortName?: string;
+  DisplayName?: string;
+  LocalName?: string;
+  Gender?: string;
+  Locale?: string;
+  LocaleName?: string;
+  StyleList?: string[];
+  VoiceType?: string;
+}
+
+interface Listed extends EngineVoice {
+  shortName: string;
+}
+
+function capabilities(effects: readonly VoiceEffect[]): EngineCapabilities {
+  return {
+    pitch: true,
+    emphasis: false,
+    rate: true,
+    effects,
+    nativeSsml: ['prosody', 'say-as interpret-as="characters"', 'bookmark', 'mstts:express-as'],
+    wordTimings: false,
+    phonemes: false,
+    engineName: 'Azure Speech',
+    maxTextPerCall: MAX_TEXT,
+  };
+}
+
+/** The Azure SSML of a segment. */
+export function azureSsml(segment: Segment, voice: Listed, rate: number): string {
+  let body = partsToSsml(segment.parts, {
+    emphasis: false,
+    mark: (name) => `<bookmark mark="${escapeXml(name)}"/>`,
+  });
+  const prosody = [`rate="${Math.round(rate * 100) / 100}"`];
+  if (Math.abs(segment.pitch) >= 0.01) {
+    const st = Math.round(segment.pitch * 10) / 10;
+    prosody.push(`pitch="${st >= 0 ? '+' : ''}${st}st"`);
+  }
+  body = `<prosody ${prosody.join(' ')}>${body}</prosody>`;
+  const style = segment.effect ? AZURE_STYLES[segment.effect] : undefined;
+  if (style && segment.effect && voice.capabilities.effects.includes(segment.effect)) {
+    body = `<mstts:express-as style="${style}">${body}</mstts:express-as>`;
+  }
+  return (
+    `<speak version="1.0" xmlns="http://www.w3.org/2001/10/synthesis" xmlns:mstts="https://www.w3.org/2001/mstts" xml:lang="${voice.language}">` +
+    `<voice name="${escapeXml(voice.shortName)}">${body}</voice></speak>`
+  );
+}
+
+export function createAzureEngine(config: AzureConfig): SpeechEngine {
+  const base = (config.endpoint ?? `https://${config.region}.tts.speech.microsoft.com`).replace(
+    /\/+$/,
+    '',
+  );
+  const provider = new RemoteProvider('azure', 'Azure Speech', config);
+  const headers = { 'Ocp-Apim-Subscription-Key': config.key, 'User-Agent': 'Parla' };
+  const failureOf = async (response: Response) =>
+    failureOfStatus(
+      response.status,
+      `HTTP ${response.status}: ${(await response.text()).slice(0, 200) || response.statusText}`,
+    );
+
+  const catalogue = new CachedList<Listed>(async () => {
+    const list = await provider.call(async (signal) => {
+      const response = await fetch(`${base}/cognitiveservices/voices/list`, { headers, signal });
+      if (!response.ok) throw await failureOf(response);
+      return (await response.json()) as AzureVoice[];
+    });
+    return list.flatMap((voice): Listed[] => {
+      if (!voice.ShortName || !voice.Locale) return [];
+      const styles = new Set(voice.StyleList ?? []);
+      const effects = (Object.entries(AZURE_STYLES) as [VoiceEffect, string][])
+        .filter(([, style]) => styles.has(style))
+        .map(([effect]) => effect);
+      return [
+        {
+          id: `neural:azure:${voice.ShortName}`,
+          shortName: voice.ShortName,
+          name: voice.DisplayName ?? voice.LocalName ?? voice.ShortName,
+          gender:
+            voice.Gender === 'Male' ? 'male' : voice.Gender === 'Female' ? 'female' : 'neutral',
+          language: voice.Locale,
+          languageName: voice.LocaleName ?? voice.Locale,
+          provider: 'azure',
+          capabilities: capabilities(effects),
+        },
+      ];
+    });
+  });
+  const find = async (id: string) => {
+    const lower = id.toLowerCase();
+    return (await catalogue.get()).find((voice) => voice.id.toLowerCase() === lower);
+  };
+  const strip = ({ shortName: _shortName, ...voice }: Listed): EngineVoice => voice;
+  /** One request's audio (24 kHz PCM in a RIFF header), decoded. */
+  const speak = (ssml: string) =>
+    provider.call(async (signal) => {
+      const response = await fetch(`${base}/cognitiveservices/v1`, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'Content-Type': 'application/ssml+xml',
+          'X-Microsoft-OutputFormat': OUTPUT_FORMAT,
+        },
+        body: ssml,
+        signal,
+      });
+      if (!response.ok) throw await failureOf(response);
+      try {
+        return parseWav(new Uint8Array(await response.arrayBuffer()));
+      } catch (error) {
+        throw error instanceof ProviderFailure
+          ? error
+          : new ProviderFailure('refused', String(error));
+      }
+    });
+
+  return {
+    id: 'neural:azure',
+    local: false,
+    status: () => provider.status(),
+    async voices() {
+      const available = provider.status().available;
+      return (await catalogue.get()).map((voice) => ({ ...strip(voice), available }));
+    },
+    async resolve(id) {
+      const voice = await find(id);
+      return voice && strip(voice);
+    },
+    async voiceForLanguage(language, gender) {
+      const lower = language.toLowerCase();
+      const speaking = (await catalogue.get()).filter(
+        (voice) =>
+          voice.language.toLowerCase() === lower ||
+          voice.language.toLowerCase().split('-')[0] === lower,
+      );
+      const voice = speaking.find((v) => v.gender === gender) ?? speaking[0];
+      return voice && strip(voice);
+    },
+    async sampleRate() {
+      return AZURE_RATE;
+    },
+    async fingerprint(id) {
+      return `azure|1|${id}|${OUTPUT_FORMAT}`;
+    },
+    async render(segment: Segment): Promise<RenderedSegment> {
+      const voice = await find(segment.voice.id);
+      if (!voice) throw new SpeechError('unknown_voice', `Unknown voice "${segment.voice.id}".`);
+      const { provider: rate, stretch } = splitRate(segment.rate, ...RATE_RANGE);
+      const pieces: Float32Array[] = [];
+      for (const parts of splitParts(segment.parts, MAX_TEXT)) {
+        const answer = await speak(azureSsml({ ...segment, parts }, voice, rate));
+        pieces.push(resample(answer.samples, answer.sampleRate, AZURE_RATE));
+      }
+      const samples = stretchBeyond(concat(pieces), stretch, AZURE_RATE);
+      applyGain(samples, segment.volume);
+      const timings = await estimatedTimings(
+        segment,
+        partsToText(segment.parts),
+        segment.rate,
+        samples,
+        AZURE_RATE,
+      );
+      return { samples, sampleRate: AZURE_RATE, ...timings, breaths: false };
+    },
+    async rendersOffThread() {
+      return true;
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,308 @@
+import {
+  DescribeVoicesCommand,
+  PollyClient,
+  type Engine as PollyEngineName,
+  PollyServiceException,
+  type Voice as PollyVoice,
+  SynthesizeSpeechCommand,
+  type VoiceId,
+} from '@aws-sdk/client-polly';
+import type { VoiceEffect } from '@parla/contract';
+import { applyGain, concat } from '../../dsp/dsp.js';
+import { pitchShift } from '../../dsp/pitch.js';
+import { SpeechError } from '../../errors.js';
+import { escapeXml } from '../../ssml/parser.js';
+import {
+  CachedList,
+  ProviderFailure,
+  pcm16ToSamples,
+  type RemoteLimits,
+  RemoteProvider,
+} from '../remote/provider.js';
+import { partsToSsml, splitParts, splitRate, stretchBeyond } from '../remote/segment.js';
+import type {
+  EngineCapabilities,
+  EngineVoice,
+  RenderedSegment,
+  Segment,
+  SpeechEngine,
+} from '../types.js';
+
+/**
+ * Amazon Polly through the official SDK (@aws-sdk/client-polly), docs/voices.md. Its voices
+ * appear under the product's two engines by Polly's own: `standard:polly:<Id>` for its
+ * standard engine, `neural:polly:<Id>` for neural, and `neural:polly:<Id>~long-form` /
+ * `~generative` for those engines (marked in the name). Each segment goes to Polly as Polly
+ * SSML in calls of at most 3,000 billed characters; its 16 kHz PCM and its speech marks
+ * (words, `<mark>`s) come back and are joined. Decision 020.
+ */
+export interface PollyConfig extends RemoteLimits {
+  region: string;
+  /** Another address for Polly's API (a local test server). */
+  endpoint?: string;
+  /** Explicit keys; without them the SDK's default chain (environment, profile, role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+}
+
+/** Polly bills, and accepts per call, at most this many characters of text (tags excluded). */
+export const POLLY_MAX_BILLED = 3000;
+/** Polly's PCM comes at 8 or 16 kHz; 16 kHz is its best for every voice and engine. */
+const POLLY_RATE = 16_000;
+/** Polly's `<prosody rate>` range, 20 % to 200 %. */
+const RATE_RANGE = [0.2, 2] as const;
+/** The loudest `<prosody volume>` Polly takes; more is our gain. */
+const POLLY_MAX_GAIN = 6;
+/** The effects SPEC §9 takes from Polly; they exist on its standard voices only. */
+const STANDARD_EFFECTS: readonly VoiceEffect[] = ['breathing', 'soft', 'whispered'];
+
+const TIERS = [
+  { engine: 'standard', polly: 'standard', suffix: '', label: '' },
+  { engine: 'neural', polly: 'neural', suffix: '', label: '' },
+  { engine: 'neural', polly: 'long-form', suffix: '~long-form', label: ' (long-form)' },
+  { engine: 'neural', polly: 'generative', suffix: '~generative', label: ' (generative)' },
+] as const;
+
+interface Listed {
+  voice: EngineVoice;
+  pollyId: string;
+  pollyEngine: PollyEngineName;
+}
+
+function capabilities(standard: boolean): EngineCapabilities {
+  return {
+    // Polly's neural voices take no `<prosody pitch>`: signal processing moves theirs.
+    pitch: true,
+    emphasis: standard,
+    rate: true,
+    effects: standard ? STANDARD_EFFECTS : [],
+    nativeSsml: standard
+      ? ['prosody', 'emphasis', 'say-as interpret-as="characters"', 'mark', 'amazon:effect']
+      : ['prosody', 'say-as interpret-as="characters"', 'mark'],
+    wordTimings: true,
+    phonemes: false,
+    engineName: 'Amazon Polly',
+    maxTextPerCall: POLLY_MAX_BILLED,
+  };
+}
+
+/** Sorts an SDK failure into what we tell people. */
+function failureOf(error: unknown): ProviderFailure {
+  if (error instanceof PollyServiceException) {
+    const status = error.$metadata.httpStatusCode ?? 500;
+    const detail = `${error.name}: ${error.message}`;
+    if (status === 429 || /Throttl|TooManyRequests|LimitExceeded/.test(error.name)) {
+      return new ProviderFailure('throttled', detail);
+    }
+    if (
+      status === 401 ||
+      status === 403 ||
+      /Signature|Unrecognized|AccessDenied|Token/.test(error.name)
+    ) {
+      return new ProviderFailure('credentials', detail);
+    }
+    return new ProviderFailure(status < 500 ? 'refused' : 'down', detail);
+  }
+  return new ProviderFailure('down', error instanceof Error ? error.message : String(error));
+}
+
+/** The Polly SSML of a segment's text: its effect and prosody around its parts. */
+export function pollySsml(segment: Segment, rate: number, standard: boolean): string {
+  let body = partsToSsml(segment.parts, {
+    emphasis: standard,
+    mark: (name) => `<mark name="${escapeXml(name)}"/>`,
+  });
+  const prosody = [`rate="${Math.round(rate * 100)}%"`];
+  if (standard && Math.abs(segment.pitch) >= 0.01) {
+    const percent = Math.round((2 ** (segment.pitch / 12) - 1) * 100);
+    prosody.push(`pitch="${percent >= 0 ? '+' : ''}${percent}%"`);
+  }
+  if (Math.abs(segment.volume) >= 0.01) {
+    const db = Math.round(Math.min(POLLY_MAX_GAIN, segment.volume) * 10) / 10;
+    prosody.push(`volume="${db >= 0 ? '+' : ''}${db}dB"`);
+  }
+  body = `<prosody ${prosody.join(' ')}>${body}</prosody>`;
+  if (standard && segment.effect === 'whispered') {
+    body = `<amazon:effect name="whispered">${body}</amazon:effect>`;
+  } else if (standard && segment.effect === 'soft') {
+    body = `<amazon:effect phonation="soft">${body}</amazon:effect>`;
+  } else if (standard && segment.effect === 'breathing') {
+    body = `<amazon:auto-breaths>${body}</amazon:auto-breaths>`;
+  }
+  return `<speak>${body}</speak>`;
+}
+
+interface PollyMark {
+  time: number;
+  type: string;
+  value: string;
+}
+
+/**
+ * The Polly engines of one configuration (standard and neural), sharing one client, one
+ * voice list and one provider record.
+ */
+export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
+  const client = new PollyClient({
+    region: config.region,
+    ...(config.endpoint && { endpoint: config.endpoint }),
+    ...(config.credentials && { credentials: config.credentials }),
+    // Our own time-out and failure record decide; the SDK retries once.
+    maxAttempts: 2,
+  });
+  const provider = new RemoteProvider('polly', 'Amazon Polly', config);
+  const call = <T>(run: (signal: AbortSignal) => Promise<T>) =>
+    provider.call(async (signal) => {
+      try {
+        return await run(signal);
+      } catch (error) {
+        throw signal.aborted ? error : failureOf(error);
+      }
+    });
+
+  const catalogue = new CachedList<Listed>(async () => {
+    const voices: PollyVoice[] = [];
+    let token: string | undefined;
+    do {
+      const page = await call((abortSignal) =>
+        client.send(
+          new DescribeVoicesCommand({
+            IncludeAdditionalLanguageCodes: false,
+            ...(token && { NextToken: token }),
+          }),
+          { abortSignal },
+        ),
+      );
+      voices.push(...(page.Voices ?? []));
+      token = page.NextToken;
+    } while (token);
+    return voices.flatMap((voice) => listedOf(voice));
+  });
+
+  const byTier = async (engine: string) =>
+    (await catalogue.get()).filter((listed) => listed.voice.id.startsWith(`${engine}:`));
+
+  const engineFor = (engine: 'standard' | 'neural'): SpeechEngine => {
+    const find = async (id: string) => {
+      const lower = id.toLowerCase();
+      return (await byTier(engine)).find((listed) => listed.voice.id.toLowerCase() === lower);
+    };
+    return {
+      id: `${engine}:polly`,
+      local: false,
+      status: () => provider.status(),
+      async voices() {
+        const available = provider.status().available;
+        return (await byTier(engine)).map((listed) => ({ ...listed.voice, available }));
+      },
+      async resolve(id) {
+        return (await find(id))?.voice;
+      },
+      async voiceForLanguage(language, gender) {
+        const lower = language.toLowerCase();
+        const speaking = (await byTier(engine)).filter(
+          (listed) =>
+            listed.voice.language.toLowerCase() === lower ||
+            listed.voice.language.toLowerCase().split('-')[0] === lower,
+        );
+        return (speaking.find((listed) => listed.voice.gender === gender) ?? speaking[0])?.voice;
+      },
+      async sampleRate() {
+        return POLLY_RATE;
+      },
+      async fingerprint(id) {
+        return `polly|1|${id}|pcm${POLLY_RATE}`;
+      },
+      async render(segment: Segment): Promise<RenderedSegment> {
+        const listed = await find(segment.voice.id);
+        if (!listed) throw new SpeechError('unknown_voice', `Unknown voice "${segment.voice.id}".`);
+        const standard = listed.pollyEngine === 'standard';
+        if (!standard && segment.effect && STANDARD_EFFECTS.includes(segment.effect)) {
+          throw new SpeechError(
+            'bad_input',
+            `The ${segment.effect} effect needs the standard engine.`,
+          );
+        }
+        const { provider: rate, stretch } = splitRate(segment.rate, ...RATE_RANGE);
+        const pieces: Float32Array[] = [];
+        const words: RenderedSegment['words'] = [];
+        const marks: NonNullable<RenderedSegment['marks']> = [];
+        let offset = 0;
+        for (const parts of splitParts(segment.parts, POLLY_MAX_BILLED)) {
+          const text = pollySsml({ ...segment, parts }, rate, standard);
+          const request = {
+            Engine: listed.pollyEngine,
+            VoiceId: listed.pollyId as VoiceId,
+            TextType: 'ssml' as const,
+            Text: text,
+          };
+          const [audio, speechMarks] = await Promise.all([
+            call(async (abortSignal) => {
+              const answer = await client.send(
+                new SynthesizeSpeechCommand({
+                  ...request,
+                  OutputFormat: 'pcm',
+                  SampleRate: String(POLLY_RATE),
+                }),
+                { abortSignal },
+              );
+              return answer.AudioStream
+                ? answer.AudioStream.transformToByteArray()
+                : new Uint8Array();
+            }),
+            call(async (abortSignal) => {
+              const answer = await client.send(
+                new SynthesizeSpeechCommand({
+                  ...request,
+                  OutputFormat: 'json',
+                  SpeechMarkTypes: ['word', 'ssml'],
+                }),
+                { abortSignal },
+              );
+              const body = answer.AudioStream ? await answer.AudioStream.transformToString() : '';
+              return body
+                .split('\n')
+                .filter((line) => line.trim())
+                .map((line) => JSON.parse(line) as PollyMark);
+            }),
+          ]);
+          const samples = pcm16ToSamples(audio);
+          for (const mark of speechMarks) {
+            const time = offset + (mark.time / 1000) * stretch;
+            if (mark.type === 'word') words.push({ time, text: mark.value });
+            else if (mark.type === 'ssml') marks.push({ time, name: mark.value });
+          }
+          pieces.push(samples);
+          offset += (samples.length / POLLY_RATE) * stretch;
+        }
+        let samples = stretchBeyond(concat(pieces), stretch, POLLY_RATE);
+        if (!standard) samples = pitchShift(samples, segment.pitch, POLLY_RATE);
+        if (segment.volume > POLLY_MAX_GAIN) applyGain(samples, segment.volume - POLLY_MAX_GAIN);
+        return { samples, sampleRate: POLLY_RATE, words, marks, breaths: false };
+      },
+      async rendersOffThread() {
+        return true;
+      },
+      async close() {},
+    };
+  };
+  return [engineFor('standard'), engineFor('neural')];
+}
+
+/** A Polly voice as ours, once per engine it supports. */
+function listedOf(voice: PollyVoice): Listed[] {
+  if (!voice.Id || !voice.LanguageCode) return [];
+  const supported = new Set<string>(voice.SupportedEngines ?? ['standard']);
+  return TIERS.filter((tier) => supported.has(tier.polly)).map((tier) => ({
+    pollyId: voice.Id as string,
+    pollyEngine: tier.polly,
+    voice: {
+      id: `${tier.engine}:polly:${voice.Id}${tier.suffix}`,
+      name: `${voice.Name ?? voice.Id}${tier.label}`,
+      gender: voice.Gender === 'Male' ? 'male' : voice.Gender === 'Female' ? 'female' : 'neutral',
+      language: voice.LanguageCode as string,
+      languageName: voice.LanguageName ?? (voice.LanguageCode as string),
+      provider: 'polly',
+      capabilities: capabilities(tier.polly === 'standard'),
+    },
+  }));
+}

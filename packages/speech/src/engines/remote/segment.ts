@@ -1,0 +1,86 @@
+import { timeStretch } from '../../dsp/pitch.js';
+import type { SpeechPart } from '../../plan.js';
+import { escapeXml } from '../../ssml/parser.js';
+
+/**
+ * A segment's parts as the body of a provider's SSML (Polly's and Azure's dialects share it):
+ * text escaped, spelled parts as `say-as characters`, emphasis where the voice takes it,
+ * `<mark>` as the provider names it.
+ */
+export function partsToSsml(
+  parts: readonly SpeechPart[],
+  options: { emphasis: boolean; mark: (name: string) => string },
+): string {
+  return parts
+    .map((part) => {
+      if (part.mark !== undefined) return options.mark(part.mark);
+      let text = escapeXml(part.text);
+      if (part.spell) text = `<say-as interpret-as="characters">${text}</say-as>`;
+      if (part.emphasis && options.emphasis) {
+        text = `<emphasis level="${part.emphasis}">${text}</emphasis>`;
+      }
+      return text;
+    })
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,.;:!?])/g, '$1')
+    .trim();
+}
+
+/** The text of parts as spoken words, for engines that take plain text only. */
+export function partsToText(parts: readonly SpeechPart[]): string {
+  return parts
+    .filter((part) => part.mark === undefined)
+    .map((part) => (part.spell ? [...part.text.replace(/\s+/g, '')].join(' ') : part.text))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,.;:!?])/g, '$1')
+    .trim();
+}
+
+/**
+ * Parts cut into runs of at most `max` characters of text (a provider's limit per call),
+ * between parts where it can, else inside a part after a sentence's end or a space.
+ */
+export function splitParts(parts: readonly SpeechPart[], max: number): SpeechPart[][] {
+  const chunks: SpeechPart[][] = [];
+  let current: SpeechPart[] = [];
+  let size = 0;
+  const flush = () => {
+    if (current.length > 0) chunks.push(current);
+    current = [];
+    size = 0;
+  };
+  for (const part of parts) {
+    if (current.length > 0 && size + part.text.length > max) flush();
+    let rest = part;
+    // A part longer than the limit alone: cut after a sentence's end, else a space.
+    while (rest.text.length > max) {
+      const head = rest.text.slice(0, max);
+      const sentenceEnd = head.search(/[.!?;:]\s[^.!?;:]*$/);
+      const space = head.lastIndexOf(' ');
+      const cut = sentenceEnd >= 0 ? sentenceEnd + 1 : space > 0 ? space : max;
+      chunks.push([{ ...rest, text: rest.text.slice(0, cut).trimEnd() }]);
+      rest = { ...rest, text: rest.text.slice(cut).trimStart() };
+    }
+    current.push(rest);
+    size += rest.text.length + 1;
+  }
+  flush();
+  return chunks;
+}
+
+/** The speed a provider renders (its own range) and what the signal processing does after. */
+export function splitRate(
+  rate: number,
+  min: number,
+  max: number,
+): { provider: number; stretch: number } {
+  const provider = Math.min(max, Math.max(min, rate));
+  return { provider, stretch: provider / rate };
+}
+
+/** Audio made `stretch` times longer without changing its pitch (rates past the provider's). */
+export function stretchBeyond(samples: Float32Array, stretch: number, sampleRate: number) {
+  return Math.abs(stretch - 1) < 0.01 ? samples : timeStretch(samples, stretch, sampleRate);
+}

@@ -1,0 +1,7 @@
+/**
+ * Local servers that speak the voice providers' APIs, for the tests of this package and of the
+ * server (`@parla/speech/testing`, resolved from sources only: the product never ships them).
+ */
+export { type FakeAzure, startFakeAzure } from './azure-server.js';
+export { type FakeOpenAi, startFakeOpenAi } from './openai-server.js';
+export { type FakePolly, startFakePolly } from './polly-server.js';
