@@ -237,3 +237,42 @@ export const DeleteAccountFormSchema = z.object({
   ),
 });
 export type DeleteAccountForm = z.infer<typeof DeleteAccountFormSchema>;
+
+// API keys (issue 16): /account/api_keys ------------------------------------------------------
+
+/** Most keys one user may hold at once. */
+export const MAX_API_KEYS = 20;
+
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The key's first characters, to recognise it (the key itself is shown only once). */
+  prefix: z.string(),
+  created_date: z.string(),
+  /** When the key last signed a request in; null if never. */
+  last_used_date: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const ApiKeysSchema = z.array(ApiKeySchema);
+
+export const CreateApiKeyInputSchema = z
+  .object({
+    name: z
+      .string({ error: 'name is required: a name to recognise the key by.' })
+      .trim()
+      .min(1, { error: 'name is required: a name to recognise the key by.' })
+      .max(60, { error: 'name must be at most 60 characters.' }),
+  })
+  .meta({ examples: [{ name: 'Home Assistant' }] });
+export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInputSchema>;
+
+/** The answer of POST /account/api_keys: the only time `key` is ever shown. */
+export const CreatedApiKeySchema = ApiKeySchema.omit({ last_used_date: true }).extend({
+  key: z.string(),
+});
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+export const ApiKeyParamsSchema = z.object({
+  id: z.string().regex(/^[\w-]{1,64}$/, { error: 'id must be the id of one of your API keys.' }),
+});

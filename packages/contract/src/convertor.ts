@@ -182,6 +182,10 @@ export const VoiceSchema = z.object({
   effects: z.array(VoiceEffectSchema),
   engine: EngineSchema,
   capabilities: VoiceCapabilitiesSchema,
+  /** Who renders the voice: `espeak-ng`, `piper`, `polly`, `azure`, `openai`. */
+  provider: z.string().optional(),
+  /** False while the voice's provider is failing (its voices stay listed, marked). */
+  available: z.boolean().optional(),
 });
 export type Voice = z.infer<typeof VoiceSchema>;
 
@@ -237,6 +241,34 @@ export const VoicesQuerySchema = z.object({
     .optional(),
   engine: z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` }).optional(),
 });
+
+/** GET /convertor/voices/preview?voice=: a voice's short sample. */
+export const VoicePreviewQuerySchema = z.object({
+  voice: z
+    .string({ error: 'voice is required: the id of a voice of GET /convertor/voices.' })
+    .min(1, { error: 'voice is required: the id of a voice of GET /convertor/voices.' })
+    .max(200, { error: 'voice must be at most 200 characters.' }),
+});
+
+/** What a voice's preview says, by the primary language of the voice; English otherwise. */
+export const PREVIEW_SENTENCES: Readonly<Record<string, string>> = {
+  en: 'Hello! This is how I sound. Type any text and I will read it aloud.',
+  fr: 'Bonjour ! Voici ma voix. Écrivez un texte et je le lirai à voix haute.',
+  de: 'Hallo! So klingt meine Stimme. Schreiben Sie etwas, und ich lese es vor.',
+  es: '¡Hola! Así suena mi voz. Escribe cualquier texto y lo leeré en voz alta.',
+  ar: 'مرحبا! هكذا يبدو صوتي. اكتب أي نص وسأقرؤه بصوت عال.',
+  it: 'Ciao! Questa è la mia voce. Scrivi qualcosa e lo leggerò ad alta voce.',
+  pt: 'Olá! Esta é a minha voz. Escreva qualquer texto e eu o lerei em voz alta.',
+  nl: 'Hallo! Zo klinkt mijn stem. Typ iets en ik lees het voor.',
+  pl: 'Cześć! Tak brzmi mój głos. Wpisz dowolny tekst, a przeczytam go na głos.',
+  ru: 'Привет! Так звучит мой голос. Напишите любой текст, и я прочитаю его вслух.',
+  tr: 'Merhaba! Sesim böyle. Bir metin yazın, sesli okuyayım.',
+  zh: '你好！这是我的声音。输入任何文字，我都会为你朗读。',
+  cmn: '你好！这是我的声音。输入任何文字，我都会为你朗读。',
+  ja: 'こんにちは。これが私の声です。文章を入力すると読み上げます。',
+  ko: '안녕하세요! 제 목소리는 이렇습니다. 글을 입력하면 읽어 드릴게요.',
+  hi: 'नमस्ते! मेरी आवाज़ ऐसी है। कोई भी पाठ लिखिए, मैं उसे पढ़कर सुनाऊँगा।',
+};
 
 /** GET /convertor/voices/summary: the counts the site shows, from the catalogue. */
 export const VoicesSummarySchema = z.object({
