@@ -1,7 +1,7 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { sharedConfig } from '../../vitest.shared.ts';
 
-const config = mergeConfig(
+export default mergeConfig(
   sharedConfig,
   defineConfig({
     test: {
@@ -12,9 +12,3 @@ const config = mergeConfig(
     },
   }),
 );
-// Dependencies resolve as Node resolves them in production, without bundlers' `module`
-// condition: the AWS SDK's `module` build imports extensionless paths that Node cannot load.
-config.ssr.resolve.conditions = config.ssr.resolve.conditions.filter(
-  (condition: string) => condition !== 'module',
-);
-export default config;

@@ -46,6 +46,62 @@ const OperationsEnv = {
   SPEECH_RENDER_TIMEOUT_SECONDS: seconds(120),
 };
 
+/** Cloud voices (docs/voices.md): each provider is on when its variables are set. */
+const RemoteVoicesEnv = {
+  POLLY_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, { error: 'must be an AWS region such as eu-west-1' })
+    .optional(),
+  POLLY_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://polly.eu-west-1.amazonaws.com'),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  AZURE_SPEECH_KEY: z.string().min(1).optional(),
+  AZURE_SPEECH_REGION: z
+    .string()
+    .regex(/^[a-z0-9]+$/, { error: 'must be an Azure region such as westeurope' })
+    .optional(),
+  AZURE_SPEECH_ENDPOINT: optionalUrl(
+    ['http:', 'https:'],
+    'https://westeurope.tts.speech.microsoft.com',
+  ),
+  OPENAI_TTS_URL: optionalUrl(['http:', 'https:'], 'https://api.openai.com/v1'),
+  OPENAI_TTS_KEY: z.string().min(1).optional(),
+  OPENAI_TTS_MODEL: z.string().min(1).default('tts-1'),
+  OPENAI_TTS_VOICES: z
+    .string()
+    .regex(/^[\w.-]+(\s*,\s*[\w.-]+)*$/, { error: 'must be a comma-separated list of voice names' })
+    .optional(),
+  OPENAI_TTS_LANGUAGE: z
+    .string()
+    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, {
+      error: 'must be a language code such as en-US',
+    })
+    .default('en-US'),
+  REMOTE_SPEECH_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 64' })
+    .max(64, { error: 'must be between 1 and 64' })
+    .default(4),
+  REMOTE_SPEECH_TIMEOUT_SECONDS: seconds(20),
+};
+
+/** Browser apps on other origins calling the API with keys (issue 16). */
+const ApiEnv = {
+  CORS_ORIGINS: z
+    .string()
+    .refine(
+      (value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .every((origin) => origin === '*' || /^https?:\/\/[^/\s]+$/.test(origin)),
+      { error: 'must be * or a comma-separated list of origins such as https://app.example.com' },
+    )
+    .optional(),
+};
+
 /** Every environment variable the product reads; README.md and .env.example list the same. */
 export const EnvSchema = z.object({
   PORT: z.coerce
@@ -97,6 +153,8 @@ export const EnvSchema = z.object({
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
   ...OperationsEnv,
+  ...RemoteVoicesEnv,
+  ...ApiEnv,
 });
 
 export type StorageConfig =
@@ -137,6 +195,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** The time one rendering may take before it is stopped and its request fails. */
   renderTimeoutSeconds: number;
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS); empty: none. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -176,6 +236,52 @@ function loadOrCreateJwtSecret(dataDir: string): string {
   return jwtSecret;
 }
 
+/** The cloud voice providers whose variables are set (docs/voices.md). */
+function remoteVoices(e: z.infer<typeof EnvSchema>): SpeechConfig {
+  const limits = {
+    concurrency: e.REMOTE_SPEECH_CONCURRENCY,
+    timeoutMs: e.REMOTE_SPEECH_TIMEOUT_SECONDS * 1000,
+  };
+  return {
+    ...(e.POLLY_REGION && {
+      polly: {
+        ...limits,
+        region: e.POLLY_REGION,
+        ...(e.POLLY_ENDPOINT && { endpoint: e.POLLY_ENDPOINT }),
+        // Without keys here, the SDK's own chain (profile, instance role) finds them.
+        ...(e.AWS_ACCESS_KEY_ID &&
+          e.AWS_SECRET_ACCESS_KEY && {
+            credentials: {
+              accessKeyId: e.AWS_ACCESS_KEY_ID,
+              secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+              ...(e.AWS_SESSION_TOKEN && { sessionToken: e.AWS_SESSION_TOKEN }),
+            },
+          }),
+      },
+    }),
+    ...(e.AZURE_SPEECH_KEY && {
+      azure: {
+        ...limits,
+        key: e.AZURE_SPEECH_KEY,
+        region: e.AZURE_SPEECH_REGION ?? '',
+        ...(e.AZURE_SPEECH_ENDPOINT && { endpoint: e.AZURE_SPEECH_ENDPOINT }),
+      },
+    }),
+    ...(e.OPENAI_TTS_URL && {
+      openai: {
+        ...limits,
+        url: e.OPENAI_TTS_URL,
+        ...(e.OPENAI_TTS_KEY && { key: e.OPENAI_TTS_KEY }),
+        model: e.OPENAI_TTS_MODEL,
+        ...(e.OPENAI_TTS_VOICES && {
+          voices: e.OPENAI_TTS_VOICES.split(',').map((voice) => voice.trim()),
+        }),
+        language: e.OPENAI_TTS_LANGUAGE,
+      },
+    }),
+  };
+}
+
 /** Parses the environment; throws ConfigError naming each bad variable. Creates DATA_DIR. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(withoutEmpty(env));
@@ -195,6 +301,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // make one server's sign-ins invalid on the next.
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: must be set when S3_BUCKET is (every server of the installation signs with it)',
+    );
+  }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    const missing = e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: must be set with the other AWS access key variable`,
+    );
+  }
+  if (e.AZURE_SPEECH_KEY && !e.AZURE_SPEECH_REGION && !e.AZURE_SPEECH_ENDPOINT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AZURE_SPEECH_REGION: must be set with AZURE_SPEECH_KEY (or AZURE_SPEECH_ENDPOINT)',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -227,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         extraLanguages: e.SPEECH_EXTRA_LANGUAGES === 'true',
       },
       piper: { voicesDir: path.resolve(e.VOICES_DIR ?? path.join(dataDir, 'voices')) },
+      ...remoteVoices(e),
     },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
@@ -247,5 +365,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     renderTimeoutSeconds: e.SPEECH_RENDER_TIMEOUT_SECONDS,
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   };
 }

@@ -48,6 +48,9 @@ function startProxy(backends: Map<string, string>) {
     });
     request.pipe(forward);
   });
+  // Longer than fetch keeps an idle connection: the proxy never closes one a test is about
+  // to reuse (which fetch reports as ECONNRESET).
+  server.keepAliveTimeout = 60_000;
   return new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;

@@ -1,6 +1,7 @@
 import type { Language, VoiceSettings } from '@parla/contract';
 import {
   deserializeError,
+  type ProviderStatus,
   resultFromChunks,
   type SerializedSpeechError,
   type SpeechConfig,
@@ -50,6 +51,8 @@ export interface SpeechService {
   readonly live: LiveAudio;
   /** Requests waiting for a worker and being rendered (zeros without a queue). */
   queueCounts(): Promise<{ waiting: number; active: number }>;
+  /** How each remote provider configured here is doing (its calls from this process). */
+  providers(): ProviderStatus[];
   /**
    * Shutdown past its grace: requests this process is rendering go back to the queue for
    * another worker instead of being lost with the process.
@@ -197,6 +200,7 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
           streamTo(pool, options.storage, live, { request: toRequest(settings), key, id }),
         ),
       queueCounts: async () => ({ waiting: 0, active: 0 }),
+      providers: () => pool.providers(),
       handBack: async () => undefined,
       close: () => pool.close(),
     };
@@ -212,6 +216,7 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
   const queued = createQueueClient({ redisUrl: options.redisUrl, prefix });
   return {
     ...queued,
+    providers: () => pool.providers(),
     handBack: () => consumer.handBack(),
     close: async () => {
       await queued.close();
@@ -229,7 +234,7 @@ export function createQueueClient({
   redisUrl: string;
   prefix?: string;
   timeoutMs?: number;
-}): Omit<SpeechService, 'handBack'> {
+}): Omit<SpeechService, 'handBack' | 'providers'> {
   const connection = redisConnection(redisUrl);
   const live = redisLiveAudio(connection, prefix);
   const queue = new Queue<SpeechJob>(SPEECH_QUEUE, { connection, prefix });

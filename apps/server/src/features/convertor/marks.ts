@@ -4,6 +4,7 @@ import {
   type SpeechMark,
   SpeechMarksSchema,
   SubtitlesQuerySchema,
+  TextBodySchema,
 } from '@parla/contract';
 import { type Mark, speechMarks, subtitles } from '@parla/speech';
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
@@ -103,8 +104,8 @@ export function timingRoutes(options: TimingRoutesOptions): FastifyPluginAsyncZo
             'Subtitles of the audio, one cue a sentence: WebVTT, or SRT with ?format=srt',
           ),
           querystring: SubtitlesQuerySchema,
-          // The body is text (WebVTT or SRT), not JSON.
-          response: { 404: ErrorResponseSchema },
+          produces: ['text/vtt', 'application/x-subrip'],
+          response: { 200: TextBodySchema('WebVTT or SRT subtitles'), 404: ErrorResponseSchema },
         },
       },
       async (request, reply) => {

@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream';
 import compress from '@fastify/compress';
 import {
+  AudioBodySchema,
   ConvertQuerySchema,
+  type ConvertResult,
   ConvertResultSchema,
   countCharacters,
   ErrorResponseSchema,
   type PlanType,
+  type VoiceSettings,
   VoiceSettingsSchema,
   VoicesQuerySchema,
   VoicesResponseSchema,
@@ -33,10 +36,36 @@ import { callerPlan } from '../../plugins/rate-limit.js';
 import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
 import { createConversionRepository } from './conversion-repository.js';
 import { timingRoutes } from './marks.js';
+import { previewRoutes } from './preview.js';
 import { createUsageRepository, type VisitorLimits } from './usage-repository.js';
 import { visitorId } from './visitor.js';
 
+/** A conversion's answer: its status and SPEC §7 body; `file` and `characters` when it worked. */
+export interface Conversion {
+  status: 200 | 400 | 402 | 500 | 503;
+  body: ConvertResult & { marks_path?: string; subtitles_path?: string };
+  /** The audio's file name (`<id>.<format>`) for `serveAudio`. */
+  file?: string;
+  /** Characters charged. */
+  characters?: number;
+}
+
+/** What the public API (features/api) uses of the convertor. */
+export interface Converter {
+  convert(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    settings: VoiceSettings,
+    stream: boolean,
+  ): Promise<Conversion>;
+  serveAudio(request: FastifyRequest, reply: FastifyReply, file: string): Promise<FastifyReply>;
+  /** A finished conversion's answer again (an idempotent retry), or undefined once expired. */
+  describe(file: string): Promise<Conversion | undefined>;
+}
+
 export interface ConvertorRoutesOptions {
+  /** Receives the convertor's conversion and audio functions (for the public API). */
+  expose?: (converter: Converter) => void;
   db: Db;
   speech: SpeechService;
   storage: ObjectStorage;
@@ -201,103 +230,155 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
           // 413, 415, 429: in the same shape as every failure of the convertor.
           '4xx': ConvertResultSchema,
           500: ConvertResultSchema,
+          // A remote voice provider failed or is throttling: said as it is, nothing charged.
+          503: ConvertResultSchema,
         },
       },
     },
     async (request, reply) => {
-      const user = await app.resolveUser(request);
-      const characters = countCharacters(request.body.text);
-      const { engine, output_format: format } = request.body;
-      const spent = await spend(request, reply, user, characters);
-      if (!spent.ok) {
-        metrics.conversions.inc({ engine, outcome: 'refused' });
-        return reply.code(spent.status).send(failure(spent.error));
-      }
-      const started = performance.now();
-      const id = conversions.newId();
-      const key = conversions.key(id, format);
-      /** The conversion rendered: its record, so its audio and marks are found later. */
-      const record = async (result: StoredSynthesis) => {
-        const stored = await conversions.create({
-          id,
-          userId: user?.id ?? null,
-          visitorId: spent.visitor,
-          format: result.format,
-          mimeType: result.mimeType,
-          size: result.size,
-          duration: result.duration,
-          characters,
-        });
-        metrics.conversions.inc({ engine, outcome: 'success' });
-        metrics.characters.inc({ engine }, characters);
-        metrics.synthesisSeconds.observe({ engine }, (performance.now() - started) / 1000);
-        metrics.audioSeconds.inc({ engine }, result.duration);
-        metrics.queueWait.observe(result.queuedSeconds);
-        if (result.cached) metrics.cacheHits.inc({ engine });
-        return stored;
-      };
-      /** A conversion that failed: the characters back, and an answer that says whose fault. */
-      const failed = async (error: unknown) => {
-        await spent.refund();
-        metrics.conversionFailed(engine, error instanceof SpeechError ? error.code : 'internal');
-        // Bad input, an unknown voice or a limit: the client's to fix, and the message says
-        // what. Anything else is ours: logged, and answered without its internals.
-        if (error instanceof SpeechError && isClientError(error.code)) {
-          return { status: 400 as const, body: failure(error.message) };
-        }
-        request.log.error({ err: error }, 'conversion failed');
-        return { status: 500 as const, body: failure(CONVERT_MESSAGES.failed) };
-      };
-      const timings = {
-        marks_path: `/api/convertor/marks/${id}`,
-        subtitles_path: `/api/convertor/subtitles/${id}`,
-      };
+      const answer = await convert(request, reply, request.body, request.query.stream);
+      return reply.code(answer.status).send(answer.body);
+    },
+  );
 
-      if (request.query.stream) {
-        // Answered as soon as the first bytes are out; the rest plays as it is rendered
-        // (docs/decisions/018-streamed-conversions.md).
-        const rendering = speech.renderLive(request.body, key, id);
-        let answered = false;
-        void rendering.done
-          .then(record, async (error: unknown) => {
-            // Before the answer, the failure is answered below; a rendering its listeners
-            // abandoned keeps its charge (the audio was asked for, as a whole file would be).
-            if (answered && !(await speech.live.abandoned(id))) await failed(error);
-          })
-          .catch((error: unknown) => request.log.error({ err: error }, 'streamed conversion'));
-        try {
-          await rendering.first;
-        } catch (error) {
-          const answer = await failed(error);
-          return reply.code(answer.status).send(answer.body);
-        }
-        answered = true;
-        return {
+  /**
+   * One conversion, charged, rendered (whole, or streamed: answered at its first bytes) and
+   * recorded; as POST /convertor and the public API (features/api) make it.
+   */
+  async function convert(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    settings: VoiceSettings,
+    stream: boolean,
+  ): Promise<Conversion> {
+    const user = await app.resolveUser(request);
+    const characters = countCharacters(settings.text);
+    const { engine, output_format: format } = settings;
+    const spent = await spend(request, reply, user, characters);
+    if (!spent.ok) {
+      metrics.conversions.inc({ engine, outcome: 'refused' });
+      return { status: spent.status, body: failure(spent.error) };
+    }
+    const started = performance.now();
+    const id = conversions.newId();
+    const key = conversions.key(id, format);
+    /** The conversion rendered: its record, so its audio and marks are found later. */
+    const record = async (result: StoredSynthesis) => {
+      const stored = await conversions.create({
+        id,
+        userId: user?.id ?? null,
+        visitorId: spent.visitor,
+        format: result.format,
+        mimeType: result.mimeType,
+        size: result.size,
+        duration: result.duration,
+        characters,
+      });
+      metrics.conversions.inc({ engine, outcome: 'success' });
+      metrics.characters.inc({ engine }, characters);
+      metrics.synthesisSeconds.observe({ engine }, (performance.now() - started) / 1000);
+      metrics.audioSeconds.inc({ engine }, result.duration);
+      metrics.queueWait.observe(result.queuedSeconds);
+      if (result.cached) metrics.cacheHits.inc({ engine });
+      return stored;
+    };
+    /** A conversion that failed: the characters back, and an answer that says whose fault. */
+    const failed = async (error: unknown) => {
+      await spent.refund();
+      metrics.conversionFailed(engine, error instanceof SpeechError ? error.code : 'internal');
+      // Bad input, an unknown voice or a limit: the client's to fix, and the message says
+      // what. Anything else is ours: logged, and answered without its internals.
+      if (error instanceof SpeechError && isClientError(error.code)) {
+        return { status: 400 as const, body: failure(error.message) };
+      }
+      if (error instanceof SpeechError && error.code === 'provider_unavailable') {
+        request.log.warn({ err: error }, 'voice provider failed');
+        return { status: 503 as const, body: failure(error.message) };
+      }
+      request.log.error({ err: error }, 'conversion failed');
+      return { status: 500 as const, body: failure(CONVERT_MESSAGES.failed) };
+    };
+    const timings = {
+      marks_path: `/api/convertor/marks/${id}`,
+      subtitles_path: `/api/convertor/subtitles/${id}`,
+    };
+
+    if (stream) {
+      // Answered as soon as the first bytes are out; the rest plays as it is rendered
+      // (docs/decisions/018-streamed-conversions.md).
+      const rendering = speech.renderLive(settings, key, id);
+      let answered = false;
+      void rendering.done
+        .then(record, async (error: unknown) => {
+          // Before the answer, the failure is answered below; a rendering its listeners
+          // abandoned keeps its charge (the audio was asked for, as a whole file would be).
+          if (answered && !(await speech.live.abandoned(id))) await failed(error);
+        })
+        .catch((error: unknown) => request.log.error({ err: error }, 'streamed conversion'));
+      try {
+        await rendering.first;
+      } catch (error) {
+        return failed(error);
+      }
+      answered = true;
+      const file = conversions.fileName(id, format);
+      return {
+        status: 200,
+        body: {
           success: true,
           message: CONVERT_MESSAGES.converted,
-          path: `/api/convertor/audio/${conversions.fileName(id, format)}`,
+          path: `/api/convertor/audio/${file}`,
           duration: null,
           streaming: true,
           ...timings,
-        };
-      }
+        },
+        file,
+        characters,
+      };
+    }
 
-      try {
-        const result = await speech.render(request.body, key);
-        const stored = await record(result);
-        return {
+    try {
+      const result = await speech.render(settings, key);
+      const stored = await record(result);
+      return {
+        status: 200,
+        body: {
           success: true,
           message: CONVERT_MESSAGES.converted,
           path: `/api/convertor/audio/${stored.file}`,
           duration: result.duration,
           ...timings,
-        };
-      } catch (error) {
-        const answer = await failed(error);
-        return reply.code(answer.status).send(answer.body);
-      }
-    },
-  );
+        },
+        file: stored.file,
+        characters,
+      };
+    } catch (error) {
+      return failed(error);
+    }
+  }
+  async function describe(file: string): Promise<Conversion | undefined> {
+    const [id = ''] = file.split('.');
+    const conversion = await conversions.findLive(id);
+    if (!conversion || conversions.fileName(conversion.id, conversion.format) !== file) {
+      return undefined;
+    }
+    return {
+      status: 200,
+      body: {
+        success: true,
+        message: CONVERT_MESSAGES.converted,
+        path: `/api/convertor/audio/${file}`,
+        duration: conversion.duration,
+        marks_path: `/api/convertor/marks/${id}`,
+        subtitles_path: `/api/convertor/subtitles/${id}`,
+      },
+      file,
+      characters: conversion.characters,
+    };
+  }
+  options.expose?.({ convert, serveAudio, describe });
+
+  await app.register(previewRoutes, { speech, storage: options.storage });
 
   // Speech marks and subtitles: whoever can fetch the audio can fetch them (marks.ts).
   await app.register(
@@ -327,54 +408,65 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
         tags: ['convertor'],
         summary: 'The converted audio (supports Range requests)',
         params: AudioParamsSchema,
+        produces: ['audio/mpeg', 'audio/ogg', 'audio/wav'],
         // The body is the audio stream (200, or 206 for a Range request).
-        response: { 404: ErrorResponseSchema },
+        response: {
+          200: AudioBodySchema,
+          206: AudioBodySchema.meta({ description: 'The asked range of the audio' }),
+          404: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
-      const [id = '', format = ''] = request.params.file.split('.');
-      const conversion = await conversions.findLive(id);
-      // No record yet: it may be rendering as a stream (POST ?stream=true), or have just
-      // ended, its file stored a moment before its record.
-      if (!conversion && /^(mp3|ogg|wav)$/.test(format)) {
-        const state = await speech.live.state(id);
-        const streamed = state === 'live' ? await speech.live.read(id) : undefined;
-        if (streamed) {
-          return sendLive(request, reply as unknown as FastifyReply, id, format, streamed);
-        }
-        if (state === 'failed') return reply.code(404).send({ message: CONVERT_MESSAGES.failed });
-        if (state === 'ended') {
-          const sent = await sendStoredObject(
-            request,
-            reply as unknown as FastifyReply,
-            options.storage,
-            conversions.key(id, format),
-            {
-              'content-type': MIME_TYPES[format as 'mp3'],
-              'cache-control': 'private, max-age=3600',
-            },
-          );
-          if (sent) return reply;
-        }
-      }
-      if (
-        !conversion ||
-        conversions.fileName(conversion.id, conversion.format) !== request.params.file
-      ) {
-        return reply.code(404).send({ message: CONVERT_MESSAGES.gone });
-      }
-      // Not in the response schema on purpose: a stream is not JSON.
-      const sent = await sendStoredObject(
-        request,
-        reply as unknown as FastifyReply,
-        options.storage,
-        conversions.key(conversion.id, conversion.format),
-        { 'content-type': conversion.mime_type, 'cache-control': 'private, max-age=3600' },
-      );
-      if (!sent) return reply.code(404).send({ message: CONVERT_MESSAGES.gone });
-      return reply;
+      await serveAudio(request, reply as unknown as FastifyReply, request.params.file);
     },
   );
+
+  /** A conversion's audio: stored (with Range), or as it streams while it renders. */
+  async function serveAudio(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fileName: string,
+  ): Promise<FastifyReply> {
+    const [id = '', format = ''] = fileName.split('.');
+    const conversion = await conversions.findLive(id);
+    // No record yet: it may be rendering as a stream (POST ?stream=true), or have just
+    // ended, its file stored a moment before its record.
+    if (!conversion && /^(mp3|ogg|wav)$/.test(format)) {
+      const state = await speech.live.state(id);
+      const streamed = state === 'live' ? await speech.live.read(id) : undefined;
+      if (streamed) {
+        return sendLive(request, reply, id, format, streamed);
+      }
+      if (state === 'failed') return reply.code(404).send({ message: CONVERT_MESSAGES.failed });
+      if (state === 'ended') {
+        const sent = await sendStoredObject(
+          request,
+          reply,
+          options.storage,
+          conversions.key(id, format),
+          {
+            'content-type': MIME_TYPES[format as 'mp3'],
+            'cache-control': 'private, max-age=3600',
+          },
+        );
+        if (sent) return reply;
+      }
+    }
+    if (!conversion || conversions.fileName(conversion.id, conversion.format) !== fileName) {
+      return reply.code(404).send({ message: CONVERT_MESSAGES.gone });
+    }
+    // Not in the response schema on purpose: a stream is not JSON.
+    const sent = await sendStoredObject(
+      request,
+      reply,
+      options.storage,
+      conversions.key(conversion.id, conversion.format),
+      { 'content-type': conversion.mime_type, 'cache-control': 'private, max-age=3600' },
+    );
+    if (!sent) return reply.code(404).send({ message: CONVERT_MESSAGES.gone });
+    return reply;
+  }
 
   /**
    * A rendering still being streamed: its bytes as they come, without a length (chunked), not

@@ -1,3 +1,4 @@
+import type { ProviderStatus } from '@parla/speech';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,12 +12,30 @@ const ReadySchema = z.object({
   redis: z.boolean().optional(),
   /** Present when S3_BUCKET is set. */
   storage: z.boolean().optional(),
+  /**
+   * Each remote voice provider configured (Amazon Polly, Azure Speech, an OpenAI-compatible
+   * server), as this process's calls found it; a failing provider does not make the server
+   * unready (the other voices still work), its voices are marked unavailable.
+   */
+  providers: z
+    .array(
+      z.object({
+        provider: z.string(),
+        name: z.string(),
+        available: z.boolean(),
+        failures: z.number().int(),
+        lastError: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 export interface HealthRoutesOptions {
   db: Db;
   /** The shared services this installation uses besides the database; each throws when down. */
   services?: { redis?: () => Promise<void>; storage?: () => Promise<void> };
+  /** The remote voice providers' records, when any is configured. */
+  providers?: () => ProviderStatus[];
 }
 
 /** A service that does not answer in this time is reported down (a probe must be quick). */
@@ -39,7 +58,7 @@ async function answers(check: () => Promise<void>): Promise<boolean> {
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { db, services = {} },
+  { db, services = {}, providers },
 ) => {
   app.get(
     '/health',
@@ -67,6 +86,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         database,
         ...(redis !== undefined && { redis }),
         ...(storage !== undefined && { storage }),
+        ...(providers && providers().length > 0 && { providers: providers() }),
       });
     },
   );
