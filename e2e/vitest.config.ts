@@ -1,3 +1,4 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,15 @@ import { defineConfig } from 'vitest/config';
  * (one browser, two cores), generous timeouts.
  */
 export default defineConfig({
+  // Workspace packages (@parla/client) from their sources, as in the other suites.
+  ssr: {
+    resolve: {
+      conditions: [
+        '@parla/source',
+        ...defaultServerConditions.filter((condition) => condition !== 'module'),
+      ],
+    },
+  },
   test: {
     include: ['src/specs/**/*.test.ts'],
     globalSetup: ['./src/harness/global-setup.ts'],

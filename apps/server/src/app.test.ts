@@ -184,6 +184,26 @@ describe(`the API skeleton (${TEST_DATABASE_KIND})`, () => {
         '/api/plan/info',
       ]),
     );
+    // Every operation has a unique id and a summary (generated clients name calls by them).
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { operationId?: string; summary?: string }>).map(
+        ([method, operation]) => ({ at: `${method} ${path}`, ...operation }),
+      ),
+    );
+    expect(operations.length).toBeGreaterThan(40);
+    // (This file's own test routes aside.)
+    for (const operation of operations.filter((o) => !o.at.includes('/api/test/'))) {
+      expect(operation.operationId, operation.at).toMatch(/^[a-z]\w+$/);
+      expect(operation.summary, operation.at).toBeTruthy();
+    }
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(['speak', 'createSpeech', 'createApiKey']));
+    expect(JSON.stringify(doc)).toContain('X-API-Key');
+    // The public API's bodies carry examples; its audio is typed as bytes.
+    const speak = JSON.stringify(doc.paths['/api/v1/speech']);
+    expect(speak).toContain('Hello from Parla.');
+    expect(JSON.stringify(doc.paths['/api/convertor/audio/{file}'])).toContain('"format":"binary"');
     const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');

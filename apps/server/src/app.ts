@@ -12,11 +12,14 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { createDatabase, type Db, migrateToLatest } from './db/database.js';
+import { apiKeyRoutes } from './features/account/api-keys.js';
 import { accountRoutes } from './features/account/routes.js';
+import { openAiRoutes } from './features/api/openai.js';
+import { publicApiRoutes } from './features/api/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { contentRoutes } from './features/content/routes.js';
 import { seedContent } from './features/content/seed.js';
-import { convertorRoutes } from './features/convertor/routes.js';
+import { type Converter, convertorRoutes } from './features/convertor/routes.js';
 import type { VisitorLimits } from './features/convertor/usage-repository.js';
 import { fileRoutes } from './features/file/routes.js';
 import { healthRoutes, probeFallbackRoutes } from './features/health/routes.js';
@@ -112,7 +115,7 @@ export async function buildApp({
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
       // LOG_FORMAT=pretty: one readable line per event for a person at a terminal.
       ...(config.logFormat === 'pretty' && { transport: { target: 'pino-pretty' } }),
     },
@@ -122,6 +125,23 @@ export async function buildApp({
     },
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
+  // JSON bodies must be UTF-8: bytes that are not are refused (400), not read as U+FFFD.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      const error = Object.assign(new Error('The request body is not valid UTF-8.'), {
+        statusCode: 400,
+      });
+      done(error, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The request id is in every log line; echoing it lets a user's report be matched to the logs.
@@ -185,7 +205,10 @@ export async function buildApp({
   await app.register(cookie, {
     secret: createHmac('sha256', config.jwtSecret).update('parla cookies').digest('base64url'),
   });
-  await app.register(securityPlugin, { stripe: Boolean(config.stripe.publishableKey) });
+  await app.register(securityPlugin, {
+    stripe: Boolean(config.stripe.publishableKey),
+    corsOrigins: config.corsOrigins,
+  });
   await app.register(openApiPlugin);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(authPlugin, { db, tokens });
@@ -203,6 +226,13 @@ export async function buildApp({
     nameSpace: `${redisPrefix}:rate-limit:`,
   });
 
+  // The public API's routes use the convertor's conversion, known once it is registered.
+  let converter: Converter | undefined;
+  const converterOf = (): Converter => {
+    if (!converter) throw new Error('The convertor is not registered yet.');
+    return converter;
+  };
+
   await app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) =>
@@ -214,6 +244,7 @@ export async function buildApp({
           ...(readiness && { redis: async () => void (await readiness.ping()) }),
           ...(storage.kind === 's3' && { storage: () => storage.check() }),
         },
+        providers: () => speech.providers(),
       });
       await api.register(authRoutes, {
         prefix: '/auth',
@@ -232,6 +263,7 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         storage,
       });
+      await api.register(apiKeyRoutes, { prefix: '/account/api_keys', db });
       await api.register(convertorRoutes, {
         prefix: '/convertor',
         db,
@@ -251,7 +283,11 @@ export async function buildApp({
               }
             : conversionsPerMinute,
         ...(streamAbandonedAfterMs !== undefined && { abandonedAfterMs: streamAbandonedAfterMs }),
+        expose: (exposed) => {
+          converter = exposed;
+        },
       });
+      await api.register(publicApiRoutes, { prefix: '/v1', db, speech, converter: converterOf });
       await api.register(planRoutes, { prefix: '/plan', plans });
       await api.register(paymentRoutes, {
         prefix: '/plan',
@@ -285,6 +321,8 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  // OpenAI's speech endpoint at its own path (/v1/audio/speech), for OpenAI's SDKs.
+  await app.register(openAiRoutes, { prefix: '/v1', speech, converter: converterOf });
   await app.register(probeFallbackRoutes);
   await app.register(seoSiteRoutes, { db, publicUrl: config.publicUrl });
   await app.register(webAppPlugin, {

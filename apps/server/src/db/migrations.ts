@@ -291,6 +291,37 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('payments').dropColumn('charging_until').execute();
     },
   },
+  '0007-api-keys': {
+    async up(db: Kysely<unknown>) {
+      // API keys (issue 16): only a hash is kept; `prefix` is what the user recognises.
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('prefix', 'text', (c) => c.notNull())
+        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .execute();
+      await db.schema.createIndex('api_keys_user_id').on('api_keys').column('user_id').execute();
+      // Answers of `POST /api/v1/speech` by Idempotency-Key, so a retried call is not charged
+      // again; kept a day.
+      await db.schema
+        .createTable('idempotent_requests')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('conversion_id', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotent_requests_pk', ['user_id', 'key'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('idempotent_requests').execute();
+      await db.schema.dropTable('api_keys').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

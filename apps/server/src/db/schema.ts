@@ -200,7 +200,32 @@ export interface InvoicesTable {
   issued_at: string;
 }
 
+/** A user's API key (issue 16): the key itself is never stored, only its SHA-256. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The key's first characters, shown so the user can tell keys apart. */
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** The first answer of an API call sent with an Idempotency-Key. */
+export interface IdempotentRequestsTable {
+  user_id: string;
+  key: string;
+  /** A hash of the request's body: the same key with another body is refused. */
+  fingerprint: string;
+  /** The conversion that answered it; null while the first call is still rendering. */
+  conversion_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  api_keys: ApiKeysTable;
+  idempotent_requests: IdempotentRequestsTable;
   revoked_tokens: RevokedTokensTable;
   login_failures: LoginFailuresTable;
   counters: CountersTable;

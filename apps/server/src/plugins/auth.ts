@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.js';
@@ -9,23 +10,50 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in user (SPEC §6: bearer authorization). */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** The user of a valid bearer token, or undefined (routes open to anonymous visitors). */
+    /** The user of a valid bearer token or API key, or undefined (routes open to visitors). */
     resolveUser: (request: FastifyRequest) => Promise<User | undefined>;
+    /**
+     * onRequest hook after requireUser for what an API key may not do (issue 16): change the
+     * email, password, billing or keys, delete the account, buy. 403 for a key.
+     */
+    refuseApiKeys: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     /** The signed-in user; set by requireUser. */
     user: User;
-    /** The claims of the bearer token that signed the user in; set by requireUser. */
+    /**
+     * The claims of the bearer token that signed the user in; set by requireUser. Undefined
+     * when an API key signed the request in (`apiKey` is set then).
+     */
     session: TokenClaims;
+    /** The API key that signed the request in, if one did; set by requireUser. */
+    apiKey: { id: string } | undefined;
   }
 }
 
 export const SIGNED_OUT_MESSAGE = 'Your session has expired. Please log in again.';
+export const API_KEY_REFUSED_MESSAGE =
+  'An API key cannot do this: sign in on the website to change your account, billing or keys.';
+export const BAD_API_KEY_MESSAGE = 'This API key is not valid (revoked, or mistyped).';
+
+/** Every API key starts with this, so it is told from a login token at a glance. */
+export const API_KEY_PREFIX = 'parla_';
+
+/** The SHA-256 of an API key, the only form of it the database holds. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** How often a key's "last used" is written (not at every request). */
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
     const revoked = createRevokedTokenRepository(options.db);
-    type Session = { user: User; claims: TokenClaims } | undefined;
+    type Session =
+      | { user: User; claims: TokenClaims; apiKey?: undefined }
+      | { user: User; claims?: undefined; apiKey: { id: string } }
+      | undefined;
     // A request asks for its user more than once (its rate limit, then its route): one lookup.
     const resolved = new WeakMap<FastifyRequest, Promise<Session>>();
     function resolveSession(request: FastifyRequest): Promise<Session> {
@@ -37,9 +65,37 @@ export const authPlugin = fp(
       return session;
     }
 
+    /** The user of an API key (`Authorization: Bearer parla_…` or `X-API-Key`). */
+    async function lookUpKey(key: string): Promise<Session> {
+      const row = await options.db
+        .selectFrom('api_keys')
+        .innerJoin('users', 'users.id', 'api_keys.user_id')
+        .selectAll('users')
+        .select(['api_keys.id as api_key_id', 'api_keys.last_used_at as api_key_last_used_at'])
+        .where('api_keys.key_hash', '=', hashApiKey(key))
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { api_key_id, api_key_last_used_at, ...user } = row;
+      const now = new Date();
+      if (
+        !api_key_last_used_at ||
+        now.getTime() - Date.parse(api_key_last_used_at) > LAST_USED_RESOLUTION_MS
+      ) {
+        await options.db
+          .updateTable('api_keys')
+          .set({ last_used_at: now.toISOString() })
+          .where('id', '=', api_key_id)
+          .execute();
+      }
+      return { user, apiKey: { id: api_key_id } };
+    }
+
     async function lookUpSession(request: FastifyRequest): Promise<Session> {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+      const apiKey = request.headers['x-api-key'];
+      if (typeof apiKey === 'string' && apiKey.trim()) return lookUpKey(apiKey.trim());
+      if (token.startsWith(API_KEY_PREFIX)) return lookUpKey(token);
       const claims = token ? await options.tokens.verify(token) : undefined;
       if (!claims) return undefined;
       const user = await options.db
@@ -56,14 +112,25 @@ export const authPlugin = fp(
 
     app.decorateRequest('user', null as unknown as User);
     app.decorateRequest('session', null as unknown as TokenClaims);
+    app.decorateRequest('apiKey', undefined);
     app.decorate('resolveUser', async (request: FastifyRequest) => {
       return (await resolveSession(request))?.user;
     });
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       const session = await resolveSession(request);
-      if (!session) return reply.code(401).send({ message: SIGNED_OUT_MESSAGE });
+      if (!session) {
+        const key = request.headers['x-api-key'] ?? request.headers.authorization ?? '';
+        const triedKey = String(key).includes(API_KEY_PREFIX);
+        return reply
+          .code(401)
+          .send({ message: triedKey ? BAD_API_KEY_MESSAGE : SIGNED_OUT_MESSAGE });
+      }
       request.user = session.user;
-      request.session = session.claims;
+      if (session.claims) request.session = session.claims;
+      request.apiKey = session.apiKey;
+    });
+    app.decorate('refuseApiKeys', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.apiKey) return reply.code(403).send({ message: API_KEY_REFUSED_MESSAGE });
     });
   },
 );

@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -42,11 +43,61 @@ export function contentSecurityPolicy({ stripe }: { stripe: boolean }): Record<s
   };
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance, options: { stripe: boolean }) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy({ stripe: options.stripe }),
+/** Paths other origins may call when CORS_ORIGINS allows them: the API, not the pages. */
+const CROSS_ORIGIN_PATHS = /^\/(api|v1)(\/|$)/;
+
+export const securityPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: {
+      stripe: boolean;
+      /** CORS_ORIGINS: origins whose browser apps may call the API (issue 16); `*` for any. */
+      corsOrigins?: readonly string[];
     },
-  });
-});
+  ) => {
+    const origins = options.corsOrigins ?? [];
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: contentSecurityPolicy({ stripe: options.stripe }),
+      },
+      // Audio may be embedded (<audio src>) by the allowed origins.
+      crossOriginResourcePolicy: { policy: origins.length > 0 ? 'cross-origin' : 'same-origin' },
+    });
+    if (origins.length === 0) return;
+    const any = origins.includes('*');
+    await app.register(cors, {
+      delegator: (request, callback) => {
+        if (!CROSS_ORIGIN_PATHS.test(request.url ?? '')) {
+          callback(null, { origin: false });
+          return;
+        }
+        callback(null, {
+          // With `*`, any origin, and never with credentials (cookies); keys go in headers.
+          origin: any ? '*' : [...origins],
+          credentials: !any,
+          methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+          allowedHeaders: [
+            'Authorization',
+            'X-API-Key',
+            'Content-Type',
+            'Accept',
+            'Idempotency-Key',
+            'Range',
+          ],
+          exposedHeaders: [
+            'Content-Length',
+            'Content-Range',
+            'X-Parla-Characters',
+            'X-Parla-Duration',
+            'X-Parla-Audio-Path',
+            'X-Parla-Marks-Path',
+            'X-Parla-Subtitles-Path',
+            'Idempotent-Replayed',
+          ],
+          maxAge: 600,
+        });
+      },
+    });
+  },
+);

@@ -57,6 +57,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   const savedFiles = within(options.storage, 'saved');
   // onRequest: a missing token is answered 401 before the body is even validated.
   app.addHook('onRequest', app.requireUser);
+  // An API key reads the profile; it changes nothing of the account (issue 16).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET') return app.refuseApiKeys(request, reply);
+  });
 
   app.get(
     '/profile',

@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/logout',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.refuseApiKeys],
       schema: {
         tags: ['auth'],
         summary: 'End this session: the bearer token is refused from now on',

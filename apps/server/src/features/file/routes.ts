@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  AudioBodySchema,
   ErrorResponseSchema,
   FILE_UPLOAD_FIELDS,
   FileIdParamsSchema,
@@ -15,6 +16,7 @@ import {
   type Role,
   StorageUsageSchema,
   storageQuotaBytes,
+  TextBodySchema,
 } from '@parla/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -255,7 +257,8 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         summary: 'The audio of a saved file',
         security: bearer,
         params: FileIdParamsSchema,
-        response: errors,
+        produces: ['audio/mpeg', 'audio/ogg', 'audio/wav'],
+        response: { 200: AudioBodySchema, 206: AudioBodySchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -289,7 +292,8 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         summary: 'The SSML a saved file was made from',
         security: bearer,
         params: FileIdParamsSchema,
-        response: errors,
+        produces: ['application/ssml+xml'],
+        response: { 200: TextBodySchema('The SSML document'), ...errors },
       },
     },
     async (request, reply) => {

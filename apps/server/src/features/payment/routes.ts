@@ -79,7 +79,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       // Card-testing bots try many cards quickly; a person pays a few times at most.
       config: { rateLimit: { max: PAYMENTS_PER_MINUTE, timeWindow: 60_000 } },
       // onRequest: a missing token is answered 401 before the header and body are validated.
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, app.refuseApiKeys],
       schema: {
         tags: ['plan'],
         summary: 'Buy a plan by card: a new card (token) or the saved one (token null)',
@@ -123,6 +123,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   // Stripe signs the raw bytes of the body: this route keeps them as they came.
   await app.register(async (webhook) => {
+    // (The app's own JSON parser is replaced in this scope only.)
+    webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser(
       'application/json',
       { parseAs: 'buffer' },

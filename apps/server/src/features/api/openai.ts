@@ -1,0 +1,256 @@
+import type { Language, VoiceSettings } from '@parla/contract';
+import { AudioBodySchema, VoiceSettingsSchema } from '@parla/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SpeechService } from '../../lib/speech.js';
+import { clientError } from '../../plugins/error-handler.js';
+import type { Converter } from '../convertor/routes.js';
+import { apiVoiceSettings, openAiSpeed } from './defaults.js';
+
+export interface OpenAiRoutesOptions {
+  speech: SpeechService;
+  converter: () => Converter;
+}
+
+/** OpenAI's models, and Parla's own names for its two engines. */
+export const OPENAI_MODELS = {
+  'tts-1': 'neural',
+  'tts-1-hd': 'neural',
+  'gpt-4o-mini-tts': 'neural',
+  'parla-neural': 'neural',
+  'parla-standard': 'standard',
+} as const;
+
+/** OpenAI's voices, each given the first English voice of this gender (docs/api.md). */
+export const OPENAI_VOICE_GENDERS: Record<string, 'female' | 'male'> = {
+  alloy: 'female',
+  ash: 'male',
+  ballad: 'male',
+  coral: 'female',
+  echo: 'male',
+  fable: 'male',
+  nova: 'female',
+  onyx: 'male',
+  sage: 'female',
+  shimmer: 'female',
+  verse: 'male',
+};
+
+/** OpenAI's formats; Parla renders mp3 and wav (its wav is 16 kHz, SPEC §5). */
+const FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
+const RENDERED = new Set(['mp3', 'wav']);
+
+const SpeechRequestSchema = z
+  .object({
+    model: z.string({ error: "Missing required parameter: 'model'." }),
+    input: z
+      .string({ error: "Missing required parameter: 'input'." })
+      .min(1, { error: "'input' must not be empty." }),
+    voice: z.string({ error: "Missing required parameter: 'voice'." }).min(1),
+    response_format: z
+      .enum(FORMATS, {
+        error: `'response_format' must be one of ${FORMATS.join(', ')}.`,
+      })
+      .default('mp3'),
+    speed: z
+      .number({ error: "'speed' must be a number between 0.25 and 4." })
+      .min(0.25, { error: "'speed' must be between 0.25 and 4." })
+      .max(4, { error: "'speed' must be between 0.25 and 4." })
+      .default(1),
+    instructions: z.string().optional(),
+    stream_format: z.enum(['audio', 'sse']).optional(),
+  })
+  .meta({
+    examples: [
+      { model: 'tts-1', voice: 'nova', input: 'Hello from Parla.', response_format: 'mp3' },
+    ],
+  });
+
+const OpenAiErrorSchema = z.object({
+  error: z.object({
+    message: z.string(),
+    type: z.string(),
+    param: z.string().nullable(),
+    code: z.string().nullable(),
+  }),
+});
+
+/** OpenAI's error shape; `type` and `code` as OpenAI gives them for such a status. */
+function openAiError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  param: string | null = null,
+  code: string | null = null,
+) {
+  const type =
+    status === 401
+      ? 'invalid_request_error'
+      : status === 402
+        ? 'insufficient_quota'
+        : status === 429
+          ? 'rate_limit_error'
+          : status >= 500
+            ? 'server_error'
+            : 'invalid_request_error';
+  return reply.code(status).send({ error: { message, type, param, code } });
+}
+
+/** The catalogue's voice for an OpenAI request: a Parla voice id, or OpenAI's name mapped. */
+function settingsFor(
+  languages: readonly Language[],
+  body: z.infer<typeof SpeechRequestSchema>,
+  engine: 'neural' | 'standard',
+): VoiceSettings {
+  const { master_speed, text } = openAiSpeed(body.speed, body.input);
+  const gender = OPENAI_VOICE_GENDERS[body.voice.toLowerCase()];
+  const format = body.response_format === 'wav' ? 'wav' : 'mp3';
+  const input = {
+    text,
+    format,
+    speed: master_speed,
+    ...(gender ? { engine } : { voice: body.voice }),
+  } as const;
+  return apiVoiceSettings(languages, input, { gender, preferEngine: true });
+}
+
+/**
+ * `POST /v1/audio/speech` and `GET /v1/models` as OpenAI's API reference documents them, so
+ * OpenAI's SDKs and the tools built on them speak to Parla with `baseURL` set to it and an
+ * API key: same request, audio answer, errors in OpenAI's shape.
+ */
+export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (app, options) => {
+  app.setErrorHandler((error, _request, reply) => {
+    const answer = clientError(error);
+    if (!answer) throw error;
+    const param = answer.body.errors?.[0]?.path || null;
+    return openAiError(reply, answer.status, answer.body.message, param);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    openAiError(reply, 404, `Invalid URL (${request.method} ${request.url})`),
+  );
+  app.addHook('onRequest', async (request, reply) => {
+    if (!(await app.resolveUser(request))) {
+      return openAiError(
+        reply,
+        401,
+        'Incorrect API key provided. Create a key on My Account and send it as Authorization: Bearer.',
+        null,
+        'invalid_api_key',
+      );
+    }
+  });
+
+  app.get(
+    '/models',
+    {
+      schema: {
+        tags: ['openai'],
+        operationId: 'listModels',
+        summary: 'The models POST /v1/audio/speech accepts (OpenAI-compatible)',
+        security: [{ apiKey: [] }],
+        response: {
+          200: z.object({
+            object: z.literal('list'),
+            data: z.array(
+              z.object({
+                id: z.string(),
+                object: z.literal('model'),
+                created: z.number(),
+                owned_by: z.string(),
+              }),
+            ),
+          }),
+          '4xx': OpenAiErrorSchema,
+        },
+      },
+    },
+    async () => ({
+      object: 'list' as const,
+      data: Object.keys(OPENAI_MODELS).map((id) => ({
+        id,
+        object: 'model' as const,
+        created: 1_700_000_000,
+        owned_by: 'parla',
+      })),
+    }),
+  );
+
+  app.post(
+    '/audio/speech',
+    {
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: {
+        tags: ['openai'],
+        operationId: 'createSpeech',
+        summary: 'Text to speech as OpenAI’s API does it: audio in the answer (OpenAI-compatible)',
+        security: [{ apiKey: [] }],
+        body: SpeechRequestSchema,
+        produces: ['audio/mpeg', 'audio/wav'],
+        response: {
+          200: AudioBodySchema,
+          '4xx': OpenAiErrorSchema,
+          500: OpenAiErrorSchema,
+          503: OpenAiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const engine = OPENAI_MODELS[body.model as keyof typeof OPENAI_MODELS];
+      if (!engine) {
+        return openAiError(
+          reply,
+          400,
+          `The model '${body.model}' does not exist; GET /v1/models lists the models.`,
+          'model',
+          'model_not_found',
+        );
+      }
+      if (!RENDERED.has(body.response_format)) {
+        return openAiError(
+          reply,
+          400,
+          `response_format '${body.response_format}' is not supported by Parla; use mp3 or wav.`,
+          'response_format',
+          'unsupported_value',
+        );
+      }
+      const settings = settingsFor(await options.speech.listVoices(), body, engine);
+      const checked = VoiceSettingsSchema.safeParse(settings);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const voiceIssue = issue?.path[0] === 'voice_id' || issue?.path[0] === 'engine';
+        return openAiError(
+          reply,
+          400,
+          voiceIssue
+            ? `Invalid value for 'voice': '${body.voice}' is neither a Parla voice id nor one of ${Object.keys(OPENAI_VOICE_GENDERS).join(', ')}.`
+            : (issue?.message ?? 'The request is not valid.'),
+          voiceIssue ? 'voice' : (issue?.path.join('.') ?? null),
+        );
+      }
+      const converter = options.converter();
+      const conversion = await converter.convert(request, reply, checked.data, true);
+      if (conversion.status !== 200 || !conversion.file) {
+        const message = conversion.body.message;
+        const param = /voice/i.test(message)
+          ? 'voice'
+          : /characters|text/i.test(message)
+            ? 'input'
+            : null;
+        return openAiError(
+          reply,
+          conversion.status,
+          message,
+          param,
+          conversion.status === 402 ? 'insufficient_quota' : null,
+        );
+      }
+      reply.header('x-parla-characters', String(conversion.characters ?? 0));
+      await converter.serveAudio(request, reply, conversion.file);
+      return reply;
+    },
+  );
+};

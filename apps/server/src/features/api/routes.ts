@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import {
+  ApiSpeechInputSchema,
+  ApiSpeechResultSchema,
+  ErrorResponseSchema,
+  type VoiceSettings,
+  VoiceSettingsSchema,
+} from '@parla/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { SpeechService } from '../../lib/speech.js';
+import type { Conversion, Converter } from '../convertor/routes.js';
+import { apiVoiceSettings } from './defaults.js';
+
+export interface PublicApiOptions {
+  db: Db;
+  speech: SpeechService;
+  /** The convertor's conversion (features/convertor/routes.ts), set once it is registered. */
+  converter: () => Converter;
+}
+
+const IdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1, { error: 'Idempotency-Key must not be empty.' })
+    .max(255, { error: 'Idempotency-Key must be at most 255 characters.' })
+    .optional(),
+});
+
+export const API_MESSAGES = {
+  idempotencyNeedsUser:
+    'Idempotency-Key: needs a signed-in caller (an API key or a login token), whose answers it keeps.',
+  idempotencyReused: 'Idempotency-Key: this key was used for another request; use a new key.',
+  idempotencyRunning:
+    'Idempotency-Key: the first request with this key is still being answered; retry in a moment.',
+} as const;
+
+const IDEMPOTENCY_HOURS = 24;
+
+/** Headers that carry a conversion's facts beside its audio. */
+function factHeaders(reply: FastifyReply, conversion: Conversion) {
+  const { body } = conversion;
+  reply.header('x-parla-characters', String(conversion.characters ?? 0));
+  if (body.path) reply.header('x-parla-audio-path', body.path);
+  if (body.marks_path) reply.header('x-parla-marks-path', body.marks_path);
+  if (body.subtitles_path) reply.header('x-parla-subtitles-path', body.subtitles_path);
+  if (body.duration !== null && body.duration !== undefined) {
+    reply.header('x-parla-duration', body.duration.toFixed(3));
+  }
+}
+
+/**
+ * The public API (issue 16): `POST /api/v1/speech`, one call with defaults answering the audio
+ * itself, and the OpenAI-compatible `POST /v1/audio/speech` with `GET /v1/models` (openai.ts).
+ * Both use the convertor's conversion, so characters, limits and files are the same as in the
+ * web app.
+ */
+export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (app, options) => {
+  const { db, speech } = options;
+
+  /**
+   * Answers a conversion: the audio (streamed as it renders), or SPEC §7's JSON when the
+   * caller accepts JSON only; failures in the convertor's shape.
+   */
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    conversion: Conversion,
+    json: boolean,
+  ) {
+    if (conversion.status !== 200 || !conversion.file) {
+      return reply.code(conversion.status).send(conversion.body);
+    }
+    factHeaders(reply, conversion);
+    if (json) return reply.send({ ...conversion.body, characters: conversion.characters });
+    const { file } = conversion;
+    if (conversion.body.duration === null) {
+      // Streamed: the duration is known at the end, and sent as a trailer.
+      reply.trailer('x-parla-duration', async () => {
+        for (let tries = 0; tries < 100; tries++) {
+          const done = await options.converter().describe(file);
+          if (typeof done?.body.duration === 'number') return done.body.duration.toFixed(3);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return '';
+      });
+    }
+    await options.converter().serveAudio(request, reply, file);
+    return reply;
+  }
+
+  app.post(
+    '/speech',
+    {
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      schema: {
+        tags: ['api'],
+        operationId: 'speak',
+        summary:
+          'Text or SSML to speech in one call: every voice setting optional; answers the audio as it renders (Accept: application/json for the JSON answer)',
+        security: [{ apiKey: [] }, { bearerAuth: [] }, {}],
+        headers: IdempotencyHeadersSchema,
+        body: ApiSpeechInputSchema,
+        produces: ['audio/mpeg', 'audio/ogg', 'audio/wav', 'application/json'],
+        response: {
+          200: ApiSpeechResultSchema.describe(
+            'audio/mpeg, audio/ogg or audio/wav (streamed); JSON with Accept: application/json',
+          ),
+          '4xx': ErrorResponseSchema,
+          500: ErrorResponseSchema,
+          503: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const settings = apiVoiceSettings(await speech.listVoices(), request.body);
+      const checked = VoiceSettingsSchema.safeParse(settings);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const field = issue?.path.join('.') || 'text';
+        return reply.code(400).send({
+          message: issue?.message ?? 'The request is not valid.',
+          errors: checked.error.issues.map((i) => ({
+            path: i.path.join('.') || field,
+            message: i.message,
+          })),
+        });
+      }
+      const json =
+        (request.headers.accept ?? '').includes('application/json') &&
+        !(request.headers.accept ?? '').includes('audio/');
+      const key = request.headers['idempotency-key'];
+      if (!key) {
+        const conversion = await options.converter().convert(request, reply, checked.data, !json);
+        return answer(request, reply, conversion, json);
+      }
+      return idempotent(request, reply, key, checked.data, json);
+    },
+  );
+
+  /** A call with an Idempotency-Key: the first answer again for a retry, charged once. */
+  async function idempotent(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    settings: VoiceSettings,
+    json: boolean,
+  ) {
+    const user = await app.resolveUser(request);
+    if (!user) {
+      return reply.code(400).send({
+        message: API_MESSAGES.idempotencyNeedsUser,
+        errors: [{ path: 'Idempotency-Key', message: API_MESSAGES.idempotencyNeedsUser }],
+      });
+    }
+    const fingerprint = createHash('sha256').update(JSON.stringify(settings)).digest('hex');
+    const since = new Date(Date.now() - IDEMPOTENCY_HOURS * 3_600_000).toISOString();
+    await db.deleteFrom('idempotent_requests').where('created_at', '<', since).execute();
+    const inserted = await db
+      .insertInto('idempotent_requests')
+      .values({
+        user_id: user.id,
+        key,
+        fingerprint,
+        conversion_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      const first = await db
+        .selectFrom('idempotent_requests')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      const refuse = (status: 409 | 422, message: string) =>
+        reply.code(status).send({ message, errors: [{ path: 'Idempotency-Key', message }] });
+      if (first && first.fingerprint !== fingerprint) {
+        return refuse(422, API_MESSAGES.idempotencyReused);
+      }
+      const done = first?.conversion_id
+        ? await options.converter().describe(first.conversion_id)
+        : undefined;
+      if (!done) return refuse(409, API_MESSAGES.idempotencyRunning);
+      reply.header('idempotent-replayed', 'true');
+      return answer(request, reply, done, json);
+    }
+    const conversion = await options.converter().convert(request, reply, settings, !json);
+    if (conversion.status === 200 && conversion.file) {
+      await db
+        .updateTable('idempotent_requests')
+        .set({ conversion_id: conversion.file })
+        .where('user_id', '=', user.id)
+        .where('key', '=', key)
+        .execute();
+    } else {
+      // A failed call is not kept: retrying it tries again.
+      await db
+        .deleteFrom('idempotent_requests')
+        .where('user_id', '=', user.id)
+        .where('key', '=', key)
+        .execute();
+    }
+    return answer(request, reply, conversion, json);
+  }
+};

@@ -1,0 +1,186 @@
+import {
+  type ApiKey,
+  ApiKeysSchema,
+  type ApiSpeechInput,
+  type ApiSpeechResult,
+  ApiSpeechResultSchema,
+  type CreatedApiKey,
+  CreatedApiKeySchema,
+  type Engine,
+  ErrorResponseSchema,
+  type Language,
+  MessageResponseSchema,
+  type Profile,
+  ProfileSchema,
+  type SpeechMark,
+  SpeechMarksSchema,
+  VoicesResponseSchema,
+} from '@parla/contract';
+import type { z } from 'zod';
+
+/**
+ * A typed client of Parla's public API (docs/api.md), written against the same schemas the
+ * server validates with (@parla/contract): every answer is checked, every failure is a
+ * `ParlaApiError` with the status and the fields the server named.
+ */
+export interface ParlaClientOptions {
+  /** The server, e.g. `https://parla.example.com`. */
+  baseUrl: string;
+  /** An API key (`parla_…`), sent as `Authorization: Bearer`. */
+  apiKey?: string;
+  /** A login token instead (needed to manage keys). */
+  token?: string;
+  /** Another fetch (tests, proxies); default the global one. */
+  fetch?: typeof fetch;
+}
+
+export class ParlaApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The fields the server named (`{path, message}`). */
+    readonly errors: readonly { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ParlaApiError';
+  }
+}
+
+/** Audio from `speak`, with the facts the server sends beside it. */
+export interface SpokenAudio {
+  audio: Uint8Array;
+  contentType: string;
+  /** Characters charged. */
+  characters: number;
+  audioPath: string | undefined;
+  marksPath: string | undefined;
+  subtitlesPath: string | undefined;
+  /** True when an Idempotency-Key retry got the first answer again. */
+  replayed: boolean;
+}
+
+export class ParlaClient {
+  private readonly fetch: typeof fetch;
+  private readonly base: string;
+
+  constructor(private readonly options: ParlaClientOptions) {
+    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.base = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  /** POST /api/v1/speech: the audio of `input` (only `text` is required). */
+  async speak(
+    input: ApiSpeechInput,
+    options: { idempotencyKey?: string } = {},
+  ): Promise<SpokenAudio> {
+    const response = await this.request('POST', '/api/v1/speech', input, {
+      accept: 'audio/*',
+      ...(options.idempotencyKey && { 'idempotency-key': options.idempotencyKey }),
+    });
+    const header = (name: string) => response.headers.get(name) ?? undefined;
+    return {
+      audio: new Uint8Array(await response.arrayBuffer()),
+      contentType: header('content-type') ?? '',
+      characters: Number(header('x-parla-characters') ?? 0),
+      audioPath: header('x-parla-audio-path'),
+      marksPath: header('x-parla-marks-path'),
+      subtitlesPath: header('x-parla-subtitles-path'),
+      replayed: header('idempotent-replayed') === 'true',
+    };
+  }
+
+  /** POST /api/v1/speech with Accept: application/json: where the audio is, and its duration. */
+  async speakJson(input: ApiSpeechInput): Promise<ApiSpeechResult> {
+    const response = await this.request('POST', '/api/v1/speech', input, {
+      accept: 'application/json',
+    });
+    return this.parse(response, ApiSpeechResultSchema);
+  }
+
+  /** GET /api/convertor/voices: languages with their voices, filtered. */
+  async voices(filter: { language?: string; engine?: Engine } = {}): Promise<Language[]> {
+    const query = new URLSearchParams(
+      Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    );
+    const suffix = query.size > 0 ? `?${query}` : '';
+    return this.parse(
+      await this.request('GET', `/api/convertor/voices${suffix}`),
+      VoicesResponseSchema,
+    );
+  }
+
+  /** The word timings of a conversion (`marksPath` of `speak`). */
+  async marks(path: string): Promise<SpeechMark[]> {
+    return this.parse(await this.request('GET', path), SpeechMarksSchema);
+  }
+
+  /** GET /api/account/profile: the user and their plan (characters left). */
+  async profile(): Promise<Profile> {
+    return this.parse(await this.request('GET', '/api/account/profile'), ProfileSchema);
+  }
+
+  /** GET /api/account/api_keys (with a login token). */
+  async apiKeys(): Promise<ApiKey[]> {
+    return this.parse(await this.request('GET', '/api/account/api_keys'), ApiKeysSchema);
+  }
+
+  /** POST /api/account/api_keys (with a login token): the key, shown this once. */
+  async createApiKey(name: string): Promise<CreatedApiKey> {
+    return this.parse(
+      await this.request('POST', '/api/account/api_keys', { name }),
+      CreatedApiKeySchema,
+    );
+  }
+
+  /** DELETE /api/account/api_keys/{id} (with a login token). */
+  async revokeApiKey(id: string): Promise<string> {
+    const response = await this.request(
+      'DELETE',
+      `/api/account/api_keys/${encodeURIComponent(id)}`,
+    );
+    return (await this.parse(response, MessageResponseSchema)).message;
+  }
+
+  private async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
+    const secret = this.options.apiKey ?? this.options.token;
+    const response = await this.fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        ...(secret && { authorization: `Bearer ${secret}` }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) {
+      const text = await response.text();
+      let parsed: z.infer<typeof ErrorResponseSchema> | undefined;
+      try {
+        const json: unknown = JSON.parse(text);
+        const checked = ErrorResponseSchema.safeParse(json);
+        if (checked.success) parsed = checked.data;
+      } catch {
+        // Not JSON: the status says enough.
+      }
+      throw new ParlaApiError(
+        response.status,
+        parsed?.message ?? `${method} ${path} answered ${response.status}`,
+        parsed?.errors ?? [],
+      );
+    }
+    return response;
+  }
+
+  private async parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+    const checked = schema.safeParse(await response.json());
+    if (!checked.success) {
+      throw new ParlaApiError(response.status, `Unexpected answer: ${checked.error.message}`);
+    }
+    return checked.data;
+  }
+}
