@@ -34,6 +34,7 @@ function serve(profile: Profile, answer: Answer = () => undefined) {
     if (given) return given;
     if (call.url === '/api/account/profile') return jsonResponse(200, profile);
     if (call.url === '/api/account/tax_ids') return jsonResponse(200, TAX_IDS);
+    if (call.url === '/api/account/api_keys' && call.method === 'GET') return jsonResponse(200, []);
     return jsonResponse(404, { message: `unexpected ${call.method} ${call.url}` });
   });
 }
@@ -258,5 +259,59 @@ describe('My Account', { timeout: 20_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Delete' }));
     expect((await form.findByRole('alert')).textContent).toBe(MESSAGES.account.deleteFailed);
     expect(getCookie('token')).toBe(token());
+  });
+
+  it('creates an API key shown once, lists it by its prefix, and revokes it', async () => {
+    const user = userEvent.setup();
+    const key = 'parla_AbCdEf0123456789abcdef0123456789ABCDEFGHIJk';
+    let keys: object[] = [];
+    const { calls } = serve(withUser(), (call) => {
+      if (call.url !== '/api/account/api_keys' && !call.url.startsWith('/api/account/api_keys/')) {
+        return undefined;
+      }
+      if (call.method === 'GET') return jsonResponse(200, keys);
+      if (call.method === 'POST') {
+        keys = [
+          {
+            id: 'k1',
+            name: 'Home Assistant',
+            prefix: key.slice(0, 12),
+            created_date: '2026-11-24T10:00:00.000Z',
+            last_used_date: null,
+          },
+        ];
+        return jsonResponse(201, {
+          id: 'k1',
+          name: 'Home Assistant',
+          key,
+          prefix: key.slice(0, 12),
+          created_date: '2026-11-24T10:00:00.000Z',
+        });
+      }
+      keys = [];
+      return jsonResponse(200, { message: 'revoked' });
+    });
+    await renderAccount();
+    const block = within(screen.getByRole('region', { name: 'API keys' }));
+    expect(await block.findByText('You have no API keys yet.')).toBeTruthy();
+    await user.type(block.getByLabelText('Key name'), 'Home Assistant');
+    await user.click(block.getByRole('button', { name: 'Create key' }));
+    expect((await block.findByTestId('new-api-key')).textContent).toBe(key);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Home Assistant' });
+    expect(await block.findByText('parla_AbCdEf…')).toBeTruthy();
+    expect(block.getByText('Never')).toBeTruthy();
+    const confirm = window.confirm;
+    window.confirm = () => true;
+    try {
+      await user.click(block.getByRole('button', { name: 'Revoke Home Assistant' }));
+    } finally {
+      window.confirm = confirm;
+    }
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/account/api_keys/k1')).toBe(
+        true,
+      ),
+    );
+    expect(await block.findByText('You have no API keys yet.')).toBeTruthy();
   });
 });

@@ -1,12 +1,14 @@
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { profileQueryOptions, useToken } from '../../../lib/auth';
 import { useTaxIds } from '../api/get-tax-ids';
 import { useSkeletonDelay } from '../hooks/use-skeleton-delay';
 import { AccountBlock } from './account-block';
 import { AccountOverview } from './account-overview';
+import { ApiKeys } from './api-keys';
 import { BillingSettingsForm } from './billing-settings-form';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
@@ -21,6 +23,7 @@ export const BILLING_SETTINGS_ID = 'billingSettings';
  * about a second after the profile has loaded.
  */
 export function AccountSettings() {
+  const { t } = useTranslation();
   const token = useToken();
   const profileQuery = useQuery(profileQueryOptions(token));
   const taxIds = useTaxIds();
@@ -76,6 +79,9 @@ export function AccountSettings() {
         ) : (
           <FieldSkeletons count={8} />
         )}
+      </AccountBlock>
+      <AccountBlock id="api-keys" title={t('apiKeys.title')} description={t('apiKeys.description')}>
+        {ready ? <ApiKeys /> : <FieldSkeletons count={2} />}
       </AccountBlock>
       <AccountBlock
         title="Delete account"
