@@ -32,7 +32,7 @@ export default function ConvertorRoute() {
   if (opening) {
     return (
       <Center mih="60vh">
-        <Loader aria-label={t('convertor.openingFile')} />
+        <Loader role="status" aria-label={t('convertor.openingFile')} />
       </Center>
     );
   }

@@ -59,19 +59,23 @@ import {
   initialSettings,
   type PanelSettings,
 } from '../lib/voice-settings';
-import { AudioPlayer } from './audio-player';
 import { CharacterCounter } from './character-counter';
-import { DownloadArea } from './download-area';
+import { ChipContext } from './chip-context';
 import { EditorToolbar } from './editor-toolbar';
 import { BlogTeasers, Faq, HowItWorks, InfoTiles } from './page-sections';
-import { ReadAlong } from './read-along';
-import { ChipContext } from './tag-chip';
-import { TextEditor } from './text-editor';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 import { WidgetBoundary } from './widget-boundary';
 
 // CodeMirror is loaded when the SSML tab is first opened.
 const SsmlEditor = lazy(() => import('./ssml-editor'));
+// The editors, the player and what follows a conversion load after the page's first paint
+// (issue 18: the first visit's JavaScript), each behind a placeholder of its size.
+const TextEditor = lazy(() => import('./text-editor').then((m) => ({ default: m.TextEditor })));
+const AudioPlayer = lazy(() => import('./audio-player').then((m) => ({ default: m.AudioPlayer })));
+const ReadAlong = lazy(() => import('./read-along').then((m) => ({ default: m.ReadAlong })));
+const DownloadArea = lazy(() =>
+  import('./download-area').then((m) => ({ default: m.DownloadArea })),
+);
 
 export interface ConvertorPageProps {
   /** Rendered in the player area for signed-in users after a conversion (file history's Save). */
@@ -355,8 +359,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
               )}
               <WidgetBoundary name={t('convertor.theEditor')}>
                 <ChipContext.Provider value={{ effects }}>
-                  {mode === 'ssml' ? (
-                    <Suspense fallback={<Skeleton h={250} />}>
+                  <Suspense fallback={<Skeleton h={250} />}>
+                    {mode === 'ssml' ? (
                       <SsmlEditor
                         {...editorProps}
                         ref={editor}
@@ -364,16 +368,16 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         error={ssmlError}
                         onChange={onChange('SSML')}
                       />
-                    </Suspense>
-                  ) : (
-                    <TextEditor
-                      {...editorProps}
-                      ref={editor}
-                      label={t('convertor.textEditor')}
-                      onChange={onChange('TEXT')}
-                      spoken={spokenInEditor}
-                    />
-                  )}
+                    ) : (
+                      <TextEditor
+                        {...editorProps}
+                        ref={editor}
+                        label={t('convertor.textEditor')}
+                        onChange={onChange('TEXT')}
+                        spoken={spokenInEditor}
+                      />
+                    )}
+                  </Suspense>
                 </ChipContext.Provider>
               </WidgetBoundary>
               <Group justify="space-between" wrap="wrap" gap="sm">
@@ -418,50 +422,54 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 {conversion.fresh && (
                   <VisuallyHidden role="status">{t('feedback.ready')}</VisuallyHidden>
                 )}
-                <AudioPlayer
-                  path={conversion.path}
-                  duration={conversion.duration}
-                  focusOnLoad={conversion.fresh}
-                  streamed={!conversion.complete}
-                  onComplete={() => setConversion((c) => c && { ...c, complete: true })}
-                  // The server gave the characters back: the counter shows it.
-                  onBroken={() =>
-                    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
-                  }
-                >
-                  {marks.data && conversion.sent !== undefined && (
-                    <ReadAlong
-                      source={conversion.sent}
-                      markup={markup}
-                      marks={marks.data}
-                      onWord={setSpoken}
-                    />
-                  )}
-                  <Group gap="sm" wrap="wrap">
-                    {session.status !== 'loading' && (
-                      <DownloadArea
-                        right={downloadRight(profile)}
-                        path={conversion.path}
-                        fileName={downloadName(
-                          findVoice(languages, conversion.settings)?.name ??
-                            conversion.settings.voice_id,
-                          conversion.settings.language_code,
-                          conversion.settings.output_format,
-                          conversion.at,
+                <Suspense fallback={<Skeleton h={96} />}>
+                  <AudioPlayer
+                    path={conversion.path}
+                    duration={conversion.duration}
+                    focusOnLoad={conversion.fresh}
+                    streamed={!conversion.complete}
+                    onComplete={() => setConversion((c) => c && { ...c, complete: true })}
+                    // The server gave the characters back: the counter shows it.
+                    onBroken={() =>
+                      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })
+                    }
+                  >
+                    <Suspense fallback={null}>
+                      {marks.data && conversion.sent !== undefined && (
+                        <ReadAlong
+                          source={conversion.sent}
+                          markup={markup}
+                          marks={marks.data}
+                          onWord={setSpoken}
+                        />
+                      )}
+                      <Group gap="sm" wrap="wrap">
+                        {session.status !== 'loading' && (
+                          <DownloadArea
+                            right={downloadRight(profile)}
+                            path={conversion.path}
+                            fileName={downloadName(
+                              findVoice(languages, conversion.settings)?.name ??
+                                conversion.settings.voice_id,
+                              conversion.settings.language_code,
+                              conversion.settings.output_format,
+                              conversion.at,
+                            )}
+                            to={to}
+                            subtitlesPath={marks.data ? conversion.subtitlesPath : null}
+                          />
                         )}
-                        to={to}
-                        subtitlesPath={marks.data ? conversion.subtitlesPath : null}
-                      />
-                    )}
-                    {profile &&
-                      saveSlot?.({
-                        audioUrl: conversion.path,
-                        settings: conversion.settings,
-                        ssml: conversion.ssml,
-                        ...(conversion.marksPath && { marksUrl: conversion.marksPath }),
-                      })}
-                  </Group>
-                </AudioPlayer>
+                        {profile &&
+                          saveSlot?.({
+                            audioUrl: conversion.path,
+                            settings: conversion.settings,
+                            ssml: conversion.ssml,
+                            ...(conversion.marksPath && { marksUrl: conversion.marksPath }),
+                          })}
+                      </Group>
+                    </Suspense>
+                  </AudioPlayer>
+                </Suspense>
               </WidgetBoundary>
             ) : (
               <Text size="sm" c="dimmed">
@@ -476,11 +484,16 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
               {t('convertor.voiceSettings')}
             </Title>
             {settings ? (
-              <VoiceSettingsPanel languages={languages} settings={settings} onChange={setChosen} />
+              <VoiceSettingsPanel
+                languages={languages}
+                settings={settings}
+                onChange={setChosen}
+                admin={profile?.user.role === 'ADMIN'}
+              />
             ) : voices.isError ? (
               <Alert color="red">{voices.error.message}</Alert>
             ) : (
-              <Loader size="sm" aria-label={t('convertor.loadingVoices')} />
+              <Loader size="sm" role="status" aria-label={t('convertor.loadingVoices')} />
             )}
           </Card>
         </Grid.Col>

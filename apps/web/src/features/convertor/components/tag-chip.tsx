@@ -1,17 +1,14 @@
 import { Button, Popover, Stack, UnstyledButton } from '@mantine/core';
-import type { VoiceEffect } from '@parla/contract';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
-import { createContext, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChipInfo, describeChip, withValue } from '../lib/ssml-tags';
 import { TAG_LABEL_KEYS } from '../lib/tag-labels';
+import { ChipContext } from './chip-context';
 import classes from './tag-chip.module.css';
 import { pairedTag } from './tag-pairs-plugin';
 import { TagValueForm } from './tag-value-form';
-
-/** What chips need from the page: the voice's effects for the voice-effect menu. */
-export const ChipContext = createContext<{ effects: readonly VoiceEffect[] }>({ effects: [] });
 
 /**
  * A tag of the document shown inline in the Text tab. An opening tag of the toolbar's kinds

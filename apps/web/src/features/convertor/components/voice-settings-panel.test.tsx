@@ -35,11 +35,16 @@ const LANGUAGES: Language[] = [
   },
 ];
 
-function Panel({ languages = LANGUAGES }: { languages?: Language[] }) {
+function Panel({ languages = LANGUAGES, admin }: { languages?: Language[]; admin?: boolean }) {
   const [settings, setSettings] = useState<PanelSettings>(() => initialSettings(languages));
   return (
     <AppProviders>
-      <VoiceSettingsPanel languages={languages} settings={settings} onChange={setSettings} />
+      <VoiceSettingsPanel
+        languages={languages}
+        settings={settings}
+        onChange={setSettings}
+        admin={admin ?? false}
+      />
     </AppProviders>
   );
 }
@@ -54,7 +59,7 @@ const enabled = (element: HTMLSelectElement) =>
 afterEach(cleanup);
 
 describe('the voice settings panel', () => {
-  it('starts on the standard engine and says how to add neural voices when none is installed', () => {
+  it('starts on the standard engine when no neural voice exists, and says nothing of operators', () => {
     const standardOnly = LANGUAGES.map((language) => ({
       ...language,
       voices: language.voices.filter((voice) => voice.engine === 'standard'),
@@ -63,9 +68,13 @@ describe('the voice settings panel', () => {
     expect(select('Engine').value).toBe('standard');
     expect(enabled(select('Engine'))).toEqual(['standard']);
     expect(screen.getByText(NO_NEURAL_VOICES)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/operator|npm run/);
+    cleanup();
+    render(<Panel languages={standardOnly} admin />);
+    expect(document.body.textContent).toContain('npm run voices -- install');
   });
 
-  it('says nothing about installing voices when neural voices exist', () => {
+  it('says nothing about missing voices when neural voices exist', () => {
     render(<Panel />);
     expect(screen.queryByText(NO_NEURAL_VOICES)).toBeNull();
   });
@@ -101,5 +110,87 @@ describe('the voice settings panel', () => {
       'calm',
     ]);
     expect((screen.getByLabelText('Pitch value') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('chooses a voice of another language and engine in the voice picker', async () => {
+    const user = userEvent.setup();
+    const languages: Language[] = [
+      ...LANGUAGES,
+      {
+        language_name: 'French',
+        language_code: 'fr-fr',
+        voices: [
+          {
+            id: 'standard:polly:Lea',
+            name: 'Léa',
+            gender: 'female',
+            effects: ['breathing', 'soft', 'whispered'],
+            engine: 'standard',
+            capabilities: { pitch: true, emphasis: true },
+            provider: 'polly',
+          },
+          {
+            id: 'neural:azure:fr-FR-DeniseNeural',
+            name: 'Denise',
+            gender: 'female',
+            effects: ['happy', 'sad'],
+            engine: 'neural',
+            capabilities: { pitch: true, emphasis: false },
+            provider: 'azure',
+            available: false,
+          },
+        ],
+      },
+    ];
+    render(<Panel languages={languages} />);
+    await user.click(screen.getByRole('button', { name: en.voicePicker.browse }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('4 voices');
+    // Search folds accents: "lea" finds Léa.
+    await user.type(screen.getByLabelText(en.voicePicker.search), 'lea');
+    expect(dialog.textContent).toContain('1 voice');
+    expect(dialog.textContent).toContain('Amazon Polly');
+    await user.clear(screen.getByLabelText(en.voicePicker.search));
+    await user.click(screen.getByLabelText(en.voicePicker.withStyles));
+    // Styles, not Polly's three effects: Léa is left out.
+    expect(dialog.textContent).toContain('3 voices');
+    expect(dialog.textContent).not.toContain('Léa');
+    expect(dialog.textContent).toContain(en.voicePicker.unavailable);
+    await user.click(screen.getByLabelText(en.voicePicker.withStyles));
+    await user.selectOptions(screen.getByLabelText(en.voicePicker.provider), 'polly');
+    await user.click(screen.getByRole('button', { name: `${en.voicePicker.use} Léa` }));
+    expect(select('Engine').value).toBe('standard');
+    expect(select('Language').value).toBe('fr-fr');
+    expect(select('Voice').value).toBe('standard:polly:Lea');
+    expect(select('Sample rate').value).toBe('24000');
+    expect(Array.from(select('Effect').options).map((o) => o.value)).toEqual([
+      '',
+      'breathing',
+      'soft',
+      'whispered',
+    ]);
+  });
+
+  it('plays a voice’s preview from the preview address', async () => {
+    const user = userEvent.setup();
+    const played: string[] = [];
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      played.push(this.src);
+      return Promise.resolve();
+    };
+    try {
+      render(<Panel />);
+      await user.click(screen.getByRole('button', { name: en.voicePicker.browse }));
+      await user.click(await screen.findByRole('button', { name: 'Preview Amy' }));
+      expect(played).toEqual([
+        `${window.location.origin}/api/convertor/voices/preview?voice=neural%3Aamy`,
+      ]);
+      expect(
+        screen.getByRole('button', { name: en.voicePicker.stop }).getAttribute('aria-pressed'),
+      ).toBe('true');
+    } finally {
+      HTMLMediaElement.prototype.play = play;
+    }
   });
 });

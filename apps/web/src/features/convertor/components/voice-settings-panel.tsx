@@ -1,4 +1,13 @@
-import { Group, NativeSelect, NumberInput, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Text,
+} from '@mantine/core';
 import {
   type AudioFormat,
   ENGINES,
@@ -9,6 +18,7 @@ import {
   type SliderKind,
   type VoiceEffect,
 } from '@parla/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr, ltrText } from '../../../components/ltr';
 import {
@@ -16,6 +26,7 @@ import {
   changeFormat,
   changeLanguage,
   changeVoice,
+  chooseVoice,
   effectsFor,
   FORMAT_OPTIONS,
   findVoice,
@@ -24,6 +35,7 @@ import {
   sampleRateOptions,
   voicesOf,
 } from '../lib/voice-settings';
+import { VoicePicker } from './voice-picker';
 import classes from './voice-settings-panel.module.css';
 
 function ticks(kind: SliderKind) {
@@ -100,6 +112,8 @@ interface VoiceSettingsPanelProps {
   languages: readonly Language[];
   settings: PanelSettings;
   onChange: (settings: PanelSettings) => void;
+  /** An administrator is told how voices are added; visitors are not. */
+  admin?: boolean;
 }
 
 const SLIDER_LABEL_KEYS = {
@@ -114,8 +128,14 @@ const ENGINE_KEYS = {
 } as const satisfies Record<Engine, string>;
 
 /** SPEC §1, §5, §9: engine, language, voice, effect, format, sample rate, speed, volume, pitch. */
-export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSettingsPanelProps) {
+export function VoiceSettingsPanel({
+  languages,
+  settings,
+  onChange,
+  admin = false,
+}: VoiceSettingsPanelProps) {
   const { t } = useTranslation();
+  const [picking, setPicking] = useState(false);
   const voice = findVoice(languages, settings);
   const effects: VoiceEffect[] = effectsFor(settings.engine, voice);
   const languageOptions = languagesFor(languages, settings.engine).map((l) => ({
@@ -129,10 +149,10 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
   return (
     <Stack gap="sm" px={4}>
       {
-        // Neural voices are what an installation has (issue 8): say how to get them.
+        // Without neural voices the page says so, and nothing of how an operator adds them.
         languages.length > 0 && languagesFor(languages, 'neural').length === 0 && (
           <Text size="xs" c="dimmed">
-            {t('settings.noNeuralVoices')}
+            {t('settings.noNeuralVoices')} {admin && t('settings.addVoicesAdmin')}
           </Text>
         )
       }
@@ -199,6 +219,24 @@ export function VoiceSettingsPanel({ languages, settings, onChange }: VoiceSetti
           }
         />
       </SimpleGrid>
+      <Button
+        variant="light"
+        size="xs"
+        onClick={() => setPicking(true)}
+        disabled={languages.length === 0}
+      >
+        {t('voicePicker.browse')}
+      </Button>
+      <VoicePicker
+        opened={picking}
+        onClose={() => setPicking(false)}
+        languages={languages}
+        currentVoiceId={settings.voice_id}
+        onChoose={(chosen, language) => {
+          setPicking(false);
+          onChange(chooseVoice(settings, chosen, language.language_code, languages));
+        }}
+      />
       <SliderField
         kind="speed"
         value={settings.master_speed}

@@ -143,6 +143,24 @@ export function changeVoice(
   return keepEffect({ ...settings, voice_id }, languages);
 }
 
+/** A voice chosen in the picker, of any language or engine: both follow it. */
+export function chooseVoice(
+  settings: PanelSettings,
+  voice: Voice,
+  language_code: string,
+  languages: readonly Language[],
+): PanelSettings {
+  const engine = voice.engine;
+  const sample_rate =
+    engine === settings.engine
+      ? settings.sample_rate
+      : defaultSampleRate(engine, settings.output_format);
+  return keepEffect(
+    { ...settings, engine, sample_rate, language_code, voice_id: voice.id },
+    languages,
+  );
+}
+
 /** The starting settings: SPEC §9 defaults, on an engine that has voices, in English if there is. */
 export function initialSettings(
   languages: readonly Language[],

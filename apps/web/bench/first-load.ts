@@ -1,0 +1,113 @@
+/**
+ * First load of the pages, as a first-time visitor's browser gets them (issue 18, item 5):
+ * the built product (run `npm run build` first) in headless Debian chromium, with an empty
+ * cache for each page. Prints, per page, the Largest Contentful Paint, the JavaScript
+ * transferred (compressed, as sent) and all bytes transferred; and each figure as a ratio of
+ * its target (LCP 1 s, 200 kB of JavaScript for /convertor). Run: npm run bench (apps/web).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const PAGES = ['/', '/convertor', '/pricing', '/blog', '/fr/convertor', '/ar/convertor'];
+const LCP_TARGET_MS = 1000;
+const JS_TARGET_BYTES = 200 * 1024;
+const RUNS = 3;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function main() {
+  if (!existsSync(SERVER) || !existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('The product is not built: run npm run build at the root first.');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-bench-'));
+  const server = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: 'inherit',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    console.info(
+      `First load, empty cache, median of ${RUNS} (${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString().slice(0, 10)})`,
+    );
+    console.info('page              LCP ms  ×target   JS kB  ×target(200)  all kB');
+    for (const page of PAGES) {
+      const runs: { lcp: number; js: number; all: number }[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+        const tab = await context.newPage();
+        await tab.goto(`${base}${page}`, { waitUntil: 'networkidle' });
+        const measured = await tab.evaluate(
+          () =>
+            new Promise<{ lcp: number; js: number; all: number }>((resolve) => {
+              const entries = performance.getEntriesByType(
+                'resource',
+              ) as PerformanceResourceTiming[];
+              const navigation = performance.getEntriesByType(
+                'navigation',
+              )[0] as PerformanceNavigationTiming;
+              const js = entries
+                .filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))
+                .reduce((sum, e) => sum + e.transferSize, 0);
+              const all = entries.reduce((sum, e) => sum + e.transferSize, navigation.transferSize);
+              new PerformanceObserver((list) => {
+                const last = list.getEntries().at(-1);
+                resolve({ lcp: last ? last.startTime : Number.NaN, js, all });
+              }).observe({ type: 'largest-contentful-paint', buffered: true });
+            }),
+        );
+        runs.push(measured);
+        await context.close();
+      }
+      const median = (key: 'lcp' | 'js' | 'all') =>
+        runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
+      const lcp = median('lcp');
+      const js = median('js');
+      console.info(
+        `${page.padEnd(16)} ${lcp.toFixed(0).padStart(7)} ${(lcp / LCP_TARGET_MS).toFixed(2).padStart(8)} ${(js / 1024).toFixed(1).padStart(7)} ${(js / JS_TARGET_BYTES).toFixed(2).padStart(13)} ${(median('all') / 1024).toFixed(1).padStart(7)}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

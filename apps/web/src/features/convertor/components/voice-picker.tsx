@@ -1,0 +1,271 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { ENGINES, type Engine, type Language, type Voice } from '@parla/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filterVoices, PROVIDER_NAMES, styleCount, type VoiceFilter } from '../lib/voice-picker';
+
+/** Rows shown at once; a narrower search shows the rest. */
+const MAX_ROWS = 150;
+
+interface VoicePickerProps {
+  opened: boolean;
+  onClose: () => void;
+  languages: readonly Language[];
+  currentVoiceId: string;
+  onChoose: (voice: Voice, language: Language) => void;
+}
+
+function PlayIcon({ playing }: { playing: boolean }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      {playing ? <path d="M6 5h4v14H6zM14 5h4v14h-4z" /> : <path d="M8 5v14l11-7z" />}
+    </svg>
+  );
+}
+
+/**
+ * The voice picker (issue 15): every voice of the catalogue grouped by language, a search box,
+ * filters (engine, gender, provider, with styles), human names, and a Preview that plays the
+ * voice's short sample (free, rendered once per voice on the server).
+ */
+export function VoicePicker({
+  opened,
+  onClose,
+  languages,
+  currentVoiceId,
+  onChoose,
+}: VoicePickerProps) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<VoiceFilter>({
+    query: '',
+    engine: 'all',
+    gender: 'all',
+    provider: 'all',
+    withStyles: false,
+  });
+  const [playing, setPlaying] = useState<string | undefined>();
+  const [failed, setFailed] = useState<string | undefined>();
+  const audio = useRef<HTMLAudioElement | null>(null);
+
+  const providers = useMemo(() => {
+    const found = new Set<string>();
+    for (const language of languages) {
+      for (const voice of language.voices) if (voice.provider) found.add(voice.provider);
+    }
+    return [...found].sort();
+  }, [languages]);
+  const groups = useMemo(() => filterVoices(languages, filter), [languages, filter]);
+  const total = groups.reduce((sum, group) => sum + group.voices.length, 0);
+
+  const stop = useCallback(() => {
+    audio.current?.pause();
+    audio.current = null;
+    setPlaying(undefined);
+  }, []);
+  useEffect(() => {
+    if (!opened) stop();
+  }, [opened, stop]);
+  useEffect(() => () => audio.current?.pause(), []);
+
+  const preview = (voice: Voice) => {
+    if (playing === voice.id) {
+      stop();
+      return;
+    }
+    stop();
+    setFailed(undefined);
+    const element = new Audio(
+      `/api/convertor/voices/preview?voice=${encodeURIComponent(voice.id)}`,
+    );
+    audio.current = element;
+    setPlaying(voice.id);
+    element.addEventListener('ended', () => {
+      if (audio.current === element) setPlaying(undefined);
+    });
+    element.addEventListener('error', () => {
+      if (audio.current !== element) return;
+      setPlaying(undefined);
+      setFailed(voice.id);
+    });
+    // play() answers a promise in browsers (and nothing in some test environments).
+    Promise.resolve(element.play()).catch(() => {
+      if (audio.current === element) {
+        setPlaying(undefined);
+        setFailed(voice.id);
+      }
+    });
+  };
+
+  let shown = 0;
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('voicePicker.title')} size="lg">
+      <Stack gap="sm">
+        <TextInput
+          data-autofocus
+          label={t('voicePicker.search')}
+          value={filter.query}
+          onChange={(event) => setFilter({ ...filter, query: event.currentTarget.value })}
+        />
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <SegmentedControl
+            aria-label={t('settings.engine')}
+            value={filter.engine}
+            onChange={(engine) => setFilter({ ...filter, engine: engine as Engine | 'all' })}
+            data={[
+              { value: 'all', label: t('voicePicker.allEngines') },
+              ...ENGINES.map((engine) => ({ value: engine, label: t(`settings.${engine}`) })),
+            ]}
+          />
+          <NativeSelect
+            label={t('voicePicker.gender')}
+            value={filter.gender}
+            onChange={(event) =>
+              setFilter({ ...filter, gender: event.currentTarget.value as VoiceFilter['gender'] })
+            }
+            data={[
+              { value: 'all', label: t('voicePicker.any') },
+              { value: 'female', label: t('settings.female') },
+              { value: 'male', label: t('settings.male') },
+              { value: 'neutral', label: t('voicePicker.neutral') },
+            ]}
+          />
+          {providers.length > 1 && (
+            <NativeSelect
+              label={t('voicePicker.provider')}
+              value={filter.provider}
+              onChange={(event) => setFilter({ ...filter, provider: event.currentTarget.value })}
+              data={[
+                { value: 'all', label: t('voicePicker.any') },
+                ...providers.map((p) => ({ value: p, label: PROVIDER_NAMES[p] ?? p })),
+              ]}
+            />
+          )}
+          <Checkbox
+            label={t('voicePicker.withStyles')}
+            checked={filter.withStyles}
+            onChange={(event) => setFilter({ ...filter, withStyles: event.currentTarget.checked })}
+          />
+        </Group>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('voicePicker.count', { count: total })}
+        </Text>
+        <ScrollArea.Autosize mah="60vh" type="auto">
+          <Stack gap="md">
+            {total === 0 && <Text>{t('voicePicker.none')}</Text>}
+            {groups.map((group) => {
+              if (shown >= MAX_ROWS) return null;
+              const visible = group.voices.slice(0, MAX_ROWS - shown);
+              shown += visible.length;
+              return (
+                <section
+                  key={group.language.language_code}
+                  aria-label={group.language.language_name}
+                >
+                  <Title order={3} size="h5" mb={6}>
+                    {group.language.language_name}
+                  </Title>
+                  <Stack gap={6}>
+                    {visible.map((voice) => {
+                      const current = voice.id === currentVoiceId;
+                      const styles = styleCount(voice);
+                      return (
+                        <Paper key={voice.id} withBorder p="xs" radius="sm" data-voice={voice.id}>
+                          <Group justify="space-between" wrap="nowrap" gap="xs">
+                            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                              <ActionIcon
+                                variant="light"
+                                size="lg"
+                                aria-label={
+                                  playing === voice.id
+                                    ? t('voicePicker.stop')
+                                    : t('voicePicker.preview', { name: voice.name })
+                                }
+                                aria-pressed={playing === voice.id}
+                                onClick={() => preview(voice)}
+                              >
+                                <PlayIcon playing={playing === voice.id} />
+                              </ActionIcon>
+                              <Stack gap={2} style={{ minWidth: 0 }}>
+                                <Text fw={600} size="sm" truncate>
+                                  {voice.name}
+                                </Text>
+                                <Group gap={4} wrap="wrap">
+                                  <Badge size="xs" variant="light">
+                                    {t(`settings.${voice.engine}`)}
+                                  </Badge>
+                                  <Badge size="xs" variant="outline" color="gray">
+                                    {voice.gender === 'female'
+                                      ? t('settings.female')
+                                      : voice.gender === 'male'
+                                        ? t('settings.male')
+                                        : t('voicePicker.neutral')}
+                                  </Badge>
+                                  {voice.provider && (
+                                    <Badge size="xs" variant="outline" color="gray">
+                                      {PROVIDER_NAMES[voice.provider] ?? voice.provider}
+                                    </Badge>
+                                  )}
+                                  {styles > 0 && (
+                                    <Badge size="xs" variant="light" color="grape">
+                                      {t('voicePicker.styles', { count: styles })}
+                                    </Badge>
+                                  )}
+                                  {voice.available === false && (
+                                    <Badge size="xs" color="orange">
+                                      {t('voicePicker.unavailable')}
+                                    </Badge>
+                                  )}
+                                </Group>
+                                {failed === voice.id && (
+                                  <Text size="xs" c="red" role="alert">
+                                    {t('voicePicker.previewFailed')}
+                                  </Text>
+                                )}
+                              </Stack>
+                            </Group>
+                            <Button
+                              size="xs"
+                              variant={current ? 'light' : 'filled'}
+                              disabled={current}
+                              aria-label={`${t('voicePicker.use')} ${voice.name}`}
+                              onClick={() => {
+                                stop();
+                                onChoose(voice, group.language);
+                              }}
+                            >
+                              {current ? t('voicePicker.current') : t('voicePicker.use')}
+                            </Button>
+                          </Group>
+                        </Paper>
+                      );
+                    })}
+                  </Stack>
+                </section>
+              );
+            })}
+            {total > MAX_ROWS && (
+              <Text size="sm" c="dimmed">
+                {t('voicePicker.more', { count: total - MAX_ROWS })}
+              </Text>
+            )}
+          </Stack>
+        </ScrollArea.Autosize>
+      </Stack>
+    </Modal>
+  );
+}
