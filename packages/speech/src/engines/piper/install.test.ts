@@ -11,7 +11,7 @@ import { request } from '../../test/request.js';
 import { listVoices } from '../../voices.js';
 import { main } from '../../voices-cli.js';
 import { installLocalVoice, installVoice, removeVoice } from './install.js';
-import { readMetadata, withMetadata } from './onnx-metadata.js';
+import { readMetadata } from './onnx-metadata.js';
 import {
   TEST_VOICE_BASE_HZ,
   testKokoroModel,

@@ -337,7 +337,11 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
 
         <Group justify="flex-end">
           <Button type="submit" disabled={!enabled} h={44} miw={160}>
-            {submitting ? <Loader size="sm" color="white" role="status" aria-label="Paying" /> : 'Pay now'}
+            {submitting ? (
+              <Loader size="sm" color="white" role="status" aria-label="Paying" />
+            ) : (
+              'Pay now'
+            )}
           </Button>
         </Group>
       </Stack>
