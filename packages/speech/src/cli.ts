@@ -160,7 +160,9 @@ async function speak(argv: string[]): Promise<number> {
   try {
     result = await synthesize(request, {
       ...config,
-      espeak: { backend: backend ?? backendFromEnvironment() },
+      // One request from a small process: espeak-ng started directly, and no word times
+      // (only the audio is written), so the WebAssembly build is not loaded beside it.
+      espeak: { backend: backend ?? backendFromEnvironment(), spawn: 'direct', wordTimings: false },
     });
   } catch (error) {
     // A position in the SSML is a position in the input: name it as compilers do.

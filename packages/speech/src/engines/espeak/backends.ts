@@ -1,5 +1,5 @@
 import type { BackendName, EspeakBackend } from './backend.js';
-import { NativeBackend } from './native-backend.js';
+import { NativeBackend, type NativeSpawn } from './native-backend.js';
 import { WasmBackend } from './wasm-backend.js';
 
 /**
@@ -21,25 +21,31 @@ export function wasmBackend(): Promise<WasmBackend> {
 
 export function nativeBackend(
   program = DEFAULT_ESPEAK_PROGRAM,
+  spawn: NativeSpawn = 'launcher',
 ): Promise<NativeBackend | undefined> {
-  let found = natives.get(program);
+  const key = `${spawn}|${program}`;
+  let found = natives.get(key);
   if (!found) {
-    found = NativeBackend.create(program);
-    natives.set(program, found);
+    found = NativeBackend.create(program, spawn);
+    natives.set(key, found);
   }
   return found;
 }
 
-export async function nativeAvailable(program = DEFAULT_ESPEAK_PROGRAM): Promise<boolean> {
-  return (await nativeBackend(program)) !== undefined;
+export async function nativeAvailable(
+  program = DEFAULT_ESPEAK_PROGRAM,
+  spawn: NativeSpawn = 'launcher',
+): Promise<boolean> {
+  return (await nativeBackend(program, spawn)) !== undefined;
 }
 
 export async function selectBackend(
   choice: BackendChoice,
   program = DEFAULT_ESPEAK_PROGRAM,
+  spawn: NativeSpawn = 'launcher',
 ): Promise<EspeakBackend | undefined> {
   if (choice === 'wasm') return wasmBackend();
-  const found = await nativeBackend(program);
+  const found = await nativeBackend(program, spawn);
   if (found) return found;
   if (choice === 'native') return undefined;
   return wasmBackend();

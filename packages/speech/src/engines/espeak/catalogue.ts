@@ -97,25 +97,48 @@ function readableName(code: string, name: string): string {
   return NAMES[code] ?? name.replaceAll('_', ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** Every language of espeak-ng's data, extra ones included, sorted by name. */
+/** A voice file as espeak-ng lists it: the WebAssembly build's list, or `espeak-ng --voices`. */
+export interface EspeakVoiceFile {
+  /** Its path below voices/ or lang/, e.g. "roa/fr". */
+  identifier: string;
+  name: string;
+  /** Its first language code, e.g. "fr-fr". */
+  language: string | undefined;
+}
+
+/** The catalogue's languages of a list of voice files, sorted by name. */
+export function languagesOf(voices: readonly EspeakVoiceFile[]): CatalogueLanguage[] {
+  const seen = new Map<string, CatalogueLanguage>();
+  for (const voice of voices) {
+    const espeakName = voice.identifier.split('/').at(-1) ?? voice.identifier;
+    let code = voice.language;
+    // Two voices can share a first language (yue): the second is known by its file name.
+    if (code && seen.has(code)) code = espeakName.toLowerCase();
+    if (!code || seen.has(code)) continue;
+    seen.set(code, {
+      code,
+      name: readableName(code, voice.name),
+      espeakName,
+      extra: EXTRA_LANGUAGES.includes(code.toLowerCase()),
+    });
+  }
+  return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Every language of espeak-ng's data, extra ones included, sorted by name: the WebAssembly
+ * build's, which has every language (a native install may lack some).
+ */
 export function catalogueLanguages(): Promise<CatalogueLanguage[]> {
-  languagesPromise ??= listWasmVoices().then((voices) => {
-    const seen = new Map<string, CatalogueLanguage>();
-    for (const voice of voices) {
-      const espeakName = voice.identifier.split('/').at(-1) ?? voice.identifier;
-      let code = voice.languages[0]?.name;
-      // Two voices can share a first language (yue): the second is known by its file name.
-      if (code && seen.has(code)) code = espeakName.toLowerCase();
-      if (!code || seen.has(code)) continue;
-      seen.set(code, {
-        code,
-        name: readableName(code, voice.name),
-        espeakName,
-        extra: EXTRA_LANGUAGES.includes(code.toLowerCase()),
-      });
-    }
-    return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
-  });
+  languagesPromise ??= listWasmVoices().then((voices) =>
+    languagesOf(
+      voices.map((v) => ({
+        identifier: v.identifier,
+        name: v.name,
+        language: v.languages[0]?.name,
+      })),
+    ),
+  );
   return languagesPromise;
 }
 

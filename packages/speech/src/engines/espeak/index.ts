@@ -22,6 +22,7 @@ import {
   type BackendChoice,
   DEFAULT_ESPEAK_PROGRAM,
   nativeAvailable,
+  nativeBackend,
   selectBackend,
   wasmBackend,
 } from './backends.js';
@@ -29,10 +30,12 @@ import {
   type CatalogueLanguage,
   catalogueLanguages,
   findLanguage,
+  languagesOf,
   VARIANTS,
   type VariantInfo,
   voiceId,
 } from './catalogue.js';
+import type { NativeSpawn } from './native-backend.js';
 import { pitchParameter, wordsPerMinute } from './params.js';
 
 export interface EspeakConfig {
@@ -42,6 +45,17 @@ export interface EspeakConfig {
   program?: string;
   /** Offer the constructed and test languages (Klingon, Quenya, …); default false. */
   extraLanguages?: boolean;
+  /**
+   * How the native program is started (native-backend.ts): `launcher` (default) for a
+   * process that holds much memory, such as the server; `direct` for a command run once.
+   */
+  spawn?: NativeSpawn;
+  /**
+   * Word and `<mark>` times from espeak-ng's word events (default true). Without them (a
+   * command that writes only audio) the native program renders alone, without the
+   * WebAssembly build beside it, and marks are placed by their share of the text.
+   */
+  wordTimings?: boolean;
 }
 
 /** Bump when a change to this engine changes the audio or the marks of an unchanged segment. */
@@ -80,7 +94,7 @@ interface EspeakVoice extends EngineVoice {
 function voiceOf(
   language: CatalogueLanguage,
   variant: VariantInfo,
-  backend: BackendName,
+  capabilities: EngineCapabilities,
 ): EspeakVoice {
   return {
     id: voiceId(language.code, variant.variant),
@@ -88,7 +102,7 @@ function voiceOf(
     gender: variant.gender,
     language: language.code,
     languageName: language.name,
-    capabilities: backend === 'wasm' ? CAPABILITIES : NATIVE_CAPABILITIES,
+    capabilities,
     provider: 'espeak-ng',
     espeakName: language.espeakName,
     variant,
@@ -108,9 +122,11 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
 } {
   const program = config.program ?? DEFAULT_ESPEAK_PROGRAM;
   const choice = config.backend ?? 'auto';
+  const spawn = config.spawn ?? 'launcher';
+  const wordTimings = config.wordTimings ?? true;
   let backendPromise: Promise<EspeakBackend> | undefined;
   const backend = () => {
-    backendPromise ??= selectBackend(choice, program).then((found) => {
+    backendPromise ??= selectBackend(choice, program, spawn).then((found) => {
       if (found) return found;
       throw new SpeechError(
         'engine_unavailable',
@@ -121,16 +137,34 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
   };
   /** Which backend renders, without loading the WebAssembly build. */
   const backendName = async (): Promise<BackendName> =>
-    choice === 'wasm' || !(await nativeAvailable(program)) ? 'wasm' : 'native';
-  const offered = async () =>
-    (await catalogueLanguages()).filter((l) => config.extraLanguages || !l.extra);
+    choice === 'wasm' || !(await nativeAvailable(program, spawn)) ? 'wasm' : 'native';
+  const capabilities = async (): Promise<EngineCapabilities> =>
+    (await backendName()) === 'wasm' ? CAPABILITIES : { ...NATIVE_CAPABILITIES, wordTimings };
+  const isOffered = (language: CatalogueLanguage) => config.extraLanguages || !language.extra;
+  const offered = async () => (await catalogueLanguages()).filter(isOffered);
+
+  /**
+   * The language of a code the native program renders, found without loading the WebAssembly
+   * build: only an exact code of the program's own list (another match, such as a base
+   * language, may differ from the whole catalogue's).
+   */
+  async function nativeLanguage(code: string): Promise<CatalogueLanguage | undefined> {
+    if (choice === 'wasm') return undefined;
+    const native = await nativeBackend(program, spawn);
+    if (!native) return undefined;
+    const found = languagesOf(native.voiceFiles).find(
+      (language) => language.code.toLowerCase() === code.toLowerCase(),
+    );
+    return found && isOffered(found) ? found : undefined;
+  }
 
   async function resolve(id: string): Promise<EspeakVoice | undefined> {
     const match = /^standard:([^+\s]+)(?:\+([\w-]+))?$/i.exec(id);
     if (!match?.[1]) return undefined;
     const variant = VARIANTS.find((v) => v.variant === (match[2] ?? '').toLowerCase());
-    const language = findLanguage(await offered(), match[1], (l) => l.code);
-    return language && variant ? voiceOf(language, variant, await backendName()) : undefined;
+    const language =
+      (await nativeLanguage(match[1])) ?? findLanguage(await offered(), match[1], (l) => l.code);
+    return language && variant ? voiceOf(language, variant, await capabilities()) : undefined;
   }
 
   async function espeakVoice(
@@ -163,8 +197,8 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
     backend,
     async voices() {
       const languages = await offered();
-      const name = await backendName();
-      return languages.flatMap((language) => VARIANTS.map((v) => voiceOf(language, v, name)));
+      const own = await capabilities();
+      return languages.flatMap((language) => VARIANTS.map((v) => voiceOf(language, v, own)));
     },
     resolve,
     async voiceForLanguage(language, gender) {
@@ -175,7 +209,7 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
       return ESPEAK_SAMPLE_RATE;
     },
     async fingerprint() {
-      return `espeak-ng|${ENGINE_VERSION}|${await backendName()}|${program}`;
+      return `espeak-ng|${ENGINE_VERSION}|${await backendName()}|${program}|${wordTimings}`;
     },
     async render(segment: Segment): Promise<RenderedSegment> {
       const voice = await resolve(segment.voice.id);
@@ -196,7 +230,7 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
       // input meanwhile for its timings (docs/decisions/019-speech-marks.md).
       const [result, reference] = await Promise.all([
         chosen.render(request),
-        chosen.name === 'native' && spans.length > 0
+        chosen.name === 'native' && wordTimings && spans.length > 0
           ? (async () => {
               const wasm = await wasmBackend();
               const wasmName = await espeakVoice(wasm, voice, preset.variant);

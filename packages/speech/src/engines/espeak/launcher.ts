@@ -9,7 +9,7 @@
  * holds hundreds of megabytes, and starts an espeak-ng process per group of sentences: with
  * two workers, more CPU went to the kernel than to speech. This process stays small.
  */
-import { spawn } from 'node:child_process';
+import { runProgram } from './run-program.js';
 
 export interface LaunchRequest {
   id: number;
@@ -23,28 +23,11 @@ export type LaunchReply =
   | { id: number; code: number | null; stdout: Uint8Array; stderr: string }
   | { id: number; error: string };
 
-const send = (reply: LaunchReply) => process.send?.(reply);
-
-process.on('message', (request: LaunchRequest) => {
-  const { id } = request;
-  let answered = false;
-  const answer = (reply: LaunchReply) => {
-    if (answered) return;
-    answered = true;
-    send(reply);
-  };
-  const child = spawn(request.program, request.args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  const out: Buffer[] = [];
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-  });
-  child.on('error', (error) => answer({ id, error: error.message }));
-  child.on('close', (code) => answer({ id, code, stdout: Buffer.concat(out), stderr: err }));
-  // The program may exit before reading all of its input (a bad voice name, say).
-  child.stdin.on('error', () => {});
-  child.stdin.end(request.input);
+process.on('message', ({ id, program, args, input }: LaunchRequest) => {
+  runProgram(program, args, input).then(
+    (output) => process.send?.({ id, ...output } satisfies LaunchReply),
+    (error: Error) => process.send?.({ id, error: error.message } satisfies LaunchReply),
+  );
 });
 
 // The thread that forked this process has gone: so has the reason to run.

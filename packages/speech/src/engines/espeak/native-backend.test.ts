@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NativeBackend } from './native-backend.js';
+import { NativeBackend, voiceFilesOf } from './native-backend.js';
 
 const backend = await NativeBackend.create();
 
@@ -112,5 +112,55 @@ describe.skipIf(!backend || process.platform !== 'linux')('native backend', () =
     const now = await launchers();
     expect(now).toHaveLength(1);
     expect(now[0]?.pid).not.toBe(launcher?.pid);
+  });
+});
+
+describe.skipIf(!backend || process.platform !== 'linux')('native backend started directly', () => {
+  it('renders the same audio as through the launcher, with no launcher process', async () => {
+    const before = new Set((await launchers()).map((found) => found.pid));
+    const direct = (await NativeBackend.create('espeak-ng', 'direct')) as NativeBackend;
+    const viaLauncher = (await NativeBackend.create()) as NativeBackend;
+    try {
+      const own = await direct.render(request('Started by this process.'));
+      expect((await launchers()).filter((found) => !before.has(found.pid))).toEqual([]);
+      const launched = await viaLauncher.render(request('Started by this process.'));
+      expect(own.samples.length).toBeGreaterThan(0.5 * 22050);
+      expect(own.samples).toEqual(launched.samples);
+    } finally {
+      await direct.close();
+      await viaLauncher.close();
+    }
+  });
+
+  it('fails a render cleanly when the program cannot start', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parla-native-'));
+    const program = join(dir, 'espeak-ng');
+    await writeFile(program, '#!/bin/sh\nexec espeak-ng "$@"\n', { mode: 0o755 });
+    const direct = (await NativeBackend.create(program, 'direct')) as NativeBackend;
+    try {
+      await rm(program);
+      await expect(direct.render(request('Hello.'))).rejects.toThrow(
+        /espeak-ng did not start: spawn .*ENOENT/,
+      );
+    } finally {
+      await direct.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lists its voice files as espeak-ng --voices prints them', () => {
+    const files = voiceFilesOf(
+      [
+        'Pty Language       Age/Gender VoiceName          File                 Other Languages',
+        ' 5  af              --/M      Afrikaans          gmw/af               ',
+        ' 5  en-us           --/M      English_(America)  gmw/en-US            (en 10)',
+        '',
+      ].join('\n'),
+    );
+    expect(files).toEqual([
+      { identifier: 'gmw/af', name: 'Afrikaans', language: 'af' },
+      { identifier: 'gmw/en-US', name: 'English_(America)', language: 'en-us' },
+    ]);
+    expect((backend as NativeBackend).voiceFiles.length).toBeGreaterThan(100);
   });
 });

@@ -10,7 +10,9 @@ import {
   type EspeakRequest,
   type EspeakResult,
 } from './backend.js';
+import type { EspeakVoiceFile } from './catalogue.js';
 import type { LaunchReply, LaunchRequest } from './launcher.js';
+import { runProgram } from './run-program.js';
 
 const run = promisify(execFile);
 
@@ -27,30 +29,39 @@ export class NativeBackend implements EspeakBackend {
   /** The program reads `[[…]]` as phonemes (espeak-ng sets espeakPHONEMES). */
   readonly phonemeInput = true;
   private mirror: Promise<string> | undefined;
-  private readonly launcher = new Launcher();
+  private readonly launcher: Launcher | undefined;
+  private readonly languages: Set<string>;
 
   private constructor(
     private readonly program: string,
     private readonly dataDir: string,
-    private readonly languages: Set<string>,
-  ) {}
+    /** The program's voice files, as `espeak-ng --voices` lists them. */
+    readonly voiceFiles: readonly EspeakVoiceFile[],
+    spawn: NativeSpawn,
+  ) {
+    this.languages = new Set(
+      voiceFiles.map((v) => (v.identifier.split('/').at(-1) ?? '').toLowerCase()),
+    );
+    this.launcher = spawn === 'launcher' ? new Launcher() : undefined;
+  }
 
-  /** Answers undefined when the program is missing or does not run. */
-  static async create(program = 'espeak-ng'): Promise<NativeBackend | undefined> {
+  /**
+   * Answers undefined when the program is missing or does not run. `spawn`: through this
+   * thread's launcher process (the default, for processes that hold much memory), or
+   * `direct` from this process (a small one, such as a command run once).
+   */
+  static async create(
+    program = 'espeak-ng',
+    spawn: NativeSpawn = 'launcher',
+  ): Promise<NativeBackend | undefined> {
     try {
-      const version = await run(program, ['--version'], { timeout: 5000 });
+      const [version, voices] = await Promise.all([
+        run(program, ['--version'], { timeout: 5000 }),
+        run(program, ['--voices'], { timeout: 5000 }),
+      ]);
       const dataDir = /Data at:\s*(\S+)/.exec(version.stdout)?.[1];
       if (!dataDir) return undefined;
-      const voices = await run(program, ['--voices'], { timeout: 5000 });
-      const languages = new Set(
-        voices.stdout
-          .split('\n')
-          .slice(1)
-          // Columns: Pty Language Age/Gender VoiceName File Other; keep the file's name.
-          .map((line) => line.trim().split(/\s+/)[4]?.split('/').at(-1)?.toLowerCase())
-          .filter((code): code is string => Boolean(code)),
-      );
-      return new NativeBackend(program, dataDir, languages);
+      return new NativeBackend(program, dataDir, voiceFilesOf(voices.stdout), spawn);
     } catch {
       return undefined;
     }
@@ -73,7 +84,11 @@ export class NativeBackend implements EspeakBackend {
       String(Math.round(request.pitch)),
     ];
     if (this.mirror) args.unshift(`--path=${await this.mirror}`);
-    const done = await this.launcher.run(this.program, args, request.ssml);
+    const done = this.launcher
+      ? await this.launcher.run(this.program, args, request.ssml)
+      : await runProgram(this.program, args, request.ssml).catch((error: Error) => {
+          throw new Error(`espeak-ng did not start: ${error.message}`);
+        });
     if (done.code !== 0) {
       throw new Error(`espeak-ng exited with ${done.code}: ${done.stderr.trim()}`);
     }
@@ -115,9 +130,25 @@ export class NativeBackend implements EspeakBackend {
   }
 
   async close(): Promise<void> {
-    this.launcher.close();
+    this.launcher?.close();
     if (this.mirror) await rm(await this.mirror, { recursive: true, force: true });
   }
+}
+
+/** How the native program is started: see NativeBackend.create. */
+export type NativeSpawn = 'launcher' | 'direct';
+
+/**
+ * `espeak-ng --voices` prints a header, then a line per voice file in the columns Pty,
+ * Language, Age/Gender, VoiceName, File and Other Languages (names have no spaces).
+ */
+export function voiceFilesOf(listing: string): EspeakVoiceFile[] {
+  return listing
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((columns) => columns.length >= 5)
+    .map(([, language, , name = '', identifier = '']) => ({ identifier, name, language }));
 }
 
 type Launched = Extract<LaunchReply, { code: number | null }>;

@@ -1,11 +1,8 @@
-import {
-  DescribeVoicesCommand,
+import type {
   PollyClient,
-  type Engine as PollyEngineName,
-  PollyServiceException,
-  type Voice as PollyVoice,
-  SynthesizeSpeechCommand,
-  type VoiceId,
+  Engine as PollyEngineName,
+  Voice as PollyVoice,
+  VoiceId,
 } from '@aws-sdk/client-polly';
 import type { VoiceEffect } from '@parla/contract';
 import { applyGain, concat } from '../../dsp/dsp.js';
@@ -85,9 +82,12 @@ function capabilities(standard: boolean): EngineCapabilities {
   };
 }
 
+/** The SDK, loaded when Polly is first called (a command that renders espeak-ng never does). */
+type PollySdk = typeof import('@aws-sdk/client-polly');
+
 /** Sorts an SDK failure into what we tell people. */
-function failureOf(error: unknown): ProviderFailure {
-  if (error instanceof PollyServiceException) {
+function failureOf(sdk: PollySdk, error: unknown): ProviderFailure {
+  if (error instanceof sdk.PollyServiceException) {
     const status = error.$metadata.httpStatusCode ?? 500;
     const detail = `${error.name}: ${error.message}`;
     if (status === 429 || /Throttl|TooManyRequests|LimitExceeded/.test(error.name)) {
@@ -142,20 +142,30 @@ interface PollyMark {
  * voice list and one provider record.
  */
 export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
-  const client = new PollyClient({
-    region: config.region,
-    ...(config.endpoint && { endpoint: config.endpoint }),
-    ...(config.credentials && { credentials: config.credentials }),
-    // Our own time-out and failure record decide; the SDK retries once.
-    maxAttempts: 2,
-  });
+  let connected: Promise<{ sdk: PollySdk; client: PollyClient }> | undefined;
+  const connect = () => {
+    connected ??= import('@aws-sdk/client-polly').then((sdk) => ({
+      sdk,
+      client: new sdk.PollyClient({
+        region: config.region,
+        ...(config.endpoint && { endpoint: config.endpoint }),
+        ...(config.credentials && { credentials: config.credentials }),
+        // Our own time-out and failure record decide; the SDK retries once.
+        maxAttempts: 2,
+      }),
+    }));
+    return connected;
+  };
   const provider = new RemoteProvider('polly', 'Amazon Polly', config);
-  const call = <T>(run: (signal: AbortSignal) => Promise<T>) =>
+  const call = <T>(
+    run: (polly: { sdk: PollySdk; client: PollyClient }, signal: AbortSignal) => Promise<T>,
+  ) =>
     provider.call(async (signal) => {
+      const polly = await connect();
       try {
-        return await run(signal);
+        return await run(polly, signal);
       } catch (error) {
-        throw signal.aborted ? error : failureOf(error);
+        throw signal.aborted ? error : failureOf(polly.sdk, error);
       }
     });
 
@@ -163,9 +173,9 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
     const voices: PollyVoice[] = [];
     let token: string | undefined;
     do {
-      const page = await call((abortSignal) =>
+      const page = await call(({ sdk, client }, abortSignal) =>
         client.send(
-          new DescribeVoicesCommand({
+          new sdk.DescribeVoicesCommand({
             IncludeAdditionalLanguageCodes: false,
             ...(token && { NextToken: token }),
           }),
@@ -236,9 +246,9 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
             Text: text,
           };
           const [audio, speechMarks] = await Promise.all([
-            call(async (abortSignal) => {
+            call(async ({ sdk, client }, abortSignal) => {
               const answer = await client.send(
-                new SynthesizeSpeechCommand({
+                new sdk.SynthesizeSpeechCommand({
                   ...request,
                   OutputFormat: 'pcm',
                   SampleRate: String(POLLY_RATE),
@@ -249,9 +259,9 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
                 ? answer.AudioStream.transformToByteArray()
                 : new Uint8Array();
             }),
-            call(async (abortSignal) => {
+            call(async ({ sdk, client }, abortSignal) => {
               const answer = await client.send(
-                new SynthesizeSpeechCommand({
+                new sdk.SynthesizeSpeechCommand({
                   ...request,
                   OutputFormat: 'json',
                   SpeechMarkTypes: ['word', 'ssml'],
