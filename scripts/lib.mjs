@@ -63,9 +63,56 @@ export function canCompile() {
   return existsSync(path.join(BIN, 'tsc'));
 }
 
-/** `tsc -b` of the given projects (and those they reference). */
+/**
+ * `tsc -b` of the given projects (and those they reference); then, when the speech package
+ * was among them, its one-file `parla-say` (see bundleParlaSay).
+ */
 function compile(projects, options) {
-  return run(path.join(BIN, 'tsc'), ['-b', ...projects], options);
+  const status = run(path.join(BIN, 'tsc'), ['-b', ...projects], options);
+  // The server's project references the speech package: building it builds speech too.
+  const speechBuilt = projects.some((p) => p === SPEECH || p === 'apps/server');
+  return status === 0 && speechBuilt ? bundleParlaSay(options) : status;
+}
+
+const SPEECH = 'packages/speech';
+
+/** `parla-say` as one file (docs/decisions/022-parla-say-bundle.md), beside dist/cli.js. */
+export const PARLA_SAY_BUNDLE = 'dist/parla-say.mjs';
+
+/**
+ * Packages left out of the bundle: they find files of their own beside their code (WebAssembly
+ * data, a native addon) or are loaded only by engines a single request rarely uses.
+ */
+const UNBUNDLED = [
+  '@echogarden/espeak-ng-emscripten',
+  'sherpa-onnx-node',
+  'wasm-media-encoders',
+  '@aws-sdk/*',
+  'tar',
+];
+
+/**
+ * Bundles dist/cli.js and everything it imports (our packages, zod, the SSML parser…) into one
+ * ES module: Node then reads, resolves and compiles one file instead of some two hundred,
+ * which is most of a short `parla-say` run.
+ */
+function bundleParlaSay(options) {
+  return run(
+    path.join(BIN, 'esbuild'),
+    [
+      `${SPEECH}/dist/cli.js`,
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--target=node20',
+      '--log-level=warning',
+      `--outfile=${SPEECH}/${PARLA_SAY_BUNDLE}`,
+      ...UNBUNDLED.map((name) => `--external:${name}`),
+      // Bundled CommonJS calls require(): an ES module has none of its own.
+      "--banner:js=import { createRequire as parlaRequire } from 'node:module'; const require = parlaRequire(import.meta.url);",
+    ],
+    options,
+  );
 }
 
 /**
@@ -81,17 +128,33 @@ function isStale(project) {
 }
 
 /**
+ * Whether `bundle` (a file of the project's dist/) was made from its current build: a later
+ * `tsc -b` alone (a package's own build or typecheck script) leaves an older bundle behind.
+ */
+function isCurrentBundle(project, bundle) {
+  if (!bundle) return false;
+  const made = statSync(path.join(ROOT, project, bundle), { throwIfNoEntry: false });
+  const built = statSync(path.join(ROOT, project, 'dist', '.tsbuildinfo'), {
+    throwIfNoEntry: false,
+  });
+  return Boolean(made && built && made.mtimeMs >= built.mtimeMs);
+}
+
+/**
  * Runs a command of the product (the `bin/` launchers of parla-say, parla and npm run voices):
  * compiles `project` first when it is not built or older than its sources (never when no
  * compiler is installed: a production install runs what was built), then calls the `main`
- * of `entry` (a file of the project's dist/) with the command line and exits with its status.
+ * of `entry` (a file of the project's dist/) with the command line and exits with its status;
+ * `bundle`, when given and current, is the same program in one file, run instead of `entry`.
  */
-export async function launch(project, entry, command) {
+export async function launch(project, entry, command, bundle) {
   if (canCompile() && isStale(project) && compileAlone(project, command) !== 0) {
     console.error(`${command}: the build failed; fix the errors above, then run it again.`);
     process.exit(1);
   }
-  const file = path.join(ROOT, project, entry);
+  const file = isCurrentBundle(project, bundle)
+    ? path.join(ROOT, project, bundle)
+    : path.join(ROOT, project, entry);
   if (!existsSync(file)) {
     console.error(
       `${command}: Parla is not built and no compiler is installed: run npm install, then npm run build.`,

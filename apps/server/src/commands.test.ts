@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeTestVoice } from '@parla/speech/testing';
+import { parseFile } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_REDIS_URL as REDIS_URL, redisReachable } from './test/redis.js';
 
@@ -132,7 +134,33 @@ describe('the commands, through npx from the repository root', { timeout: 120_00
     const compiled = both.filter((r) => r.stderr.includes('compiling packages/speech first'));
     expect(compiled).toHaveLength(1);
     expect(statSync(built).mtimeMs).toBeGreaterThan(longAgo.getTime());
+    // The one-file parla-say is made with the build, never left older than it.
+    const bundle = path.join(ROOT, 'packages/speech/dist/parla-say.mjs');
+    expect(statSync(bundle).mtimeMs).toBeGreaterThanOrEqual(statSync(built).mtimeMs);
   }, 600_000);
+
+  it('parla-say writes mp3 and ogg with an effect, and speaks with a neural voice', async () => {
+    const input = path.join(dataDir, 'short.txt');
+    writeFileSync(input, 'One short sentence, spoken once.');
+    for (const format of ['mp3', 'ogg'] as const) {
+      const out = path.join(dataDir, `short.${format}`);
+      const result = await npx(['parla-say', '--effect', 'whispered', '-o', out, input]);
+      expect(result.stderr).toMatch(new RegExp(`\\d+\\.\\d\\d s, 24000 Hz ${format} `));
+      const { format: decoded } = await parseFile(out);
+      expect(decoded.sampleRate).toBe(24_000);
+      expect(decoded.duration).toBeGreaterThan(1);
+    }
+    const voices = path.join(dataDir, 'neural-voices');
+    await makeTestVoice(path.join(voices, 'en_US-test-x_low'));
+    const out = path.join(dataDir, 'neural.wav');
+    const result = await npx(
+      ['parla-say', '--engine', 'neural', '--voice', 'neural:en_US-test-x_low', '-o', out, input],
+      { env: { ...env, VOICES_DIR: voices } },
+    );
+    expect(result.stderr).toMatch(/\d+\.\d\d s, 16000 Hz wav \(neural:en_US-test-x_low\)/);
+    const { format: decoded } = await parseFile(out);
+    expect(decoded.duration).toBeGreaterThan(0.5);
+  });
 
   it('npm run voices lists the installed neural voices', async () => {
     const voices = path.join(dataDir, 'voices');

@@ -183,16 +183,6 @@ export const DEFAULT_ROLE = 'USER' satisfies Role;
 export const PLAN_PERIODS = ['none', 'month', 'year'] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 
-/** What every plan card lists (SPEC §9). */
-export const PLAN_FEATURES = [
-  '700+ voices',
-  '130+ languages',
-  'SSML',
-  'File history',
-  'Commercial use',
-  'Dedicated support',
-] as const;
-
 export const CARD_BRANDS = [
   'Visa',
   'MasterCard',

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `parla-say` (this package's bin): runs dist/cli.js, compiling it first when needed.
-import { launch } from '../../../scripts/lib.mjs';
+// `parla-say` (this package's bin): runs its one-file bundle (or dist/cli.js), compiling first
+// when needed.
+import { launch, PARLA_SAY_BUNDLE } from '../../../scripts/lib.mjs';
 
-await launch('packages/speech', 'dist/cli.js', 'parla-say');
+await launch('packages/speech', 'dist/cli.js', 'parla-say', PARLA_SAY_BUNDLE);

@@ -54,6 +54,22 @@ describe('parla-say', { timeout: 30_000 }, () => {
     expect((await decode('wav', result.stdout)).sampleRate).toBe(16000);
   });
 
+  it('says what the voice could not do as asked, and speaks the rest', async () => {
+    const result = await run(
+      ['-o', join(dir, 'warned.wav'), '--backend', 'wasm'],
+      '<speak xmlns:my="urn:example">Say <phoneme alphabet="ipa" ph="təˈmɑːtoʊ">tomato</phoneme> <my:thing>bar</my:thing>.</speak>',
+    );
+    expect(result.code).toBe(0);
+    const warnings = result.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('parla-say: warning: '));
+    expect(warnings).toEqual([
+      'parla-say: warning: 1:91: <my:thing> is not supported; it is ignored and its text is read',
+      'parla-say: warning: <phoneme alphabet="ipa" ph="təˈmɑːtoʊ">: the WebAssembly build of espeak-ng cannot read phonemes; "tomato" is read instead',
+    ]);
+    expect(result.stderr).toMatch(/\d+\.\d\d s, 16000 Hz wav/);
+  });
+
   it('names the input file, or <stdin>, at the SSML position of an error', async () => {
     const bad = '<speak>\n<emphasis level="loud">x</emphasis></speak>';
     const reason = 'emphasis level "loud" is not one of strong, moderate, reduced';

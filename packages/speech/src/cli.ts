@@ -183,6 +183,8 @@ async function speak(argv: string[]): Promise<number> {
   } else {
     process.stdout.write(result.audio);
   }
+  // What the voice could not do as asked (a phoneme it reads as text, say) is said, not hidden.
+  for (const warning of result.warnings) process.stderr.write(`parla-say: warning: ${warning}\n`);
   process.stderr.write(
     `${result.duration.toFixed(2)} s, ${result.sampleRate} Hz ${result.format} (${values.voice})\n`,
   );

@@ -3,7 +3,7 @@ import { SAMPLE_RATES } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
 import { resample } from '../dsp/resample.js';
 import { decode, toneShare } from '../test/audio.js';
-import { createStreamEncoder, encodeWav } from './encoders.js';
+import { createStreamEncoder, pcm16, wavHeader } from './encoders.js';
 
 /** 0.5 s of a 220 Hz tone at 22,050 Hz, the rate espeak-ng produces. */
 function tone(): Float32Array {
@@ -19,12 +19,13 @@ describe('encoders and resampler', () => {
     const pcm = resample(tone(), 22050, rate);
     expect(pcm.length).toBe(Math.round(0.5 * rate));
     let bytes: Uint8Array;
-    if (format === 'wav') bytes = encodeWav(pcm, rate);
-    else {
+    if (format === 'wav') {
+      // A whole file, as the encode stage writes it: the header with its exact sizes.
+      const body = pcm16(pcm);
+      bytes = new Uint8Array([...wavHeader(rate, body.length), ...body]);
+    } else {
       const encoder = await createStreamEncoder(format, rate);
-      const head = encoder.encode(pcm);
-      const tail = encoder.finish();
-      bytes = new Uint8Array([...head, ...tail]);
+      bytes = new Uint8Array([...encoder.encode(pcm), ...encoder.finish()]);
     }
     const decoded = await decode(format, bytes);
     expect(decoded.sampleRate).toBe(rate);

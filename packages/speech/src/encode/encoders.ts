@@ -160,12 +160,3 @@ class WavStreamEncoder implements StreamEncoder {
     return this.started ? new Uint8Array(0) : wavHeader(this.sampleRate);
   }
 }
-
-/** A complete WAV file with exact sizes. */
-export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
-  const body = pcm16(samples);
-  const out = new Uint8Array(44 + body.length);
-  out.set(wavHeader(sampleRate, body.length));
-  out.set(body, 44);
-  return out;
-}

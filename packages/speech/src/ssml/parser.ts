@@ -283,6 +283,8 @@ function parseXml(
     const attributes = tag.attributes as Record<string, string>;
     const allowed = ALLOWED_ATTRIBUTES[name] ?? [];
     for (const attribute of Object.keys(attributes)) {
+      // A namespace declaration (xmlns:amazon="…") is XML, not an SSML setting.
+      if (attribute.startsWith('xmlns:')) continue;
       if (!allowed.includes(attribute) && attribute.includes(':')) {
         warn(start, `<${name} ${attribute}> is not supported; it is ignored`);
       } else if (!allowed.includes(attribute)) {

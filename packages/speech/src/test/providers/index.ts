@@ -2,6 +2,9 @@
  * Local servers that speak the voice providers' APIs, for the tests of this package and of the
  * server (`@parla/speech/testing`, resolved from sources only: the product never ships them).
  */
+
+/** A tiny Piper voice generated on the spot (no model can be downloaded here). */
+export { makeTestVoice } from '../../engines/piper/test-voice.js';
 export { type FakeAzure, startFakeAzure } from './azure-server.js';
 export { type FakeOpenAi, startFakeOpenAi } from './openai-server.js';
 export { type FakePolly, startFakePolly } from './polly-server.js';
