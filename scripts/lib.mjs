@@ -105,6 +105,7 @@ function bundleParlaSay(options) {
       '--platform=node',
       '--format=esm',
       '--target=node20',
+      '--minify',
       '--log-level=warning',
       `--outfile=${SPEECH}/${PARLA_SAY_BUNDLE}`,
       ...UNBUNDLED.map((name) => `--external:${name}`),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DELETE_CONFIRM_WORD, PLAN_PERIODS, PLAN_TYPES, ROLES } from './constants.js';
 import {
   bothFilled,

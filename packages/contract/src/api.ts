@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUDIO_FORMATS, ENGINES, SAMPLE_RATES, SLIDERS, VOICE_EFFECTS } from './constants.js';
 import { ConvertResultSchema } from './convertor.js';
 

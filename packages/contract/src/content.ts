@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LanguageCodeSchema } from './countries.js';
 import { BooleanQuerySchema, DateTimeSchema, SlugSchema } from './fields.js';
 

@@ -1,5 +1,5 @@
 import { continents, getCountryDataList } from 'countries-list';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The country reference table of SPEC §2/§3: a route's optional first segment is a language

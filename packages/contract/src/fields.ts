@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MIN_LENGTHS } from './constants.js';
 import { MESSAGES } from './messages.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type AudioFormat,
   MAX_SPEECH_SECONDS_PER_CHARACTER,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LanguageCodeSchema, splitLanguagePrefix } from './countries.js';
 
 export const SEO_TYPES = ['pages', 'blog'] as const;

@@ -6,7 +6,7 @@ import {
   SampleRateSchema,
   VoiceEffectSchema,
 } from '@parla/contract';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SpeechError } from './errors.js';
 
 /**
