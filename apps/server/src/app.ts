@@ -23,6 +23,7 @@ import { type Converter, convertorRoutes } from './features/convertor/routes.js'
 import type { VisitorLimits } from './features/convertor/usage-repository.js';
 import { fileRoutes } from './features/file/routes.js';
 import { healthRoutes, probeFallbackRoutes } from './features/health/routes.js';
+import { type JobRoutesOptions, jobRoutes } from './features/jobs/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
 import type { PaymentProvider } from './features/payment/payment-provider.js';
 import { paymentRoutes } from './features/payment/routes.js';
@@ -76,6 +77,8 @@ export interface BuildAppOptions {
   renderTimeoutMs?: number;
   /** A streamed rendering nobody has read for this long is stopped (default 10 s); tests lower it. */
   streamAbandonedAfterMs?: number;
+  /** The job runner's lease and polling (features/jobs/runner.ts); tests shorten them. */
+  jobRunner?: JobRoutesOptions['runner'];
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -111,6 +114,7 @@ export async function buildApp({
   redisPrefix = config.redisPrefix,
   renderTimeoutMs = config.renderTimeoutSeconds * 1000,
   streamAbandonedAfterMs,
+  jobRunner,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: {
@@ -288,6 +292,13 @@ export async function buildApp({
         },
       });
       await api.register(publicApiRoutes, { prefix: '/v1', db, speech, converter: converterOf });
+      await api.register(jobRoutes, {
+        prefix: '/jobs',
+        db,
+        speech,
+        storage,
+        runner: { concurrency: config.jobConcurrency, enabled: config.runJobs, ...jobRunner },
+      });
       await api.register(planRoutes, { prefix: '/plan', plans });
       await api.register(paymentRoutes, {
         prefix: '/plan',

@@ -85,6 +85,13 @@ const RemoteVoicesEnv = {
     .max(64, { error: 'must be between 1 and 64' })
     .default(4),
   REMOTE_SPEECH_TIMEOUT_SECONDS: seconds(20),
+  JOB_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 32' })
+    .max(32, { error: 'must be between 1 and 32' })
+    .default(2),
+  JOB_RUNNER: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 };
 
 /** Browser apps on other origins calling the API with keys (issue 16). */
@@ -197,6 +204,10 @@ export interface Config {
   renderTimeoutSeconds: number;
   /** Origins allowed to call the API from a browser (CORS_ORIGINS); empty: none. */
   corsOrigins: string[];
+  /** Parts of jobs one server renders at once (JOB_CONCURRENCY). */
+  jobConcurrency: number;
+  /** Whether this server renders jobs (JOB_RUNNER=off: it only takes them). */
+  runJobs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -365,6 +376,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     renderTimeoutSeconds: e.SPEECH_RENDER_TIMEOUT_SECONDS,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    runJobs: e.JOB_RUNNER === 'on',
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -83,6 +83,8 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: redis.prefix,
       JWT_SECRET: randomUUID() + randomUUID(),
+      // The database is shared with the other test files, whose jobs are theirs to render.
+      JOB_RUNNER: 'off',
       ...s3.env,
     };
     const start = (name: string) => {

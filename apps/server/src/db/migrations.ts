@@ -322,6 +322,50 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('api_keys').execute();
     },
   },
+  '0008-jobs': {
+    async up(db: Kysely<unknown>) {
+      // Long documents as jobs (issue 19): the job, and its text in parts of a few thousand
+      // characters, each rendered, charged and stored once (features/jobs/runner.ts).
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('output_format', 'text', (c) => c.notNull())
+        .addColumn('characters', 'integer', (c) => c.notNull())
+        .addColumn('chapters', 'text', (c) => c.notNull())
+        .addColumn('audio_key', 'text')
+        .addColumn('duration', 'double precision')
+        .addColumn('error', 'text')
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('started_at', 'text')
+        .addColumn('finished_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('jobs_user_id').on('jobs').column('user_id').execute();
+      await db.schema.createIndex('jobs_status').on('jobs').column('status').execute();
+      await db.schema
+        .createTable('job_parts')
+        .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
+        .addColumn('chapter', 'integer', (c) => c.notNull())
+        .addColumn('part', 'integer', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('characters', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('duration', 'double precision')
+        .addPrimaryKeyConstraint('job_parts_pk', ['job_id', 'chapter', 'part'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('job_parts').execute();
+      await db.schema.dropTable('jobs').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

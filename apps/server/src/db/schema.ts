@@ -223,7 +223,47 @@ export interface IdempotentRequestsTable {
   created_at: string;
 }
 
+/** A long text or document rendered in the background (issue 19). */
+export interface JobsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  /** A document format, or `text`. */
+  source: string;
+  /** queued, running, done, failed or cancelled. */
+  status: string;
+  /** The voice settings (SPEC §3) without the text, as JSON. */
+  settings: string;
+  output_format: string;
+  characters: number;
+  /** The chapters' titles and characters, as JSON. */
+  chapters: string;
+  audio_key: string | null;
+  duration: number | null;
+  error: string | null;
+  /** The server rendering it, and until when it holds it (renewed while it runs). */
+  lease_owner: string | null;
+  lease_until: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A job's text in parts: pending, charged (being rendered) or done. */
+export interface JobPartsTable {
+  job_id: string;
+  chapter: number;
+  part: number;
+  text: string;
+  characters: number;
+  status: string;
+  duration: number | null;
+}
+
 export interface Database {
+  jobs: JobsTable;
+  job_parts: JobPartsTable;
   api_keys: ApiKeysTable;
   idempotent_requests: IdempotentRequestsTable;
   revoked_tokens: RevokedTokensTable;

@@ -21,6 +21,9 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Test files share the PostgreSQL database but not their storage: only the jobs' own
+    // tests render jobs (features/jobs/jobs.test.ts).
+    JOB_RUNNER: 'off',
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...env,
   });

@@ -1,0 +1,392 @@
+import type { Job } from '@parla/contract';
+import { parseBuffer } from 'music-metadata';
+import NodeID3 from 'node-id3';
+import { describe, expect, it } from 'vitest';
+import { EPUB_CHAPTERS, makeEpub } from '../../test/documents.js';
+import {
+  createTestApp,
+  signedInUser,
+  TEST_DATABASE_KIND,
+  testConfig,
+} from '../../test/test-app.js';
+import { JOB_MESSAGES } from './routes.js';
+
+/** Jobs (issue 19): long texts and documents rendered in parts, resumed, charged once. */
+const config = testConfig({ JOB_RUNNER: 'on' });
+const runner = { leaseMs: 1500, pollMs: 100 };
+const app = await createTestApp({ config, jobRunner: runner });
+await app.ready();
+
+type App = typeof app;
+
+/** Distinct sentences, `count` of them (about 60 characters each). */
+const sentences = (label: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `This is sentence ${i + 1} of the ${label} part.`).join(
+    ' ',
+  );
+
+async function remaining(on: App, authorization: string): Promise<number> {
+  const response = await on.inject({
+    method: 'GET',
+    url: '/api/account/profile',
+    headers: { authorization },
+  });
+  return (response.json() as { plan: { count_characters: number } }).plan.count_characters;
+}
+
+async function job(on: App, authorization: string, id: string): Promise<Job> {
+  const response = await on.inject({
+    method: 'GET',
+    url: `/api/jobs/${id}`,
+    headers: { authorization },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as Job;
+}
+
+async function until(
+  on: App,
+  authorization: string,
+  id: string,
+  done: (job: Job) => boolean,
+  seconds = 90,
+): Promise<Job> {
+  const end = Date.now() + seconds * 1000;
+  for (;;) {
+    const current = await job(on, authorization, id);
+    if (done(current)) return current;
+    if (Date.now() > end) throw new Error(`job ${id} still ${current.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
+  const boundary = `----parla${Date.now()}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
+  it('renders chapters of text into one mp3 with ID3 chapters, marks and subtitles, charged once', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const before = await remaining(app, authorization);
+    const chapters = [
+      { title: 'Morning', text: 'The sun rose over the hills. Birds began to sing.' },
+      { title: 'Noon', text: 'At noon the market was full of voices.' },
+      { title: 'Night', text: 'Then the lights went out, one by one.' },
+    ];
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization },
+      payload: {
+        title: 'A Day',
+        chapters,
+        output_format: 'mp3',
+        language_code: 'en-US',
+        engine: 'standard',
+      },
+    });
+    expect(created.statusCode).toBe(202);
+    const { id, status } = created.json() as { id: string; status: string };
+    expect(status).toBe('queued');
+    const done = await until(app, authorization, id, (j) => j.status === 'done');
+    const characters = chapters.reduce((sum, c) => sum + c.text.length, 0);
+    expect(done).toMatchObject({
+      title: 'A Day',
+      source: 'text',
+      characters,
+      progress: {
+        fraction: 1,
+        characters_done: characters,
+        chapters_done: 3,
+        chapters: 3,
+        seconds_left: null,
+      },
+      path: `/api/jobs/${id}/audio`,
+      marks_path: `/api/jobs/marks/${id}`,
+      subtitles_path: `/api/jobs/subtitles/${id}`,
+      error: null,
+    });
+    expect(done.chapters.map((c) => c.title)).toEqual(['Morning', 'Noon', 'Night']);
+    const starts = done.chapters.map((c) => c.start ?? -1);
+    expect(starts[0]).toBe(0);
+    expect(starts[1]).toBeGreaterThan(2);
+    expect(starts[2]).toBeGreaterThan(starts[1] as number);
+    expect(await remaining(app, authorization)).toBe(before - characters);
+
+    const audio = await app.inject({
+      method: 'GET',
+      url: done.path ?? '',
+      headers: { authorization },
+    });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers['content-type']).toBe('audio/mpeg');
+    const bytes = audio.rawPayload;
+    const { format } = await parseBuffer(bytes, { mimeType: 'audio/mpeg' }, { duration: true });
+    expect(format.duration).toBeGreaterThan((done.duration ?? 0) - 0.5);
+    expect(format.duration).toBeLessThan((done.duration ?? 0) + 1);
+    const tags = NodeID3.read(bytes);
+    expect(tags.title).toBe('A Day');
+    expect(tags.chapter?.map((c) => [c.tags?.title, Math.round(c.startTimeMs / 100)])).toEqual(
+      chapters.map((c, i) => [c.title, Math.round((starts[i] as number) * 10)]),
+    );
+    expect(tags.tableOfContents?.[0]?.elements).toEqual(['chp0', 'chp1', 'chp2']);
+
+    // Words of every chapter, at times past the chapter's start, pointing at their text.
+    const marks = (
+      await app.inject({ method: 'GET', url: done.marks_path ?? '', headers: { authorization } })
+    ).json() as { time: number; type: string; start: number; end: number; value: string }[];
+    const text = chapters.map((c) => c.text).join('\n\n');
+    const words = marks.filter((m) => m.type === 'word');
+    expect(words.length).toBeGreaterThanOrEqual(20);
+    for (const word of words) expect(text.slice(word.start, word.end)).toBe(word.value);
+    const market = words.find((w) => w.value === 'market');
+    expect(market?.time).toBeGreaterThan((starts[1] as number) * 1000);
+    const vtt = await app.inject({
+      method: 'GET',
+      url: done.subtitles_path ?? '',
+      headers: { authorization },
+    });
+    expect(vtt.body).toMatch(/^WEBVTT/);
+    expect(vtt.body).toContain('At noon the market was full of voices.');
+
+    const list = await app.inject({ method: 'GET', url: '/api/jobs', headers: { authorization } });
+    expect((list.json() as Job[]).map((j) => j.id)).toEqual([id]);
+  });
+
+  it('previews an EPUB, then renders the chapters chosen, renamed, in WAV', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'PREMIUM' });
+    const epub = await makeEpub();
+    const preview = await app.inject({
+      method: 'POST',
+      url: '/api/jobs/preview',
+      headers: { authorization, ...multipart({}, { name: 'tales.epub', bytes: epub }).headers },
+      payload: multipart({}, { name: 'tales.epub', bytes: epub }).payload,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      title: 'Tales of the Sea',
+      source: 'epub',
+      chapters: EPUB_CHAPTERS.map(([title, text], index) => ({
+        index,
+        title,
+        characters: text.length,
+      })),
+    });
+    const body = multipart(
+      {
+        output_format: 'wav',
+        sample_rate: '16000',
+        chapters: JSON.stringify([{ index: 2, title: 'Home Again' }, { index: 0 }]),
+      },
+      { name: 'tales.epub', bytes: epub },
+    );
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization, ...body.headers },
+      payload: body.payload,
+    });
+    expect(created.statusCode).toBe(202);
+    const { id } = created.json() as { id: string };
+    const done = await until(app, authorization, id, (j) => j.status === 'done');
+    expect(done.source).toBe('epub');
+    expect(done.title).toBe('Tales of the Sea');
+    expect(done.chapters.map((c) => c.title)).toEqual(['Home Again', 'The Harbour']);
+    const audio = await app.inject({
+      method: 'GET',
+      url: done.path ?? '',
+      headers: { authorization },
+    });
+    const { format } = await parseBuffer(audio.rawPayload, { mimeType: 'audio/wav' });
+    expect(format.sampleRate).toBe(16000);
+    expect(format.duration).toBeCloseTo(done.duration ?? 0, 1);
+  });
+
+  it('refuses what it cannot do with a 4xx naming the problem, and makes no job', async () => {
+    const free = await signedInUser(app, { plan: 'FREE' });
+    const refusedFree = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization: free.authorization },
+      payload: { text: 'Hello.' },
+    });
+    expect(refusedFree.statusCode).toBe(403);
+    expect(refusedFree.json()).toEqual({ message: JOB_MESSAGES.paidPlanNeeded });
+
+    const { authorization } = await signedInUser(app, { plan: 'BASIC' });
+    const post = (payload: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        headers: { authorization },
+        payload: payload as object,
+      });
+    const cases: [unknown, number, string | RegExp][] = [
+      [{}, 400, 'Give either text or chapters (or send a document as multipart field "document").'],
+      [
+        { text: 'Hi.', output_format: 'ogg' },
+        400,
+        /output_format of a job must be one of mp3, wav/,
+      ],
+      [
+        { text: 'Hi.', voice_id: 'standard:xx-nowhere' },
+        400,
+        /^voice_id: no standard voice "standard:xx-nowhere"/,
+      ],
+      [{ text: 'Hi.', master_speed: 500 }, 400, 'master_speed must be at most 100.'],
+      [
+        { text: 'Hi.', chapters: [{ title: 'A', text: 'B' }] },
+        400,
+        /^Give either text or chapters/,
+      ],
+      [{ text: 'x'.repeat(100_001) }, 413, /the BASIC plan allows 100,000 per job/],
+    ];
+    for (const [payload, code, message] of cases) {
+      const response = await post(payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(code);
+      expect((response.json() as { message: string }).message).toMatch(message);
+    }
+    const fake = multipart(
+      {},
+      { name: 'report.pdf', bytes: new TextEncoder().encode('not a pdf') },
+    );
+    const notPdf = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization, ...fake.headers },
+      payload: fake.payload,
+    });
+    expect(notPdf.statusCode).toBe(422);
+    expect(notPdf.json()).toEqual({
+      message: 'report.pdf is not a PDF document: it is a text file.',
+    });
+    const badChoice = multipart(
+      { chapters: '[{"index": 7}]' },
+      { name: 'tales.epub', bytes: await makeEpub() },
+    );
+    const refusedChoice = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization, ...badChoice.headers },
+      payload: badChoice.payload,
+    });
+    expect(refusedChoice.statusCode).toBe(400);
+    expect(refusedChoice.json()).toEqual({ message: JOB_MESSAGES.badChapters(3) });
+    const unknownField = multipart(
+      { voice: 'x' },
+      { name: 'a.txt', bytes: new TextEncoder().encode('Hi.') },
+    );
+    const refusedField = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization, ...unknownField.headers },
+      payload: unknownField.payload,
+    });
+    expect(refusedField.statusCode).toBe(400);
+    expect(refusedField.json()).toEqual({ message: 'Unknown field: voice.' });
+    const list = await app.inject({ method: 'GET', url: '/api/jobs', headers: { authorization } });
+    expect(list.json()).toEqual([]);
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/jobs/not-mine',
+      headers: { authorization },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('cancels a job: what was rendered stays charged, nothing more is', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const before = await remaining(app, authorization);
+    const text = ['one', 'two', 'three', 'four', 'five', 'six']
+      .map((l) => sentences(l, 60))
+      .join('\n\n');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization },
+      payload: { text },
+    });
+    const { id } = created.json() as { id: string };
+    const cancelled = await app.inject({
+      method: 'DELETE',
+      url: `/api/jobs/${id}`,
+      headers: { authorization },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((cancelled.json() as Job).status).toBe('cancelled');
+    // Parts in hand finish; none starts after. Then the charge is what they cost.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const after = await job(app, authorization, id);
+    expect(after.status).toBe('cancelled');
+    expect(after.path).toBeNull();
+    expect(after.progress.characters_done).toBeLessThan(text.length);
+    expect(before - (await remaining(app, authorization))).toBe(after.progress.characters_done);
+    const again = await app.inject({
+      method: 'DELETE',
+      url: `/api/jobs/${id}`,
+      headers: { authorization },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('resumes on another server after the first stops midway: complete audio, charged once', async () => {
+    const first = await createTestApp({ config, jobRunner: { ...runner, concurrency: 1 } });
+    await first.ready();
+    const { authorization } = await signedInUser(first, { plan: 'BUSINESS' });
+    const before = await remaining(first, authorization);
+    const text = ['alpha', 'beta', 'gamma'].map((l) => sentences(l, 60)).join('\n\n');
+    const created = await first.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization },
+      payload: { title: 'Resumed', text, output_format: 'mp3' },
+    });
+    const { id } = created.json() as { id: string };
+    await until(first, authorization, id, (j) => j.progress.characters_done > 0);
+    await first.close();
+    const stopped = await job(app, authorization, id);
+    expect(stopped.status).toBe('running');
+    expect(stopped.progress.fraction).toBeLessThan(1);
+    // The test's own app (the second server) takes it over once the first one's lease ends.
+    const done = await until(app, authorization, id, (j) => j.status === 'done');
+    // Every character of the text but the blank lines between its parts.
+    expect(done.characters).toBeGreaterThan(text.length - 10);
+    expect(done.characters).toBeLessThanOrEqual(text.length);
+    expect(before - (await remaining(app, authorization))).toBe(done.characters);
+    const audio = await app.inject({
+      method: 'GET',
+      url: done.path ?? '',
+      headers: { authorization },
+    });
+    const { format } = await parseBuffer(
+      audio.rawPayload,
+      { mimeType: 'audio/mpeg' },
+      { duration: true },
+    );
+    // About 180 sentences: minutes of speech, every part there.
+    expect(format.duration).toBeGreaterThan((done.duration ?? 0) - 1);
+    expect(done.duration).toBeGreaterThan(150);
+  });
+});

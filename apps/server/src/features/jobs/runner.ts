@@ -1,0 +1,412 @@
+import { randomUUID } from 'node:crypto';
+import type { SpeechMark, VoiceSettings } from '@parla/contract';
+import { isClientError, SpeechError, wavHeader } from '@parla/speech';
+import type { FastifyBaseLogger } from 'fastify';
+import NodeID3 from 'node-id3';
+import PQueue from 'p-queue';
+import type { Db } from '../../db/database.js';
+import type { JobPartsTable, JobsTable } from '../../db/schema.js';
+import type { SpeechService } from '../../lib/speech.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
+import { marksKey, readMarks } from '../convertor/marks.js';
+import { createUsageRepository } from '../convertor/usage-repository.js';
+
+/**
+ * Renders jobs (issue 19, docs/decisions/023-jobs.md). Every server runs one runner; a job is
+ * held by one runner at a time through a lease in its row, renewed while it runs: a server
+ * that stops (or is killed) lets its lease run out and another takes the job over, skipping
+ * the parts already done. A part is charged when it is taken (in one transaction with its
+ * state), so a part rendered twice after a crash is charged once; a part that fails is given
+ * back. The parts go to the speech service, hence to the queue's workers when there is one,
+ * several at a time.
+ */
+
+export interface JobChapterRecord {
+  title: string;
+  characters: number;
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  speech: SpeechService;
+  storage: ObjectStorage;
+  log: FastifyBaseLogger;
+  /** Parts rendered at once by this server (default 2). */
+  concurrency?: number;
+  /** How long a lease holds without renewal (default 30 s). */
+  leaseMs?: number;
+  /** How often the runner looks for work when idle (default 1 s). */
+  pollMs?: number;
+  /** False: this server renders no jobs (JOB_RUNNER=off), others do. */
+  enabled?: boolean;
+}
+
+export interface JobRunner {
+  start(): void;
+  /** Looks for work now (a job was just submitted). */
+  wake(): void;
+  /** Stops taking parts; the job in hand is left for another runner (or this one, restarted). */
+  stop(): Promise<void>;
+}
+
+export const JOB_MESSAGES = {
+  noCharacters: (needed: number, left: number) =>
+    `Not enough characters left to go on: the next part needs ${needed}, ${left} remain. Buy more and start the job again.`,
+  failed: 'The job could not be rendered. Nothing more was charged; please try again later.',
+};
+
+/** Where a job's files are. */
+export const jobKeys = {
+  part: (jobId: string, chapter: number, part: number, format: string) =>
+    `jobs/${jobId}/parts/${chapter}-${part}.${format}`,
+  audio: (jobId: string, format: string) => `jobs/${jobId}/audiobook.${format}`,
+  text: (jobId: string) => `jobs/${jobId}/text.txt`,
+};
+
+/** How many times a part is tried when the speech service fails for its own reasons. */
+const ATTEMPTS = 3;
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db, speech, storage, log } = options;
+  const owner = randomUUID();
+  const leaseMs = options.leaseMs ?? 30_000;
+  const pollMs = options.pollMs ?? 1000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopping = false;
+
+  const leaseUntil = () => new Date(Date.now() + leaseMs).toISOString();
+
+  /** Takes a job whose lease is free (queued, or running on a server that went away). */
+  async function claim(): Promise<JobsTable | undefined> {
+    const now = new Date().toISOString();
+    const candidates = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', 'in', ['queued', 'running'])
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy('created_at')
+      .limit(5)
+      .execute();
+    for (const { id } of candidates) {
+      const taken = await db
+        .updateTable('jobs')
+        .set({
+          lease_owner: owner,
+          lease_until: leaseUntil(),
+          status: 'running',
+          started_at: (eb) => eb.fn.coalesce('started_at', eb.val(now)),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 1) {
+        return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+      }
+    }
+    return undefined;
+  }
+
+  /** Renews the lease; false when the job is no longer this runner's to render. */
+  async function renew(jobId: string): Promise<boolean> {
+    const renewed = await db
+      .updateTable('jobs')
+      .set({ lease_until: leaseUntil() })
+      .where('id', '=', jobId)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(renewed.numUpdatedRows) === 1;
+  }
+
+  async function finish(jobId: string, values: Partial<JobsTable>): Promise<void> {
+    const now = new Date().toISOString();
+    await db
+      .updateTable('jobs')
+      .set({ ...values, lease_owner: null, lease_until: null, finished_at: now, updated_at: now })
+      .where('id', '=', jobId)
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+
+  /** Charges a pending part and marks it taken, together; the charge fails when too few are left. */
+  async function charge(
+    job: JobsTable,
+    part: JobPartsTable,
+  ): Promise<{ ok: true } | { ok: false; left: number }> {
+    return db.transaction().execute(async (trx) => {
+      const spent = await createUsageRepository(trx).spendUser(job.user_id, part.characters);
+      if (!spent.ok) return { ok: false as const, left: spent.remaining };
+      await trx
+        .updateTable('job_parts')
+        .set({ status: 'charged' })
+        .where('job_id', '=', part.job_id)
+        .where('chapter', '=', part.chapter)
+        .where('part', '=', part.part)
+        .where('status', '=', 'pending')
+        .execute();
+      return { ok: true as const };
+    });
+  }
+
+  /** A taken part given back: its characters returned, pending again. */
+  async function giveBack(job: JobsTable, part: JobPartsTable): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const back = await trx
+        .updateTable('job_parts')
+        .set({ status: 'pending' })
+        .where('job_id', '=', part.job_id)
+        .where('chapter', '=', part.chapter)
+        .where('part', '=', part.part)
+        .where('status', '=', 'charged')
+        .executeTakeFirst();
+      if (Number(back.numUpdatedRows) === 1) {
+        await createUsageRepository(trx).refundUser(job.user_id, part.characters);
+      }
+    });
+  }
+
+  async function status(jobId: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('jobs')
+      .select('status')
+      .where('id', '=', jobId)
+      .executeTakeFirst();
+    return row?.status;
+  }
+
+  async function run(job: JobsTable): Promise<void> {
+    const settings = JSON.parse(job.settings) as Omit<VoiceSettings, 'text'>;
+    const format = job.output_format;
+    let lost = false;
+    const heartbeat = setInterval(() => {
+      renew(job.id).then(
+        (held) => {
+          if (!held) lost = true;
+        },
+        (error: unknown) => log.warn({ err: error, job: job.id }, 'job lease not renewed'),
+      );
+    }, leaseMs / 3);
+    heartbeat.unref();
+    try {
+      const parts = await db
+        .selectFrom('job_parts')
+        .selectAll()
+        .where('job_id', '=', job.id)
+        .where('status', '!=', 'done')
+        .orderBy('chapter')
+        .orderBy('part')
+        .execute();
+      const queue = new PQueue({ concurrency: options.concurrency ?? 2 });
+      let failure: string | undefined;
+      const halted = async () =>
+        stopping || lost || failure !== undefined || (await status(job.id)) !== 'running';
+      for (const part of parts) {
+        void queue.add(async () => {
+          if (await halted()) return;
+          if (part.status === 'pending') {
+            const charged = await charge(job, part);
+            if (!charged.ok) {
+              failure = JOB_MESSAGES.noCharacters(part.characters, charged.left);
+              return;
+            }
+          }
+          const key = jobKeys.part(job.id, part.chapter, part.part, format);
+          for (let attempt = 1; ; attempt++) {
+            try {
+              const result = await speech.render({ ...settings, text: part.text }, key);
+              await db
+                .updateTable('job_parts')
+                .set({ status: 'done', duration: result.duration })
+                .where('job_id', '=', job.id)
+                .where('chapter', '=', part.chapter)
+                .where('part', '=', part.part)
+                .execute();
+              await db
+                .updateTable('jobs')
+                .set({ updated_at: new Date().toISOString() })
+                .where('id', '=', job.id)
+                .execute();
+              return;
+            } catch (error) {
+              const ours = !(error instanceof SpeechError && isClientError(error.code));
+              if (ours && attempt < ATTEMPTS && !(await halted())) {
+                log.warn({ err: error, job: job.id, attempt }, 'job part failed; trying again');
+                continue;
+              }
+              await giveBack(job, part);
+              if (!ours) failure = (error as Error).message;
+              else {
+                log.error({ err: error, job: job.id }, 'job part failed');
+                failure = JOB_MESSAGES.failed;
+              }
+              return;
+            }
+          }
+        });
+      }
+      await queue.onIdle();
+      if (failure !== undefined) {
+        await finish(job.id, { status: 'failed', error: failure });
+        await removeParts(job.id);
+        return;
+      }
+      const now = await status(job.id);
+      if (now === 'cancelled') {
+        await removeParts(job.id);
+        return;
+      }
+      if (stopping || lost || now !== 'running') return;
+      const assembled = await assemble(job);
+      await finish(job.id, {
+        status: 'done',
+        audio_key: assembled.key,
+        duration: assembled.duration,
+      });
+      await removeParts(job.id);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** The parts' audio as one file with chapter markers, its marks and its text beside it. */
+  async function assemble(job: JobsTable): Promise<{ key: string; duration: number }> {
+    const format = job.output_format;
+    const chapters = JSON.parse(job.chapters) as JobChapterRecord[];
+    const parts = await db
+      .selectFrom('job_parts')
+      .selectAll()
+      .where('job_id', '=', job.id)
+      .orderBy('chapter')
+      .orderBy('part')
+      .execute();
+    const audio: Uint8Array[] = [];
+    const marks: SpeechMark[] = [];
+    const starts: number[] = [];
+    let seconds = 0;
+    let offset = 0;
+    let text = '';
+    for (const part of parts) {
+      if (starts[part.chapter] === undefined) starts[part.chapter] = seconds;
+      const key = jobKeys.part(job.id, part.chapter, part.part, format);
+      const bytes = await readAll(storage, key);
+      audio.push(format === 'wav' ? wavData(bytes) : bytes);
+      if (text) {
+        text += '\n\n';
+        offset += 2;
+      }
+      for (const mark of (await readMarks(storage, key)) ?? []) {
+        marks.push({
+          ...mark,
+          time: mark.time + Math.round(seconds * 1000),
+          start: mark.start + offset,
+          end: mark.end + offset,
+        });
+      }
+      text += part.text;
+      offset += part.text.length;
+      seconds += part.duration ?? 0;
+    }
+    let head: Uint8Array;
+    if (format === 'mp3') {
+      head = NodeID3.create({
+        title: job.title,
+        chapter: chapters.map((chapter, index) => ({
+          elementID: `chp${index}`,
+          startTimeMs: Math.round((starts[index] ?? 0) * 1000),
+          endTimeMs: Math.round((starts[index + 1] ?? seconds) * 1000),
+          tags: { title: chapter.title },
+        })),
+        tableOfContents: [
+          {
+            elementID: 'toc',
+            isOrdered: true,
+            elements: chapters.map((_, index) => `chp${index}`),
+            tags: { title: job.title },
+          },
+        ],
+      });
+    } else {
+      const sampleRate = (JSON.parse(job.settings) as VoiceSettings).sample_rate;
+      head = wavHeader(
+        sampleRate,
+        audio.reduce((sum, piece) => sum + piece.length, 0),
+      );
+    }
+    const key = jobKeys.audio(job.id, format);
+    await storage.put(
+      key,
+      Buffer.concat([head, ...audio]),
+      format === 'mp3' ? 'audio/mpeg' : 'audio/wav',
+    );
+    await storage.put(
+      marksKey(key),
+      new TextEncoder().encode(JSON.stringify(marks)),
+      'application/json',
+    );
+    await storage.put(
+      jobKeys.text(job.id),
+      new TextEncoder().encode(text),
+      'text/plain; charset=utf-8',
+    );
+    return { key, duration: seconds };
+  }
+
+  async function removeParts(jobId: string): Promise<void> {
+    for (const { key } of await storage.list(`jobs/${jobId}/parts`)) await storage.remove(key);
+  }
+
+  async function tick(): Promise<void> {
+    if (running || stopping) return;
+    running = (async () => {
+      try {
+        for (let job = await claim(); job && !stopping; job = await claim()) await run(job);
+      } catch (error) {
+        log.error({ err: error }, 'job runner');
+      } finally {
+        running = undefined;
+      }
+    })();
+    await running;
+  }
+
+  return {
+    start() {
+      if (options.enabled === false) return;
+      timer ??= setInterval(() => void tick(), pollMs);
+      timer.unref();
+      void tick();
+    },
+    wake() {
+      if (timer) void tick();
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+async function readAll(storage: ObjectStorage, key: string): Promise<Uint8Array> {
+  const stream = await storage.read(key);
+  if (!stream) throw new Error(`${key} is missing`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The samples of a WAV file (its `data` chunk). */
+function wavData(bytes: Uint8Array): Uint8Array {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 12; at + 8 <= view.length; ) {
+    const size = view.readUInt32LE(at + 4);
+    if (view.toString('latin1', at, at + 4) === 'data') {
+      return view.subarray(at + 8, Math.min(view.length, at + 8 + size));
+    }
+    at += 8 + size + (size % 2);
+  }
+  throw new Error('a WAV part has no data');
+}

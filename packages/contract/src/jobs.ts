@@ -1,0 +1,179 @@
+import * as z from 'zod';
+import {
+  AUDIO_FORMATS,
+  ENGINES,
+  type PlanType,
+  SAMPLE_RATES,
+  SLIDERS,
+  VOICE_EFFECTS,
+} from './constants.js';
+
+// Long documents as jobs (issue 19, docs/api.md) -----------------------------------------------
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const DOCUMENT_KINDS = ['epub', 'pdf', 'docx', 'markdown', 'html', 'txt', 'text'] as const;
+
+/** The most characters one job may have, per plan; FREE has no jobs. */
+export const JOB_CHARACTER_LIMITS: Record<PlanType, number> = {
+  FREE: 0,
+  BASIC: 100_000,
+  PREMIUM: 250_000,
+  BUSINESS: 1_000_000,
+};
+
+/** The audio formats a job's one file can be made in (chapters: ID3 CHAP in mp3). */
+export const JOB_AUDIO_FORMATS = ['mp3', 'wav'] as const;
+
+const slider = (name: string, kind: keyof typeof SLIDERS) =>
+  z.coerce
+    .number({
+      error: `${name} must be a number from ${SLIDERS[kind].min} to ${SLIDERS[kind].max}.`,
+    })
+    .int({ error: `${name} must be a whole number.` })
+    .min(SLIDERS[kind].min, { error: `${name} must be at least ${SLIDERS[kind].min}.` })
+    .max(SLIDERS[kind].max, { error: `${name} must be at most ${SLIDERS[kind].max}.` })
+    .optional();
+
+/**
+ * A job's voice settings: SPEC §3's fields, by the same names, each optional (SPEC §9's
+ * defaults); numbers may come as text (multipart form fields).
+ */
+export const JobSettingsSchema = z.object({
+  engine: z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` }).optional(),
+  voice_id: z
+    .string()
+    .min(1, { error: 'voice_id must be a voice id of GET /api/convertor/voices.' })
+    .optional(),
+  language_code: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
+      error: 'language_code must be a BCP-47 language code, such as en-US.',
+    })
+    .optional(),
+  output_format: z
+    .enum(AUDIO_FORMATS, { error: `output_format must be one of ${AUDIO_FORMATS.join(', ')}.` })
+    .refine((format) => (JOB_AUDIO_FORMATS as readonly string[]).includes(format), {
+      error: `output_format of a job must be one of ${JOB_AUDIO_FORMATS.join(', ')} (an audiobook with chapters).`,
+    })
+    .optional(),
+  sample_rate: z.coerce
+    .number({ error: `sample_rate must be one of ${SAMPLE_RATES.join(', ')}.` })
+    .refine((rate) => (SAMPLE_RATES as readonly number[]).includes(rate), {
+      error: `sample_rate must be one of ${SAMPLE_RATES.join(', ')}.`,
+    })
+    .optional(),
+  effect: z
+    .enum(VOICE_EFFECTS, { error: `effect must be one of ${VOICE_EFFECTS.join(', ')}.` })
+    .nullable()
+    .optional(),
+  master_speed: slider('master_speed', 'speed'),
+  master_volume: slider('master_volume', 'volume'),
+  master_pitch: slider('master_pitch', 'pitch'),
+});
+export type JobSettings = z.infer<typeof JobSettingsSchema>;
+
+/** A chapter as the user edits it before starting: the detected one, kept and perhaps renamed. */
+export const ChapterChoiceSchema = z.object({
+  index: z
+    .number({ error: 'chapters[].index must be a chapter number of the document.' })
+    .int()
+    .min(0),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: 'chapters[].title must not be empty.' })
+    .max(200)
+    .optional(),
+});
+
+/** POST /api/jobs as JSON: a text (or chapters of text) and the voice settings. */
+export const JobTextInputSchema = JobSettingsSchema.extend({
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200, { error: 'title must be at most 200 characters.' })
+    .optional(),
+  text: z
+    .string({ error: 'text must be the text to speak.' })
+    .trim()
+    .min(1, { error: 'text must not be empty.' })
+    .optional(),
+  chapters: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1, { error: 'chapters[].title must not be empty.' }).max(200),
+        text: z.string().trim().min(1, { error: 'chapters[].text must not be empty.' }),
+      }),
+    )
+    .min(1, { error: 'chapters must list at least one chapter.' })
+    .optional(),
+}).refine((input) => (input.text === undefined) !== (input.chapters === undefined), {
+  error: 'Give either text or chapters (or send a document as multipart field "document").',
+});
+export type JobTextInput = z.infer<typeof JobTextInputSchema>;
+
+export const JobCreatedSchema = z.object({ id: z.string(), status: z.enum(JOB_STATUSES) });
+
+export const JobChapterSchema = z.object({
+  title: z.string(),
+  characters: z.number().int(),
+  /** Seconds from the start of the job's audio, once the chapter is rendered. */
+  start: z.number().nullable(),
+  done: z.boolean(),
+});
+
+export const JobSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** What it was made from: a document format, or `text`. */
+  source: z.enum(DOCUMENT_KINDS),
+  status: z.enum(JOB_STATUSES),
+  output_format: z.enum(AUDIO_FORMATS),
+  characters: z.number().int(),
+  progress: z.object({
+    /** 0 to 1: the characters rendered. */
+    fraction: z.number().min(0).max(1),
+    characters_done: z.number().int(),
+    chapters_done: z.number().int(),
+    chapters: z.number().int(),
+    /** Estimated from the speed so far; null before the first part or when finished. */
+    seconds_left: z.number().nullable(),
+  }),
+  chapters: z.array(JobChapterSchema),
+  /** When done: the audio, its length in seconds, its speech marks and subtitles. */
+  path: z.string().nullable(),
+  duration: z.number().nullable(),
+  marks_path: z.string().nullable(),
+  subtitles_path: z.string().nullable(),
+  /** Why it failed, when it did. */
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+export const JobListSchema = z.array(JobSchema);
+
+/** POST /api/jobs/preview: what a document holds, before a job is started from it. */
+export const DocumentPreviewSchema = z.object({
+  title: z.string(),
+  source: z.enum(DOCUMENT_KINDS),
+  characters: z.number().int(),
+  chapters: z.array(
+    z.object({
+      index: z.number().int(),
+      title: z.string(),
+      characters: z.number().int(),
+      /** The chapter's first words. */
+      excerpt: z.string(),
+    }),
+  ),
+});
+export type DocumentPreview = z.infer<typeof DocumentPreviewSchema>;
+
+export const JobIdParamsSchema = z.object({
+  id: z.string().regex(/^[\w-]{1,64}$/, { error: 'id must be a job id.' }),
+});
