@@ -297,7 +297,13 @@ export async function buildApp({
         db,
         speech,
         storage,
-        runner: { concurrency: config.jobConcurrency, enabled: config.runJobs, ...jobRunner },
+        runner: {
+          concurrency: config.jobConcurrency,
+          enabled: config.runJobs,
+          mailer,
+          publicUrl: config.publicUrl,
+          ...jobRunner,
+        },
       });
       await api.register(planRoutes, { prefix: '/plan', plans });
       await api.register(paymentRoutes, {

@@ -3,6 +3,7 @@ import { parseBuffer } from 'music-metadata';
 import NodeID3 from 'node-id3';
 import { describe, expect, it } from 'vitest';
 import { EPUB_CHAPTERS, makeEpub } from '../../test/documents.js';
+import { startSmtpServer } from '../../test/smtp.js';
 import {
   createTestApp,
   signedInUser,
@@ -12,8 +13,14 @@ import {
 import { JOB_MESSAGES } from './routes.js';
 
 /** Jobs (issue 19): long texts and documents rendered in parts, resumed, charged once. */
-const config = testConfig({ JOB_RUNNER: 'on' });
-const runner = { leaseMs: 1500, pollMs: 100 };
+const smtp = await startSmtpServer();
+const config = testConfig({
+  JOB_RUNNER: 'on',
+  SMTP_URL: smtp.url,
+  PUBLIC_URL: 'https://parla.test',
+});
+// Every job's end is mailed here (in use, only those that ran a minute or more).
+const runner = { leaseMs: 1500, pollMs: 100, mailAfterMs: 0 };
 const app = await createTestApp({ config, jobRunner: runner });
 await app.ready();
 
@@ -88,7 +95,7 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
 
 describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
   it('renders chapters of text into one mp3 with ID3 chapters, marks and subtitles, charged once', async () => {
-    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const { authorization, user } = await signedInUser(app, { plan: 'BUSINESS' });
     const before = await remaining(app, authorization);
     const chapters = [
       { title: 'Morning', text: 'The sun rose over the hills. Birds began to sing.' },
@@ -173,6 +180,9 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
 
     const list = await app.inject({ method: 'GET', url: '/api/jobs', headers: { authorization } });
     expect((list.json() as Job[]).map((j) => j.id)).toEqual([id]);
+    const mail = await smtp.mailTo(user.email);
+    expect(mail.subject).toBe('Your audiobook "A Day" is ready');
+    expect(mail.text).toContain('https://parla.test/documents');
   });
 
   it('previews an EPUB, then renders the chapters chosen, renamed, in WAV', async () => {

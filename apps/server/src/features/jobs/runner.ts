@@ -6,6 +6,8 @@ import NodeID3 from 'node-id3';
 import PQueue from 'p-queue';
 import type { Db } from '../../db/database.js';
 import type { JobPartsTable, JobsTable } from '../../db/schema.js';
+import type { Mailer } from '../../lib/mail/mailer.js';
+import { renderMail } from '../../lib/mail/template.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { marksKey, readMarks } from '../convertor/marks.js';
@@ -31,6 +33,11 @@ export interface JobRunnerOptions {
   speech: SpeechService;
   storage: ObjectStorage;
   log: FastifyBaseLogger;
+  /** Tells the user by mail when a long job has ended, with a link to `publicUrl`/documents. */
+  mailer?: Mailer;
+  publicUrl?: string;
+  /** A job that ran at least this long is worth a mail (default 60 s: shorter, they watched). */
+  mailAfterMs?: number;
   /** Parts rendered at once by this server (default 2). */
   concurrency?: number;
   /** How long a lease holds without renewal (default 30 s). */
@@ -121,14 +128,60 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return Number(renewed.numUpdatedRows) === 1;
   }
 
-  async function finish(jobId: string, values: Partial<JobsTable>): Promise<void> {
+  async function finish(job: JobsTable, values: Partial<JobsTable>): Promise<void> {
     const now = new Date().toISOString();
-    await db
+    const ended = await db
       .updateTable('jobs')
       .set({ ...values, lease_owner: null, lease_until: null, finished_at: now, updated_at: now })
-      .where('id', '=', jobId)
+      .where('id', '=', job.id)
       .where('lease_owner', '=', owner)
-      .execute();
+      .executeTakeFirst();
+    const took = Date.now() - Date.parse(job.started_at ?? job.created_at);
+    if (Number(ended.numUpdatedRows) === 1 && took >= (options.mailAfterMs ?? 60_000)) {
+      await tell(
+        job,
+        values.status === 'done' ? undefined : (values.error ?? JOB_MESSAGES.failed),
+      ).catch((error: unknown) => log.warn({ err: error, job: job.id }, 'job mail not sent'));
+    }
+  }
+
+  /** The mail that says a job has ended: ready, or why it failed. */
+  async function tell(job: JobsTable, failure: string | undefined): Promise<void> {
+    const { mailer, publicUrl } = options;
+    if (!mailer || !publicUrl) return;
+    const user = await db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', job.user_id)
+      .executeTakeFirst();
+    if (!user) return;
+    const action = { label: 'Open your documents', url: `${publicUrl}/documents` };
+    await mailer.send({
+      to: user.email,
+      ...(failure === undefined
+        ? {
+            subject: `Your audiobook "${job.title}" is ready`,
+            ...renderMail({
+              title: 'Your audiobook is ready',
+              intro: [
+                `"${job.title}" has been converted to speech. Play it or download it from your documents.`,
+              ],
+              action,
+              outro: ['Parla keeps it for 30 days.'],
+            }),
+          }
+        : {
+            subject: `Your audiobook "${job.title}" could not be finished`,
+            ...renderMail({
+              title: 'Your audiobook could not be finished',
+              intro: [
+                `"${job.title}" stopped: ${failure}`,
+                'Characters were charged only for the parts rendered.',
+              ],
+              action,
+            }),
+          }),
+    });
   }
 
   /** Charges a pending part and marks it taken, together; the charge fails when too few are left. */
@@ -249,7 +302,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
       await queue.onIdle();
       if (failure !== undefined) {
-        await finish(job.id, { status: 'failed', error: failure });
+        await finish(job, { status: 'failed', error: failure });
         await removeParts(job.id);
         return;
       }
@@ -260,7 +313,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
       if (stopping || lost || now !== 'running') return;
       const assembled = await assemble(job);
-      await finish(job.id, {
+      await finish(job, {
         status: 'done',
         audio_key: assembled.key,
         duration: assembled.duration,
