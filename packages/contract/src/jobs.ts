@@ -148,6 +148,9 @@ export const JobSchema = z.object({
   duration: z.number().nullable(),
   marks_path: z.string().nullable(),
   subtitles_path: z.string().nullable(),
+  /** When done: each chapter as its own file, in a zip; and the text that was read. */
+  chapters_path: z.string().nullable(),
+  text_path: z.string().nullable(),
   /** Why it failed, when it did. */
   error: z.string().nullable(),
   created_at: z.string(),

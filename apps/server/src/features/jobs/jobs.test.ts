@@ -1,4 +1,5 @@
 import type { Job } from '@parla/contract';
+import JSZip from 'jszip';
 import { parseBuffer } from 'music-metadata';
 import NodeID3 from 'node-id3';
 import { describe, expect, it } from 'vitest';
@@ -180,6 +181,35 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
 
     const list = await app.inject({ method: 'GET', url: '/api/jobs', headers: { authorization } });
     expect((list.json() as Job[]).map((j) => j.id)).toEqual([id]);
+    // Each chapter as a file of its own, and the text that was read.
+    const zipped = await app.inject({
+      method: 'GET',
+      url: done.chapters_path ?? '',
+      headers: { authorization },
+    });
+    expect(zipped.headers['content-type']).toBe('application/zip');
+    const zip = await JSZip.loadAsync(zipped.rawPayload);
+    const names = Object.keys(zip.files);
+    expect(names).toEqual(['1 Morning.mp3', '2 Noon.mp3', '3 Night.mp3']);
+    for (const [index, name] of names.entries()) {
+      const file = Buffer.from((await zip.file(name)?.async('uint8array')) ?? []);
+      const { format: chapter } = await parseBuffer(
+        file,
+        { mimeType: 'audio/mpeg' },
+        { duration: true },
+      );
+      const length =
+        ((starts[index + 1] ?? done.duration ?? 0) as number) - (starts[index] as number);
+      expect(chapter.duration).toBeGreaterThan(length - 0.3);
+      expect(chapter.duration).toBeLessThan(length + 0.3);
+      expect(NodeID3.read(file).title).toBe(chapters[index]?.title);
+    }
+    const read = await app.inject({
+      method: 'GET',
+      url: done.text_path ?? '',
+      headers: { authorization },
+    });
+    expect(read.body).toBe(text);
     const mail = await smtp.mailTo(user.email);
     expect(mail.subject).toBe('Your audiobook "A Day" is ready');
     expect(mail.text).toContain('https://parla.test/documents');

@@ -38,6 +38,8 @@ import {
   type JobChapterRecord,
   type JobRunner,
   type JobRunnerOptions,
+  jobKeys,
+  safeName,
 } from './runner.js';
 
 const ChapterChoicesSchema = z.array(ChapterChoiceSchema).min(1);
@@ -411,6 +413,8 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       duration: ready ? job.duration : null,
       marks_path: ready ? `/api/jobs/marks/${job.id}` : null,
       subtitles_path: ready ? `/api/jobs/subtitles/${job.id}` : null,
+      chapters_path: ready ? `/api/jobs/${job.id}/chapters` : null,
+      text_path: ready ? `/api/jobs/${job.id}/text` : null,
       error: job.error,
       created_at: job.created_at,
       updated_at: job.updated_at,
@@ -488,34 +492,68 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
     },
   );
 
-  app.get(
-    '/:id/audio',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['jobs'],
-        summary: "The job's audio, one file with its chapters marked (ID3 CHAP in mp3)",
-        params: JobIdParamsSchema,
-        security: bearer,
-        produces: ['audio/mpeg', 'audio/wav'],
-        response: { 200: AudioBodySchema, 206: AudioBodySchema, '4xx': ErrorResponseSchema },
+  /** A file of a finished job, sent as a download named after the job. */
+  function download(
+    path: string,
+    summary: string,
+    produces: string[],
+    file: (job: JobsTable) => { key: string; type: string; extension: string },
+  ) {
+    app.get(
+      path,
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['jobs'],
+          summary,
+          params: JobIdParamsSchema,
+          security: bearer,
+          produces,
+          response: { 200: AudioBodySchema, 206: AudioBodySchema, '4xx': ErrorResponseSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const job = await findOwn(request);
-      if (!job) return reply.code(404).send({ message: JOB_MESSAGES.notFound });
-      if (job.status !== 'done' || !job.audio_key)
-        return reply.code(409).send({ message: JOB_MESSAGES.notDone });
-      const name = `${job.title.replace(/[^\w.-]+/g, '-').slice(0, 80) || 'audiobook'}.${job.output_format}`;
-      const sent = await sendStoredObject(request, reply, storage, job.audio_key, {
-        'content-type': MIME_TYPES[job.output_format as 'mp3'],
-        'content-disposition': `attachment; filename="${name}"`,
-        'cache-control': 'private, max-age=3600',
-      });
-      if (!sent) return reply.code(404).send({ message: JOB_MESSAGES.notFound });
-      return reply;
-    },
+      async (request, reply) => {
+        const job = await findOwn(request);
+        if (!job) return reply.code(404).send({ message: JOB_MESSAGES.notFound });
+        if (job.status !== 'done' || !job.audio_key) {
+          return reply.code(409).send({ message: JOB_MESSAGES.notDone });
+        }
+        const { key, type, extension } = file(job);
+        const sent = await sendStoredObject(request, reply, storage, key, {
+          'content-type': type,
+          'content-disposition': `attachment; filename="${safeName(job.title).replace(/"/g, '')}.${extension}"`,
+          'cache-control': 'private, max-age=3600',
+        });
+        if (!sent) return reply.code(404).send({ message: JOB_MESSAGES.notFound });
+        return reply;
+      },
+    );
+  }
+  download(
+    '/:id/audio',
+    "The job's audio, one file with its chapters marked (ID3 CHAP in mp3)",
+    ['audio/mpeg', 'audio/wav'],
+    (job) => ({
+      key: job.audio_key ?? '',
+      type: MIME_TYPES[job.output_format as 'mp3'],
+      extension: job.output_format,
+    }),
   );
+  download(
+    '/:id/chapters',
+    "The job's chapters, one audio file each, in a zip",
+    ['application/zip'],
+    (job) => ({
+      key: jobKeys.chapters(job.id),
+      type: 'application/zip',
+      extension: 'zip',
+    }),
+  );
+  download('/:id/text', 'The text the job read, chapter after chapter', ['text/plain'], (job) => ({
+    key: jobKeys.text(job.id),
+    type: 'text/plain; charset=utf-8',
+    extension: 'txt',
+  }));
 
   await app.register(
     timingRoutes({

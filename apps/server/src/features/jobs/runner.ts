@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SpeechMark, VoiceSettings } from '@parla/contract';
 import { isClientError, SpeechError, wavHeader } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
+import JSZip from 'jszip';
 import NodeID3 from 'node-id3';
 import PQueue from 'p-queue';
 import type { Db } from '../../db/database.js';
@@ -67,6 +68,7 @@ export const jobKeys = {
   part: (jobId: string, chapter: number, part: number, format: string) =>
     `jobs/${jobId}/parts/${chapter}-${part}.${format}`,
   audio: (jobId: string, format: string) => `jobs/${jobId}/audiobook.${format}`,
+  chapters: (jobId: string) => `jobs/${jobId}/chapters.zip`,
   text: (jobId: string) => `jobs/${jobId}/text.txt`,
 };
 
@@ -362,32 +364,39 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       offset += part.text.length;
       seconds += part.duration ?? 0;
     }
-    let head: Uint8Array;
-    if (format === 'mp3') {
-      head = NodeID3.create({
-        title: job.title,
-        chapter: chapters.map((chapter, index) => ({
-          elementID: `chp${index}`,
-          startTimeMs: Math.round((starts[index] ?? 0) * 1000),
-          endTimeMs: Math.round((starts[index + 1] ?? seconds) * 1000),
-          tags: { title: chapter.title },
-        })),
-        tableOfContents: [
-          {
-            elementID: 'toc',
-            isOrdered: true,
-            elements: chapters.map((_, index) => `chp${index}`),
-            tags: { title: job.title },
-          },
-        ],
-      });
-    } else {
-      const sampleRate = (JSON.parse(job.settings) as VoiceSettings).sample_rate;
-      head = wavHeader(
-        sampleRate,
-        audio.reduce((sum, piece) => sum + piece.length, 0),
+    const sampleRate = (JSON.parse(job.settings) as VoiceSettings).sample_rate;
+    const ends = chapters.map((_, index) => starts[index + 1] ?? seconds);
+    const head =
+      format === 'mp3'
+        ? id3(job.title, chapters, starts, ends)
+        : wavHeader(
+            sampleRate,
+            audio.reduce((sum, piece) => sum + piece.length, 0),
+          );
+    // Each chapter also as a file of its own, in a zip (stored: audio does not compress).
+    const zip = new JSZip();
+    const width = String(chapters.length).length;
+    chapters.forEach((chapter, index) => {
+      const own = parts.flatMap((part, at) =>
+        part.chapter === index ? [audio[at] as Uint8Array] : [],
       );
-    }
+      const bytes = own.reduce((sum, piece) => sum + piece.length, 0);
+      const name = `${String(index + 1).padStart(width, '0')} ${safeName(chapter.title)}.${format}`;
+      const tag =
+        format === 'mp3'
+          ? NodeID3.create({
+              title: chapter.title,
+              album: job.title,
+              trackNumber: `${index + 1}/${chapters.length}`,
+            })
+          : wavHeader(sampleRate, bytes);
+      zip.file(name, Buffer.concat([tag, ...own]), { compression: 'STORE' });
+    });
+    await storage.put(
+      jobKeys.chapters(job.id),
+      await zip.generateAsync({ type: 'uint8array' }),
+      'application/zip',
+    );
     const key = jobKeys.audio(job.id, format);
     await storage.put(
       key,
@@ -441,6 +450,43 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await running;
     },
   };
+}
+
+/** An ID3v2 tag with the book's title and its chapters (CHAP frames and their table, CTOC). */
+function id3(
+  title: string,
+  chapters: JobChapterRecord[],
+  starts: number[],
+  ends: number[],
+): Buffer {
+  return NodeID3.create({
+    title,
+    chapter: chapters.map((chapter, index) => ({
+      elementID: `chp${index}`,
+      startTimeMs: Math.round((starts[index] ?? 0) * 1000),
+      endTimeMs: Math.round((ends[index] ?? 0) * 1000),
+      tags: { title: chapter.title },
+    })),
+    tableOfContents: [
+      {
+        elementID: 'toc',
+        isOrdered: true,
+        elements: chapters.map((_, index) => `chp${index}`),
+        tags: { title },
+      },
+    ],
+  });
+}
+
+/** A title as a file name: letters, digits and a few signs; nothing a file system refuses. */
+export function safeName(title: string): string {
+  return (
+    title
+      .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80) || 'chapter'
+  );
 }
 
 async function readAll(storage: ObjectStorage, key: string): Promise<Uint8Array> {
