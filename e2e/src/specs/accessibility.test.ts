@@ -28,6 +28,7 @@ const ACCOUNT_PAGES = [
   ['/account/plan', 'My Plan | Parla'],
   ['/account/checkout?type=basic', 'Checkout | Parla'],
   ['/file-history', 'File History | Parla'],
+  ['/documents', 'Documents | Parla'],
 ] as const;
 
 let token = '';

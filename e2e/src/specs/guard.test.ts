@@ -8,6 +8,7 @@ const GUARDED = [
   { path: '/account/plan', heading: 'My Plan' },
   { path: '/account/checkout', heading: 'Checkout' },
   { path: '/file-history', heading: 'File History' },
+  { path: '/documents', heading: 'Documents' },
 ];
 
 let token = '';

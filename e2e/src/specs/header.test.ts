@@ -22,7 +22,7 @@ describe('header states (SPEC §2 "Header")', () => {
     expectNoPageErrors(page);
   });
 
-  it('signed in: the email menu with My Account, My Plan, File History and Logout', async () => {
+  it('signed in: the email menu with My Account, My Plan, File History, Documents and Logout', async () => {
     const user = await newUser('BASIC');
     const page = await session.newPage();
     await setTokenCookie(page, user.token, session.baseUrl);
@@ -35,7 +35,7 @@ describe('header states (SPEC §2 "Header")', () => {
     await menuButton.click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
-    for (const item of ['My Account', 'My Plan', 'File History', 'Logout']) {
+    for (const item of ['My Account', 'My Plan', 'File History', 'Documents', 'Logout']) {
       expect(await menu.getByRole('menuitem', { name: item }).isVisible()).toBe(true);
     }
     await expectAccessible(page);

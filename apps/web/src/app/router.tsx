@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
           { path: 'account/plan', lazy: page(() => import('./routes/account/plan')) },
           { path: 'account/checkout', lazy: page(() => import('./routes/account/checkout')) },
           { path: 'file-history', lazy: page(() => import('./routes/file-history')) },
+          { path: 'documents', lazy: page(() => import('./routes/documents')) },
         ],
       },
       {

@@ -75,6 +75,14 @@ export const FilesIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** An open book: the documents turned into audiobooks. */
+export const BookIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M2 5a1 1 0 0 1 1-1h6a3 3 0 0 1 3 3v13a2 2 0 0 0-2-2H3a1 1 0 0 1-1-1z" />
+    <path d="M22 5a1 1 0 0 0-1-1h-6a3 3 0 0 0-3 3v13a2 2 0 0 1 2-2h7a1 1 0 0 0 1-1z" />
+  </Icon>
+);
+
 export const LogoutIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />

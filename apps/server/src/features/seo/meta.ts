@@ -46,6 +46,10 @@ const SCREENS: Record<string, { title: string; description: string }> = {
     title: 'File History',
     description: 'The audio files you saved with Parla; they are kept for 30 days.',
   },
+  '/documents': {
+    title: 'Documents',
+    description: 'Turn a book, a report or any long document into one audiobook with chapters.',
+  },
   '/sitemap': {
     title: 'Sitemap',
     description: 'Every page and article of Parla, in every language it is written in.',

@@ -111,6 +111,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /api/',
     'Disallow: /account',
     'Disallow: /file-history',
+    'Disallow: /documents',
     'Disallow: /auth/reset-password/',
     'Disallow: /auth/validate-email-address/',
     '',

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { type Session, useLogout, useSession } from '../../lib/auth';
 import { localizePath } from '../../lib/languages';
-import { ChevronDownIcon, FilesIcon, LogoutIcon, PlanIcon, UserIcon } from '../icons';
+import { BookIcon, ChevronDownIcon, FilesIcon, LogoutIcon, PlanIcon, UserIcon } from '../icons';
 import { Logo } from '../logo';
 import { Ltr } from '../ltr';
 import { ColorSchemeToggle } from './color-scheme-toggle';
@@ -51,6 +51,9 @@ function AccountMenu({ email }: { email: string }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/file-history" leftSection={<FilesIcon size={16} />}>
           {t('nav.fileHistory')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/documents" leftSection={<BookIcon size={16} />}>
+          {t('nav.documents')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

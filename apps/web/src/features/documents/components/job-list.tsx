@@ -1,0 +1,189 @@
+import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import type { Job } from '@parla/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../hooks/use-format';
+import { useToken } from '../../../lib/auth';
+import { getJobFile, isActive, jobsQueryOptions, useCancelJob } from '../api/jobs';
+
+/** Each status's words (keys written out, so the locale files' test finds them). */
+const STATUS_WORDS = {
+  queued: 'documents.status.queued',
+  running: 'documents.status.running',
+  done: 'documents.status.done',
+  failed: 'documents.status.failed',
+  cancelled: 'documents.status.cancelled',
+} as const satisfies Record<Job['status'], string>;
+
+const STATUS_COLOURS: Record<Job['status'], string> = {
+  queued: 'gray',
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+};
+
+/** Saves a blob under a file name, as a download link does. */
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The user's jobs, newest first, with live progress, cancel, and the finished audiobooks. */
+export function JobList() {
+  const { t } = useTranslation();
+  const token = useToken();
+  const jobs = useQuery(jobsQueryOptions(token));
+  if (jobs.isPending) return <Text c="dimmed">{t('documents.loading')}</Text>;
+  if (!jobs.data?.length) return <Text c="dimmed">{t('documents.none')}</Text>;
+  return (
+    <Stack gap="md">
+      {jobs.data.map((job) => (
+        <JobCard key={job.id} job={job} />
+      ))}
+    </Stack>
+  );
+}
+
+function JobCard({ job }: { job: Job }) {
+  const { t } = useTranslation();
+  const { number } = useFormat();
+  const cancel = useCancelJob();
+  const percent = Math.round(job.progress.fraction * 100);
+  const minutes =
+    job.progress.seconds_left === null
+      ? null
+      : Math.max(1, Math.round(job.progress.seconds_left / 60));
+  return (
+    <Card withBorder padding="md" data-testid="job">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={600}>{job.title}</Text>
+          <Badge color={STATUS_COLOURS[job.status]} variant="light">
+            {t(STATUS_WORDS[job.status])}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('documents.summary', {
+            chapters: job.progress.chapters,
+            characters: number(job.characters),
+          })}
+        </Text>
+        {isActive(job) && (
+          <>
+            <Progress
+              value={percent}
+              aria-label={t('documents.progress', { title: job.title })}
+              animated
+            />
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm" role="status">
+                {t('documents.progressText', {
+                  percent,
+                  done: job.progress.chapters_done,
+                  chapters: job.progress.chapters,
+                })}
+                {minutes !== null && ` · ${t('documents.minutesLeft', { count: minutes })}`}
+              </Text>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => cancel.mutate(job.id)}
+                loading={cancel.isPending}
+              >
+                {t('documents.cancel')}
+              </Button>
+            </Group>
+          </>
+        )}
+        {job.status === 'failed' && job.error && (
+          <Text size="sm" c="red" role="alert">
+            {job.error}
+          </Text>
+        )}
+        {job.status === 'done' && <JobPlayer job={job} />}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A finished audiobook: its player, its chapters to jump to, and its downloads. */
+function JobPlayer({ job }: { job: Job }) {
+  const { t } = useTranslation();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [open, setOpen] = useState(false);
+  const file = useQuery({
+    queryKey: ['jobs', 'audio', job.id],
+    queryFn: ({ signal }) => getJobFile(job.path ?? '', signal),
+    enabled: open && job.path !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file.data) return;
+    const made = URL.createObjectURL(file.data);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file.data]);
+  const download = async (path: string | null, extension: string) => {
+    if (path) save(await getJobFile(path), `${job.title}.${extension}`);
+  };
+  const seek = (start: number | null) => {
+    if (!audio.current || start === null) return;
+    audio.current.currentTime = start;
+    void audio.current.play().catch(() => undefined);
+  };
+
+  return (
+    <Stack gap="xs">
+      {!open && (
+        <Group>
+          <Button size="xs" onClick={() => setOpen(true)}>
+            {t('documents.listen')}
+          </Button>
+        </Group>
+      )}
+      {open && file.isPending && <Text c="dimmed">{t('documents.loadingAudio')}</Text>}
+      {url && (
+        <>
+          {/* biome-ignore lint/a11y/useMediaCaption: the subtitles are a download of their own. */}
+          <audio ref={audio} src={url} controls preload="metadata" style={{ width: '100%' }} />
+          <nav aria-label={t('documents.chapters')}>
+            <Group gap="xs" wrap="wrap">
+              {job.chapters.map((chapter) => (
+                <Button
+                  key={`${chapter.start}-${chapter.title}`}
+                  size="xs"
+                  variant="light"
+                  onClick={() => seek(chapter.start)}
+                >
+                  {chapter.title}
+                </Button>
+              ))}
+            </Group>
+          </nav>
+        </>
+      )}
+      <Group gap="xs" wrap="wrap">
+        <Button size="xs" variant="default" onClick={() => download(job.path, job.output_format)}>
+          {t('documents.downloadAudio')}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => download(job.chapters_path, 'zip')}>
+          {t('documents.downloadChapters')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => download(job.subtitles_path && `${job.subtitles_path}?format=srt`, 'srt')}
+        >
+          {t('documents.downloadSubtitles')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,211 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { DocumentPreview } from '@parla/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../hooks/use-format';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth';
+import { useVoices } from '../../convertor/api/get-voices';
+import { usePreviewDocument, useStartJob } from '../api/jobs';
+
+const ACCEPT = '.epub,.pdf,.docx,.md,.markdown,.html,.htm,.txt';
+
+interface Choice {
+  keep: boolean;
+  title: string;
+}
+
+/**
+ * A new audiobook (issue 19): a document, its chapters (kept or dropped, renamed) and their
+ * cost, a voice and a format; then the job starts on the server.
+ */
+export function NewJob() {
+  const { t } = useTranslation();
+  const { number } = useFormat();
+  const session = useSession();
+  const voices = useVoices();
+  const preview = usePreviewDocument();
+  const start = useStartJob();
+  const [file, setFile] = useState<File | null>(null);
+  const [chapters, setChapters] = useState<Choice[]>([]);
+  const [language, setLanguage] = useState<string | null>(null);
+  const [voice, setVoice] = useState<string | null>(null);
+  const [format, setFormat] = useState<'mp3' | 'wav'>('mp3');
+
+  const read = (chosen: File | null) => {
+    setFile(chosen);
+    setChapters([]);
+    start.reset();
+    if (!chosen) return preview.reset();
+    preview.mutate(chosen, {
+      onSuccess: (found: DocumentPreview) =>
+        setChapters(found.chapters.map((chapter) => ({ keep: true, title: chapter.title }))),
+    });
+  };
+
+  const found = preview.data;
+  const kept = found ? found.chapters.filter((_, index) => chapters[index]?.keep) : [];
+  const characters = kept.reduce((sum, chapter) => sum + chapter.characters, 0);
+  const left = session.profile?.plan.count_characters ?? 0;
+  const languages = voices.data ?? [];
+  const languageVoices = languages.find((entry) => entry.language_code === language)?.voices ?? [];
+  const error = preview.error ?? start.error;
+
+  const submit = () => {
+    if (!file || !found) return;
+    start.mutate(
+      {
+        document: file,
+        chapters: found.chapters.flatMap((_, index) =>
+          chapters[index]?.keep ? [{ index, title: chapters[index]?.title.trim() || _.title }] : [],
+        ),
+        settings: {
+          output_format: format,
+          ...(format === 'wav' && { sample_rate: '16000' }),
+          ...(language && { language_code: language }),
+          ...(voice && { voice_id: voice }),
+        },
+      },
+      {
+        onSuccess: () => {
+          setFile(null);
+          setChapters([]);
+          preview.reset();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <FileInput
+        label={t('documents.file')}
+        description={t('documents.fileHint')}
+        accept={ACCEPT}
+        value={file}
+        onChange={read}
+        clearable
+        clearButtonProps={{ 'aria-label': t('documents.clear') }}
+      />
+      {preview.isPending && <Text c="dimmed">{t('documents.reading')}</Text>}
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error instanceof ApiError ? error.message : t('documents.failed')}
+        </Alert>
+      )}
+      {start.isSuccess && (
+        <Alert color="green" variant="light" role="status">
+          {t('documents.started')}
+        </Alert>
+      )}
+      {found && (
+        <Stack gap="sm">
+          <Text fw={600}>{found.title}</Text>
+          <Table.ScrollContainer minWidth={320}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('documents.keep')}</Table.Th>
+                  <Table.Th>{t('documents.chapter')}</Table.Th>
+                  <Table.Th ta="end">{t('documents.characters')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {found.chapters.map((chapter, index) => (
+                  <Table.Tr key={chapter.index}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('documents.keepNamed', { title: chapter.title })}
+                        checked={chapters[index]?.keep ?? true}
+                        onChange={(event) => {
+                          const keep = event.currentTarget.checked;
+                          setChapters((all) =>
+                            all.map((c, i) => (i === index ? { ...c, keep } : c)),
+                          );
+                        }}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={t('documents.titleOf', { number: index + 1 })}
+                        value={chapters[index]?.title ?? chapter.title}
+                        maxLength={200}
+                        onChange={(event) => {
+                          const title = event.currentTarget.value;
+                          setChapters((all) =>
+                            all.map((c, i) => (i === index ? { ...c, title } : c)),
+                          );
+                        }}
+                      />
+                    </Table.Td>
+                    <Table.Td ta="end">{number(chapter.characters)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text c={characters > left ? 'red' : undefined} role="status">
+            {t('documents.cost', { characters: number(characters), left: number(left) })}
+          </Text>
+          <Group grow align="flex-end" wrap="wrap">
+            <Select
+              label={t('documents.language')}
+              placeholder={t('documents.defaultLanguage')}
+              data={languages.map((entry) => ({
+                value: entry.language_code,
+                label: entry.language_name,
+              }))}
+              value={language}
+              onChange={(value) => {
+                setLanguage(value);
+                setVoice(null);
+              }}
+              searchable
+              clearable
+            />
+            <Select
+              label={t('documents.voice')}
+              placeholder={t('documents.defaultVoice')}
+              data={languageVoices.map((entry) => ({ value: entry.id, label: entry.name }))}
+              value={voice}
+              onChange={setVoice}
+              disabled={!language}
+              searchable
+              clearable
+            />
+          </Group>
+          <SegmentedControl
+            aria-label={t('documents.format')}
+            data={[
+              { value: 'mp3', label: t('documents.mp3') },
+              { value: 'wav', label: 'WAV' },
+            ]}
+            value={format}
+            onChange={(value) => setFormat(value as 'mp3' | 'wav')}
+          />
+          <Group>
+            <Button
+              onClick={submit}
+              loading={start.isPending}
+              disabled={kept.length === 0 || characters > left}
+            >
+              {t('documents.start')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

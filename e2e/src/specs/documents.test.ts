@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, expectNoPageErrors, useBrowser, visit } from '../harness/browser.js';
+import { newUser, setTokenCookie } from '../harness/users.js';
+
+const session = useBrowser();
+
+/** Two chapters of Markdown, each a few sentences. */
+const BOOK = [
+  '# The Lighthouse',
+  '',
+  'The keeper climbed the stairs every evening. He lit the lamp and watched the sea.',
+  '',
+  '# The Ship',
+  '',
+  'One night a ship came close to the rocks. The light turned it away just in time.',
+  '',
+].join('\n');
+
+/**
+ * Documents (issue 19) as a person uses the page: a file chosen, its chapters shown with their
+ * cost, one renamed, the audiobook started; its progress until it is ready; then played, and a
+ * chapter button that moves the player to that chapter.
+ */
+describe('the documents page', () => {
+  it('turns a Markdown file into an audiobook with chapters to jump to', async () => {
+    const user = await newUser('PREMIUM');
+    const page = await session.newPage();
+    await setTokenCookie(page, user.token, session.baseUrl);
+    await visit(page, '/documents');
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    await page.getByText('No audiobooks yet.').waitFor();
+
+    // Mantine's FileInput is a button labelled Document over a hidden file input.
+    await page.getByRole('button', { name: 'Document' }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'lighthouse.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(BOOK),
+    });
+    const second = page.getByRole('textbox', { name: 'Title of chapter 2' });
+    await second.waitFor();
+    expect(await page.getByRole('textbox', { name: 'Title of chapter 1' }).inputValue()).toBe(
+      'The Lighthouse',
+    );
+    expect(await second.inputValue()).toBe('The Ship');
+    await page.getByText(/^161 characters; [\d,]+ left on your plan\.$/).waitFor();
+    await expectAccessible(page);
+    await second.fill('The Rescue');
+    await page.getByRole('button', { name: 'Start the audiobook' }).click();
+    await page.getByRole('status').filter({ hasText: 'Started.' }).waitFor();
+
+    const job = page.getByTestId('job');
+    await job.getByText('lighthouse', { exact: false }).first().waitFor();
+    await job.getByText('Ready').waitFor({ timeout: 60_000 });
+    await job.getByRole('button', { name: 'Listen' }).click();
+    const audio = job.locator('audio');
+    await audio.waitFor();
+    await page.waitForFunction(() => {
+      const player = document.querySelector<HTMLAudioElement>('[data-testid="job"] audio');
+      return (player?.duration ?? 0) > 4;
+    });
+    const chapters = job.getByRole('navigation', { name: 'Chapters' });
+    expect(await chapters.getByRole('button').allTextContents()).toEqual([
+      'The Lighthouse',
+      'The Rescue',
+    ]);
+    await chapters.getByRole('button', { name: 'The Rescue' }).click();
+    const at = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
+    // The second chapter starts after the first chapter's two sentences (several seconds).
+    expect(at).toBeGreaterThan(3);
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+});
