@@ -297,6 +297,8 @@ export async function buildApp({
         db,
         speech,
         storage,
+        scheduler,
+        ...(now && { now }),
         runner: {
           concurrency: config.jobConcurrency,
           enabled: config.runJobs,

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Job } from '@parla/contract';
 import JSZip from 'jszip';
 import { parseBuffer } from 'music-metadata';
@@ -428,5 +430,44 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     // About 180 sentences: minutes of speech, every part there.
     expect(format.duration).toBeGreaterThan((done.duration ?? 0) - 1);
     expect(done.duration).toBeGreaterThan(150);
+  });
+
+  it('purges a job and its files 30 days after it ended', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BASIC' });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization },
+      payload: { text: 'Kept for thirty days.' },
+    });
+    const { id } = created.json() as { id: string };
+    await until(app, authorization, id, (j) => j.status === 'done');
+    // The objects stored for the job (folders left empty do not count).
+    const files = async () =>
+      (
+        await readdir(path.join(config.dataDir, 'files', 'jobs', id), {
+          recursive: true,
+          withFileTypes: true,
+        }).catch(() => [])
+      )
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name);
+    expect((await files()).length).toBeGreaterThan(0);
+    // A server starting 29 days later keeps it; one starting 31 days later purges it first.
+    const day = 86_400_000;
+    const soon = await createTestApp({ config, now: () => new Date(Date.now() + 29 * day) });
+    await soon.ready();
+    expect((await job(app, authorization, id)).status).toBe('done');
+    await soon.close();
+    const later = await createTestApp({ config, now: () => new Date(Date.now() + 31 * day) });
+    await later.ready();
+    const gone = await app.inject({
+      method: 'GET',
+      url: `/api/jobs/${id}`,
+      headers: { authorization },
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(await files()).toEqual([]);
+    await later.close();
   });
 });

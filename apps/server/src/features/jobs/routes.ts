@@ -26,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import type { Db } from '../../db/database.js';
 import type { JobsTable, User } from '../../db/schema.js';
+import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
 import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
@@ -43,6 +44,9 @@ import {
 } from './runner.js';
 
 const ChapterChoicesSchema = z.array(ChapterChoiceSchema).min(1);
+
+/** Days a job and its audio are kept once it has ended. */
+export const JOB_RETENTION_DAYS = 30;
 
 /** The largest document accepted. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
@@ -67,6 +71,8 @@ export interface JobRoutesOptions {
   db: Db;
   speech: SpeechService;
   storage: ObjectStorage;
+  scheduler: Scheduler;
+  now?: () => Date;
   runner?: Omit<JobRunnerOptions, 'db' | 'speech' | 'storage' | 'log'>;
 }
 
@@ -86,6 +92,31 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
   });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
+
+  // A job and its files are kept 30 days after it ended, as saved files are (SPEC §9).
+  const now = options.now ?? (() => new Date());
+  async function purge(): Promise<number> {
+    const before = new Date(now().getTime() - JOB_RETENTION_DAYS * 86_400_000).toISOString();
+    const ended = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', 'in', ['done', 'failed', 'cancelled'])
+      .where((eb) => eb.or([eb('finished_at', '<', before), eb('finished_at', 'is', null)]))
+      .where('updated_at', '<', before)
+      .execute();
+    for (const { id } of ended) {
+      for (const { key } of await storage.list(`jobs/${id}`)) await storage.remove(key);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('job_parts').where('job_id', '=', id).execute();
+        await trx.deleteFrom('jobs').where('id', '=', id).execute();
+      });
+    }
+    return ended.length;
+  }
+  options.scheduler.every('job-purge', 60 * 60 * 1000, async () => {
+    const count = await purge();
+    if (count > 0) app.log.info({ count }, 'ended jobs purged');
+  });
 
   await app.register(multipart, {
     limits: {
