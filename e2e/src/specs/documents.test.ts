@@ -68,6 +68,11 @@ describe('the documents page', () => {
     const at = await audio.evaluate((element: HTMLAudioElement) => element.currentTime);
     // The second chapter starts after the first chapter's two sentences (several seconds).
     expect(at).toBeGreaterThan(3);
+    // As it plays, the sentence being read is shown with its word marked.
+    const reading = page.getByTestId('now-reading');
+    await reading.filter({ hasText: 'One night a ship came close to the rocks.' }).waitFor();
+    const word = (await reading.locator('mark').textContent()) ?? '';
+    expect('One night a ship came close to the rocks.'.split(/\W+/)).toContain(word);
     await expectAccessible(page);
     expectNoPageErrors(page);
   });

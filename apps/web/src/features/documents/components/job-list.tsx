@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
-import type { Job } from '@parla/contract';
+import { Badge, Button, Card, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import type { Job, SpeechMark } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../hooks/use-format';
 import { useToken } from '../../../lib/auth';
+import { useSpeechMarks } from '../../convertor/api/get-marks';
 import { getJobFile, isActive, jobsQueryOptions, useCancelJob } from '../api/jobs';
 
 /** Each status's words (keys written out, so the locale files' test finds them). */
@@ -112,6 +113,34 @@ function JobCard({ job }: { job: Job }) {
   );
 }
 
+/** The sentence being read, its word marked, as the audio plays (a read-along for long texts). */
+function NowReading({ marks, time }: { marks: SpeechMark[] | undefined; time: number }) {
+  const { t } = useTranslation();
+  const timeline = useMemo(
+    () => ({
+      sentences: (marks ?? []).filter((mark) => mark.type === 'sentence'),
+      words: (marks ?? []).filter((mark) => mark.type === 'word'),
+    }),
+    [marks],
+  );
+  const sentence = timeline.sentences.findLast((mark) => mark.time <= time);
+  if (!sentence) return null;
+  const word = timeline.words.findLast(
+    (mark) => mark.time <= time && mark.start >= sentence.start && mark.end <= sentence.end,
+  );
+  const from = word ? word.start - sentence.start : 0;
+  const to = word ? word.end - sentence.start : 0;
+  return (
+    <Paper withBorder p="sm" aria-label={t('documents.nowReading')} data-testid="now-reading">
+      <Text size="sm">
+        {sentence.value.slice(0, from)}
+        {word && <mark>{sentence.value.slice(from, to)}</mark>}
+        {sentence.value.slice(to)}
+      </Text>
+    </Paper>
+  );
+}
+
 /** A finished audiobook: its player, its chapters to jump to, and its downloads. */
 function JobPlayer({ job }: { job: Job }) {
   const { t } = useTranslation();
@@ -124,6 +153,8 @@ function JobPlayer({ job }: { job: Job }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const [url, setUrl] = useState<string>();
+  const [time, setTime] = useState(0);
+  const marks = useSpeechMarks(open ? job.marks_path : null);
   useEffect(() => {
     if (!file.data) return;
     const made = URL.createObjectURL(file.data);
@@ -152,7 +183,16 @@ function JobPlayer({ job }: { job: Job }) {
       {url && (
         <>
           {/* biome-ignore lint/a11y/useMediaCaption: the subtitles are a download of their own. */}
-          <audio ref={audio} src={url} controls preload="metadata" style={{ width: '100%' }} />
+          <audio
+            ref={audio}
+            src={url}
+            controls
+            preload="metadata"
+            style={{ width: '100%' }}
+            onTimeUpdate={(event) => setTime(event.currentTarget.currentTime * 1000)}
+            onSeeked={(event) => setTime(event.currentTarget.currentTime * 1000)}
+          />
+          <NowReading marks={marks.data} time={time} />
           <nav aria-label={t('documents.chapters')}>
             <Group gap="xs" wrap="wrap">
               {job.chapters.map((chapter) => (
