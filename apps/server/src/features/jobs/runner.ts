@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { SpeechMark, VoiceSettings } from '@parla/contract';
 import { isClientError, SpeechError, wavHeader } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
-import JSZip from 'jszip';
 import NodeID3 from 'node-id3';
 import PQueue from 'p-queue';
 import type { Db } from '../../db/database.js';
@@ -27,6 +27,8 @@ import { createUsageRepository } from '../convertor/usage-repository.js';
 export interface JobChapterRecord {
   title: string;
   characters: number;
+  /** Once assembled: where the chapter's audio lies in the whole file (start, end exclusive). */
+  bytes?: [number, number];
 }
 
 export interface JobRunnerOptions {
@@ -68,7 +70,6 @@ export const jobKeys = {
   part: (jobId: string, chapter: number, part: number, format: string) =>
     `jobs/${jobId}/parts/${chapter}-${part}.${format}`,
   audio: (jobId: string, format: string) => `jobs/${jobId}/audiobook.${format}`,
-  chapters: (jobId: string) => `jobs/${jobId}/chapters.zip`,
   text: (jobId: string) => `jobs/${jobId}/text.txt`,
 };
 
@@ -319,6 +320,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         status: 'done',
         audio_key: assembled.key,
         duration: assembled.duration,
+        chapters: JSON.stringify(assembled.chapters),
       });
       await removeParts(job.id);
     } finally {
@@ -326,8 +328,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
-  /** The parts' audio as one file with chapter markers, its marks and its text beside it. */
-  async function assemble(job: JobsTable): Promise<{ key: string; duration: number }> {
+  /**
+   * The parts' audio as one file with chapter markers, streamed from the parts into storage
+   * (an audiobook may last hours: it is never held in memory), its marks and its text beside
+   * it. Answers the chapters with where each lies in the file, for the zip of chapters.
+   */
+  async function assemble(
+    job: JobsTable,
+  ): Promise<{ key: string; duration: number; chapters: JobChapterRecord[] }> {
     const format = job.output_format;
     const chapters = JSON.parse(job.chapters) as JobChapterRecord[];
     const parts = await db
@@ -337,7 +345,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       .orderBy('chapter')
       .orderBy('part')
       .execute();
-    const audio: Uint8Array[] = [];
+    const pieces: { key: string; start: number; end: number; chapter: number }[] = [];
     const marks: SpeechMark[] = [];
     const starts: number[] = [];
     let seconds = 0;
@@ -346,8 +354,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (const part of parts) {
       if (starts[part.chapter] === undefined) starts[part.chapter] = seconds;
       const key = jobKeys.part(job.id, part.chapter, part.part, format);
-      const bytes = await readAll(storage, key);
-      audio.push(format === 'wav' ? wavData(bytes) : bytes);
+      const size = (await storage.stat(key))?.size;
+      if (size === undefined) throw new Error(`${key} is missing`);
+      // A WAV part's samples follow its header; an mp3 part is frames from its first byte.
+      const start = format === 'wav' ? await wavDataOffset(storage, key) : 0;
+      pieces.push({ key, start, end: size, chapter: part.chapter });
       if (text) {
         text += '\n\n';
         offset += 2;
@@ -366,41 +377,30 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
     const sampleRate = (JSON.parse(job.settings) as VoiceSettings).sample_rate;
     const ends = chapters.map((_, index) => starts[index + 1] ?? seconds);
+    const body = pieces.reduce((sum, piece) => sum + piece.end - piece.start, 0);
     const head =
-      format === 'mp3'
-        ? id3(job.title, chapters, starts, ends)
-        : wavHeader(
-            sampleRate,
-            audio.reduce((sum, piece) => sum + piece.length, 0),
-          );
-    // Each chapter also as a file of its own, in a zip (stored: audio does not compress).
-    const zip = new JSZip();
-    const width = String(chapters.length).length;
-    chapters.forEach((chapter, index) => {
-      const own = parts.flatMap((part, at) =>
-        part.chapter === index ? [audio[at] as Uint8Array] : [],
-      );
-      const bytes = own.reduce((sum, piece) => sum + piece.length, 0);
-      const name = `${String(index + 1).padStart(width, '0')} ${safeName(chapter.title)}.${format}`;
-      const tag =
-        format === 'mp3'
-          ? NodeID3.create({
-              title: chapter.title,
-              album: job.title,
-              trackNumber: `${index + 1}/${chapters.length}`,
-            })
-          : wavHeader(sampleRate, bytes);
-      zip.file(name, Buffer.concat([tag, ...own]), { compression: 'STORE' });
+      format === 'mp3' ? id3(job.title, chapters, starts, ends) : wavHeader(sampleRate, body);
+    // Where each chapter's bytes lie in the whole file.
+    let at = head.length;
+    const placed = chapters.map((chapter, index) => {
+      const from = at;
+      for (const piece of pieces) if (piece.chapter === index) at += piece.end - piece.start;
+      return { ...chapter, bytes: [from, at] as [number, number] };
     });
-    await storage.put(
-      jobKeys.chapters(job.id),
-      await zip.generateAsync({ type: 'uint8array' }),
-      'application/zip',
-    );
     const key = jobKeys.audio(job.id, format);
-    await storage.put(
+    async function* whole() {
+      yield head;
+      for (const piece of pieces) {
+        if (piece.end === piece.start) continue;
+        const stream = await storage.read(piece.key, { start: piece.start, end: piece.end - 1 });
+        if (!stream) throw new Error(`${piece.key} is missing`);
+        yield* stream;
+      }
+    }
+    await storage.putStream(
       key,
-      Buffer.concat([head, ...audio]),
+      Readable.from(whole()),
+      head.length + body,
       format === 'mp3' ? 'audio/mpeg' : 'audio/wav',
     );
     await storage.put(
@@ -413,7 +413,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       new TextEncoder().encode(text),
       'text/plain; charset=utf-8',
     );
-    return { key, duration: seconds };
+    return { key, duration: seconds, chapters: placed };
   }
 
   async function removeParts(jobId: string): Promise<void> {
@@ -489,23 +489,17 @@ export function safeName(title: string): string {
   );
 }
 
-async function readAll(storage: ObjectStorage, key: string): Promise<Uint8Array> {
-  const stream = await storage.read(key);
+/** Where the samples of a stored WAV file start (after its `data` chunk's header). */
+async function wavDataOffset(storage: ObjectStorage, key: string): Promise<number> {
+  const stream = await storage.read(key, { start: 0, end: 4095 });
   if (!stream) throw new Error(`${key} is missing`);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** The samples of a WAV file (its `data` chunk). */
-function wavData(bytes: Uint8Array): Uint8Array {
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const view = Buffer.concat(chunks);
   for (let at = 12; at + 8 <= view.length; ) {
+    if (view.toString('latin1', at, at + 4) === 'data') return at + 8;
     const size = view.readUInt32LE(at + 4);
-    if (view.toString('latin1', at, at + 4) === 'data') {
-      return view.subarray(at + 8, Math.min(view.length, at + 8 + size));
-    }
     at += 8 + size + (size % 2);
   }
-  throw new Error('a WAV part has no data');
+  throw new Error(`${key}: a WAV part has no data`);
 }

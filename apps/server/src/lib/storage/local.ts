@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { checkKey, type ObjectStorage } from './storage.js';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -9,15 +10,32 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 /** Objects as files under `root` (DATA_DIR/files): the embedded default. */
 export function createLocalStorage(root: string): ObjectStorage {
   const full = (key: string) => path.join(root, checkKey(key));
+  /** Writes then renames: a reader never sees half a file. Answers the bytes written. */
+  async function write(key: string, body: Uint8Array | Readable): Promise<number> {
+    const target = full(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await writeFile(temporary, body);
+      const { size } = await stat(temporary);
+      await rename(temporary, target);
+      return size;
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
   return {
     kind: 'local',
     async put(key, bytes) {
-      const target = full(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      // Write then rename: a reader never sees half a file.
-      const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
-      await writeFile(temporary, bytes);
-      await rename(temporary, target);
+      await write(key, bytes);
+    },
+    async putStream(key, stream, length) {
+      const written = await write(key, stream);
+      if (written !== length) {
+        await rm(full(key), { force: true });
+        throw new Error(`${key}: ${written} bytes written, ${length} announced`);
+      }
     },
     async stat(key) {
       try {

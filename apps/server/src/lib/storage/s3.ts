@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -35,6 +36,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     ...(options.endpoint && { endpoint: options.endpoint }),
     ...(options.credentials && { credentials: options.credentials }),
     forcePathStyle: options.forcePathStyle ?? false,
+    // Checksums only where S3 requires them: a streamed body then goes as plain bytes of a
+    // known length, which every S3-compatible service reads (not all read aws-chunked).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   const Bucket = options.bucket;
   return {
@@ -48,6 +52,33 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
           ...(contentType && { ContentType: contentType }),
         }),
       );
+    },
+    async putStream(key, stream, length, contentType) {
+      // A stream of a known length goes up as one PUT (S3 needs the length before the body);
+      // one that ends short or runs long stops the upload instead of leaving it waiting.
+      const abort = new AbortController();
+      let failure: Error | undefined;
+      const body = stream.pipe(exactly(key, length));
+      const stop = (error: Error) => {
+        failure ??= error;
+        abort.abort();
+      };
+      body.on('error', stop);
+      stream.on('error', stop);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: checkKey(key),
+            Body: body,
+            ContentLength: length,
+            ...(contentType && { ContentType: contentType }),
+          }),
+          { abortSignal: abort.signal },
+        );
+      } catch (error) {
+        throw failure ?? error;
+      }
     },
     async stat(key) {
       try {
@@ -93,4 +124,24 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     },
     close: () => client.destroy(),
   };
+}
+
+/**
+ * Passes a stream on, failing it when it ends short of (or runs past) `length` bytes: the
+ * upload then stops at once instead of leaving the service waiting for the rest.
+ */
+function exactly(key: string, length: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(
+        seen > length ? new Error(`${key}: more than the ${length} bytes announced`) : null,
+        chunk,
+      );
+    },
+    flush(done) {
+      done(seen === length ? null : new Error(`${key}: ${seen} bytes of the ${length} announced`));
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startS3 } from '../../test/s3.js';
@@ -52,6 +52,20 @@ describe.each(implementations)('object storage on %s', (_name, create) => {
     expect(await storage.stat('audio/one.wav')).toBeUndefined();
     expect(await storage.read('audio/one.wav')).toBeUndefined();
     expect(await storage.list('audio')).toEqual([]);
+  });
+
+  it('stores a stream of a known length without a partial object on a short one', async () => {
+    async function* pieces(count: number) {
+      for (let i = 0; i < count; i++) yield bytes.subarray(i * 100, (i + 1) * 100);
+    }
+    await storage.putStream('jobs/j1/book.mp3', Readable.from(pieces(10)), 1000, 'audio/mpeg');
+    expect((await bytesOf(await storage.read('jobs/j1/book.mp3')))?.equals(bytes)).toBe(true);
+    // Fewer bytes than announced: refused, and nothing is left under the key.
+    await expect(
+      storage.putStream('jobs/j1/short.mp3', Readable.from(pieces(3)), 1000),
+    ).rejects.toThrow();
+    expect(await storage.stat('jobs/j1/short.mp3')).toBeUndefined();
+    await storage.remove('jobs/j1/book.mp3');
   });
 
   it('overwrites a key whole', async () => {

@@ -10,6 +10,11 @@ export interface ObjectStorage {
   /** `local` or `s3`, for logs and /api/ready. */
   readonly kind: 'local' | 's3';
   put(key: string, bytes: Uint8Array, contentType?: string): Promise<void>;
+  /**
+   * Stores what `stream` yields, exactly `length` bytes, without holding them in memory (an
+   * audiobook of hours); a reader sees the whole object or none.
+   */
+  putStream(key: string, stream: Readable, length: number, contentType?: string): Promise<void>;
   /** Size and last write time, or undefined when the key holds nothing. */
   stat(key: string): Promise<StoredObject | undefined>;
   /**
@@ -50,6 +55,8 @@ export function within(storage: ObjectStorage, prefix: string): ObjectStorage {
   return {
     kind: storage.kind,
     put: (key, bytes, contentType) => storage.put(full(key), bytes, contentType),
+    putStream: (key, stream, length, contentType) =>
+      storage.putStream(full(key), stream, length, contentType),
     stat: (key) => storage.stat(full(key)),
     read: (key, range) => storage.read(full(key), range),
     remove: (key) => storage.remove(full(key)),
