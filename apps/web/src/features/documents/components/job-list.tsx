@@ -200,6 +200,10 @@ function JobPlayer({ job }: { job: Job }) {
                   key={`${chapter.start}-${chapter.title}`}
                   size="xs"
                   variant="light"
+                  h="auto"
+                  py={6}
+                  // A long title wraps instead of being cut off.
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
                   onClick={() => seek(chapter.start)}
                 >
                   {chapter.title}
