@@ -110,6 +110,10 @@ describe('documents', () => {
     expect(await refused(text('%PDF-1.7 broken'), 'broken.pdf')).toBe(
       'broken.pdf is a damaged PDF document.',
     );
+    expect(await refused(new Uint8Array(0), 'nothing')).toBe('nothing is empty.');
+    expect(await refused(new Uint8Array([0x25]), 'one-byte.txt')).toBe(
+      'one-byte.txt has no text to read.',
+    );
     expect(await refused(text('x'), 'song.mp3')).toBe(
       'song.mp3: .mp3 files are not read; send EPUB, PDF, DOCX, Markdown, HTML or TXT.',
     );

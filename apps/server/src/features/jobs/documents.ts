@@ -99,8 +99,9 @@ const READERS: Record<DocumentFormat, Reader> = {
 /** What the bytes are: a PDF, a ZIP-based document, or text (anything else is refused). */
 async function sniff(bytes: Uint8Array, fileName: string): Promise<DocumentFormat | 'text'> {
   const head = Buffer.from(bytes.subarray(0, 8));
+  if (head.length === 0) throw new DocumentError(`${fileName} is empty.`);
   if (head.toString('latin1', 0, 5) === '%PDF-') return 'pdf';
-  if (head.readUInt32BE(0) === 0xd0cf11e0) {
+  if (head.length >= 4 && head.readUInt32BE(0) === 0xd0cf11e0) {
     throw new DocumentError(
       `${fileName} is an encrypted Office document or an old .doc file; save it as DOCX without a password.`,
     );

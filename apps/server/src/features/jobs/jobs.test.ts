@@ -299,6 +299,11 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
       ],
       [{ text: 'Hi.', master_speed: 500 }, 400, 'master_speed must be at most 100.'],
       [
+        { text: 'Hi.', language_code: 'xx-YY' },
+        400,
+        /^No neural voice speaks xx-YY; choose another engine or language/,
+      ],
+      [
         { text: 'Hi.', chapters: [{ title: 'A', text: 'B' }] },
         400,
         /^Give either text or chapters/,

@@ -363,6 +363,12 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       ...(input.master_volume !== undefined && { volume: input.master_volume }),
       ...(input.master_pitch !== undefined && { pitch: input.master_pitch }),
     });
+    if (!settings.voice_id) {
+      return {
+        ok: false as const,
+        message: `No ${settings.engine} voice speaks ${settings.language_code}; choose another engine or language (GET /api/convertor/voices).`,
+      };
+    }
     const valid = VoiceSettingsSchema.safeParse(settings);
     if (!valid.success) return { ok: false as const, message: firstIssue(valid.error) };
     const known = languages.some((l) =>
