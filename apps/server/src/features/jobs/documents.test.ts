@@ -111,8 +111,8 @@ describe('documents', () => {
       'broken.pdf is a damaged PDF document.',
     );
     expect(await refused(new Uint8Array(0), 'nothing')).toBe('nothing is empty.');
-    expect(await refused(new Uint8Array([0x25]), 'one-byte.txt')).toBe(
-      'one-byte.txt has no text to read.',
+    expect(await refused(new Uint8Array([0x20]), 'blank.txt')).toBe(
+      'blank.txt has no text to read.',
     );
     expect(await refused(text('x'), 'song.mp3')).toBe(
       'song.mp3: .mp3 files are not read; send EPUB, PDF, DOCX, Markdown, HTML or TXT.',
