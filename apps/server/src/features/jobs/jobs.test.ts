@@ -384,7 +384,17 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     expect(cancelled.statusCode).toBe(200);
     expect((cancelled.json() as Job).status).toBe('cancelled');
     // Parts in hand finish; none starts after. Then the charge is what they cost.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (let waited = 0; ; waited += 100) {
+      const inHand = await app.db
+        .selectFrom('job_parts')
+        .select('part')
+        .where('job_id', '=', id)
+        .where('status', '=', 'charged')
+        .execute();
+      if (inHand.length === 0 && waited >= 1000) break;
+      if (waited > 60_000) throw new Error('parts still in hand a minute after the cancel');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const after = await job(app, authorization, id);
     expect(after.status).toBe('cancelled');
     expect(after.path).toBeNull();
