@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Job } from '@parla/contract';
@@ -71,7 +72,7 @@ async function until(
 }
 
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
-  const boundary = `----parla${Date.now()}`;
+  const boundary = `----parla${randomUUID()}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(
@@ -220,11 +221,12 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
   it('previews an EPUB, then renders the chapters chosen, renamed, in WAV', async () => {
     const { authorization } = await signedInUser(app, { plan: 'PREMIUM' });
     const epub = await makeEpub();
+    const upload = multipart({}, { name: 'tales.epub', bytes: epub });
     const preview = await app.inject({
       method: 'POST',
       url: '/api/jobs/preview',
-      headers: { authorization, ...multipart({}, { name: 'tales.epub', bytes: epub }).headers },
-      payload: multipart({}, { name: 'tales.epub', bytes: epub }).payload,
+      headers: { authorization, ...upload.headers },
+      payload: upload.payload,
     });
     expect(preview.statusCode).toBe(200);
     expect(preview.json()).toMatchObject({
