@@ -195,14 +195,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return db.transaction().execute(async (trx) => {
       const spent = await createUsageRepository(trx).spendUser(job.user_id, part.characters);
       if (!spent.ok) return { ok: false as const, left: spent.remaining };
-      await trx
-        .updateTable('job_parts')
-        .set({ status: 'charged' })
-        .where('job_id', '=', part.job_id)
-        .where('chapter', '=', part.chapter)
-        .where('part', '=', part.part)
-        .where('status', '=', 'pending')
-        .execute();
+      await movePart(trx, part, 'pending', { status: 'charged' });
       return { ok: true as const };
     });
   }
@@ -210,15 +203,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /** A taken part given back: its characters returned, pending again. */
   async function giveBack(job: JobsTable, part: JobPartsTable): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const back = await trx
-        .updateTable('job_parts')
-        .set({ status: 'pending' })
-        .where('job_id', '=', part.job_id)
-        .where('chapter', '=', part.chapter)
-        .where('part', '=', part.part)
-        .where('status', '=', 'charged')
-        .executeTakeFirst();
-      if (Number(back.numUpdatedRows) === 1) {
+      if (await movePart(trx, part, 'charged', { status: 'pending' })) {
         await createUsageRepository(trx).refundUser(job.user_id, part.characters);
       }
     });
@@ -273,13 +258,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           for (let attempt = 1; ; attempt++) {
             try {
               const result = await speech.render({ ...settings, text: part.text }, key);
-              await db
-                .updateTable('job_parts')
-                .set({ status: 'done', duration: result.duration })
-                .where('job_id', '=', job.id)
-                .where('chapter', '=', part.chapter)
-                .where('part', '=', part.part)
-                .execute();
+              await movePart(db, part, 'charged', { status: 'done', duration: result.duration });
               await db
                 .updateTable('jobs')
                 .set({ updated_at: new Date().toISOString() })
@@ -490,6 +469,24 @@ export function safeName(title: string): string {
 }
 
 /** Where the samples of a stored WAV file start (after its `data` chunk's header). */
+/** Moves a part from the state `from` (answers false when it was not in it). */
+async function movePart(
+  on: Db,
+  part: JobPartsTable,
+  from: 'pending' | 'charged',
+  to: Pick<JobPartsTable, 'status'> & Partial<Pick<JobPartsTable, 'duration'>>,
+): Promise<boolean> {
+  const moved = await on
+    .updateTable('job_parts')
+    .set(to)
+    .where('job_id', '=', part.job_id)
+    .where('chapter', '=', part.chapter)
+    .where('part', '=', part.part)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
 async function wavDataOffset(storage: ObjectStorage, key: string): Promise<number> {
   const stream = await storage.read(key, { start: 0, end: 4095 });
   if (!stream) throw new Error(`${key} is missing`);
