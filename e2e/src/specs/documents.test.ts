@@ -76,4 +76,35 @@ describe('the documents page', () => {
     await expectAccessible(page);
     expectNoPageErrors(page);
   });
+
+  it('reads a file dropped on the page, and says why a file cannot be read', async () => {
+    const user = await newUser('BASIC');
+    const page = await session.newPage();
+    await setTokenCookie(page, user.token, session.baseUrl);
+    await visit(page, '/documents');
+    const drop = page.getByTestId('document-drop');
+    const dropFile = async (name: string, content: string) => {
+      const transfer = await page.evaluateHandle(
+        ([fileName, text]) => {
+          const data = new DataTransfer();
+          data.items.add(new File([text], fileName, { type: 'text/plain' }));
+          return data;
+        },
+        [name, content] as const,
+      );
+      await drop.dispatchEvent('dragover', { dataTransfer: transfer });
+      await drop.dispatchEvent('drop', { dataTransfer: transfer });
+    };
+    await dropFile('notes.txt', 'Chapter 1\nA first thought.\n\nChapter 2\nA second one.');
+    await page.getByRole('textbox', { name: 'Title of chapter 2' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Title of chapter 1' }).inputValue()).toBe(
+      'Chapter 1',
+    );
+    await dropFile('report.pdf', 'not a pdf at all');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'report.pdf is not a PDF document: it is a text file.' })
+      .waitFor();
+    expectNoPageErrors(page);
+  });
 });

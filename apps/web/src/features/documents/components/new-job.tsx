@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Checkbox,
   FileInput,
@@ -43,6 +44,7 @@ export function NewJob() {
   const [language, setLanguage] = useState<string | null>(null);
   const [voice, setVoice] = useState<string | null>(null);
   const [format, setFormat] = useState<'mp3' | 'wav'>('mp3');
+  const [dragging, setDragging] = useState(false);
 
   const read = (chosen: File | null) => {
     setFile(chosen);
@@ -90,15 +92,36 @@ export function NewJob() {
 
   return (
     <Stack gap="md">
-      <FileInput
-        label={t('documents.file')}
-        description={t('documents.fileHint')}
-        accept={ACCEPT}
-        value={file}
-        onChange={read}
-        clearable
-        clearButtonProps={{ 'aria-label': t('documents.clear') }}
-      />
+      {/* A file dropped anywhere on this area is read as if chosen. */}
+      <Box
+        data-testid="document-drop"
+        p="sm"
+        style={{
+          border: `2px dashed var(--mantine-color-${dragging ? 'blue-6' : 'default-border'})`,
+          borderRadius: 'var(--mantine-radius-md)',
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          const dropped = event.dataTransfer.files[0];
+          if (dropped) read(dropped);
+        }}
+      >
+        <FileInput
+          label={t('documents.file')}
+          description={t('documents.fileHint')}
+          accept={ACCEPT}
+          value={file}
+          onChange={read}
+          clearable
+          clearButtonProps={{ 'aria-label': t('documents.clear') }}
+        />
+      </Box>
       {preview.isPending && <Text c="dimmed">{t('documents.reading')}</Text>}
       {error && (
         <Alert color="red" variant="light" role="alert">
