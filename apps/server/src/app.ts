@@ -302,6 +302,7 @@ export async function buildApp({
         runner: {
           concurrency: config.jobConcurrency,
           enabled: config.runJobs,
+          leaseMs: config.jobLeaseSeconds * 1000,
           mailer,
           publicUrl: config.publicUrl,
           ...jobRunner,

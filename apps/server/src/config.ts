@@ -92,6 +92,7 @@ const RemoteVoicesEnv = {
     .max(32, { error: 'must be between 1 and 32' })
     .default(2),
   JOB_RUNNER: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  JOB_LEASE_SECONDS: seconds(30),
 };
 
 /** Browser apps on other origins calling the API with keys (issue 16). */
@@ -208,6 +209,8 @@ export interface Config {
   jobConcurrency: number;
   /** Whether this server renders jobs (JOB_RUNNER=off: it only takes them). */
   runJobs: boolean;
+  /** How long a job stays a stopped server's before another takes it over (JOB_LEASE_SECONDS). */
+  jobLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -378,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderTimeoutSeconds: e.SPEECH_RENDER_TIMEOUT_SECONDS,
     jobConcurrency: e.JOB_CONCURRENCY,
     runJobs: e.JOB_RUNNER === 'on',
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

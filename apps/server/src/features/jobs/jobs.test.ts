@@ -5,8 +5,9 @@ import type { Job } from '@parla/contract';
 import JSZip from 'jszip';
 import { parseBuffer } from 'music-metadata';
 import NodeID3 from 'node-id3';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EPUB_CHAPTERS, makeEpub } from '../../test/documents.js';
+import { listeningUrl, type Process, startServer } from '../../test/processes.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import {
   createTestApp,
@@ -29,6 +30,12 @@ const app = await createTestApp({ config, jobRunner: runner });
 await app.ready();
 
 type App = typeof app;
+
+/** Real server processes started by the last test, stopped whatever happens. */
+const servers: Process[] = [];
+afterAll(() => {
+  for (const server of servers) server.child.kill('SIGKILL');
+});
 
 /** Distinct sentences, `count` of them (about 60 characters each). */
 const sentences = (label: string, count: number) =>
@@ -486,5 +493,71 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     expect(gone.statusCode).toBe(404);
     expect(await files()).toEqual([]);
     await later.close();
+  });
+
+  // Last: it closes the test's app, so that only the real server processes render.
+  it('survives its server being killed midway: another takes it over, audio whole, charged once', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const before = await remaining(app, authorization);
+    await app.close();
+    const databaseUrl = inject('databaseUrl');
+    const env = {
+      DATA_DIR: config.dataDir,
+      JOB_RUNNER: 'on',
+      JOB_CONCURRENCY: '1',
+      JOB_LEASE_SECONDS: '2',
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    };
+    const call = async (base: string, path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${base}${path}`, {
+        ...init,
+        headers: { authorization, 'content-type': 'application/json', ...init.headers },
+      });
+      return { status: response.status, body: (await response.json()) as Job & { id: string } };
+    };
+    const first = startServer(env);
+    servers.push(first);
+    const firstUrl = await listeningUrl(first);
+    const text = ['north', 'south', 'east', 'west'].map((l) => sentences(l, 60)).join('\n\n');
+    const created = await call(firstUrl, '/api/jobs', {
+      method: 'POST',
+      body: JSON.stringify({ title: 'Killed', text, output_format: 'mp3' }),
+    });
+    expect(created.status).toBe(202);
+    const { id } = created.body;
+    for (
+      let state = created.body;
+      state.progress?.characters_done === undefined || state.progress.characters_done === 0;
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = (await call(firstUrl, `/api/jobs/${id}`)).body;
+    }
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = startServer(env);
+    servers.push(second);
+    const secondUrl = await listeningUrl(second);
+    let done = (await call(secondUrl, `/api/jobs/${id}`)).body;
+    expect(done.status).toBe('running');
+    expect(done.progress.fraction).toBeLessThan(1);
+    for (const end = Date.now() + 120_000; done.status !== 'done'; ) {
+      if (Date.now() > end || (done.status !== 'running' && done.status !== 'queued')) {
+        throw new Error(`job ${done.status} after the kill: ${done.error}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      done = (await call(secondUrl, `/api/jobs/${id}`)).body;
+    }
+    const profile = await fetch(`${secondUrl}/api/account/profile`, { headers: { authorization } });
+    const left = ((await profile.json()) as { plan: { count_characters: number } }).plan
+      .count_characters;
+    expect(before - left).toBe(done.characters);
+    const audio = await fetch(`${secondUrl}${done.path}`, { headers: { authorization } });
+    const bytes = Buffer.from(await audio.arrayBuffer());
+    const { format } = await parseBuffer(bytes, { mimeType: 'audio/mpeg' }, { duration: true });
+    // Every part is there: the file lasts what its parts last (four parts of minutes each).
+    expect(format.duration).toBeGreaterThan((done.duration ?? 0) - 1);
+    expect(format.duration).toBeLessThan((done.duration ?? 0) + 1);
+    expect(done.duration).toBeGreaterThan(200);
   });
 });
