@@ -230,9 +230,13 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
     await db.connect();
     const bucket = createS3Storage(s3.options);
     try {
-      // Two servers declared the same two schedules: Redis holds one of each.
+      // Two servers declared the same three schedules: Redis holds one of each.
       const schedules = await queue.getJobSchedulers();
-      expect(schedules.map((s) => s.key).sort()).toEqual(['audio-expiry', 'saved-file-purge']);
+      expect(schedules.map((s) => s.key).sort()).toEqual([
+        'audio-expiry',
+        'job-purge',
+        'saved-file-purge',
+      ]);
 
       const response = await convert('Soon to expire.');
       const { path: audioPath } = (await response.json()) as { path: string };
