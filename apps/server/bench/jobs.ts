@@ -137,14 +137,14 @@ async function job(concurrency: number): Promise<number> {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-console.log(
+console.info(
   `\nA ${(CHAPTERS * CHAPTER_CHARACTERS).toLocaleString('en-US')}-character job (${CHAPTERS} chapters), ${cpus().length} cores:`,
 );
 const sum = await reference();
-console.log(`  chapters one request at a time (sum)   ${seconds(sum)}`);
+console.info(`  chapters one request at a time (sum)   ${seconds(sum)}`);
 for (const concurrency of [1, 2]) {
   const wall = await job(concurrency);
-  console.log(
+  console.info(
     `  job, ${concurrency} part${concurrency > 1 ? 's' : ''} at a time${' '.repeat(concurrency > 1 ? 17 : 18)}${seconds(wall)} (${(wall / sum).toFixed(2)}× the sum)`,
   );
 }
