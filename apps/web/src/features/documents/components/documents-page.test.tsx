@@ -1,0 +1,107 @@
+import type { DocumentPreview, Profile } from '@parla/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import DocumentsPage from '../../../app/routes/documents';
+import { profileOf } from '../../../test/profile';
+import { interceptFetch, jsonResponse, renderAt } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
+
+signedInForEachTest();
+
+const PREVIEW: DocumentPreview = {
+  title: 'Tales of the Sea',
+  source: 'epub',
+  characters: 600,
+  chapters: [
+    { index: 0, title: 'The Harbour', characters: 200, excerpt: 'Boats came in at dawn.' },
+    { index: 1, title: 'The Storm', characters: 300, excerpt: 'By noon the sky…' },
+    { index: 2, title: 'The Return', characters: 100, excerpt: 'A week later…' },
+  ],
+};
+
+const VOICES = [
+  {
+    language_name: 'English (US)',
+    language_code: 'en-us',
+    voices: [
+      {
+        id: 'standard:en-us',
+        name: 'English (US) – Male 1',
+        gender: 'male',
+        effects: [],
+        engine: 'standard',
+        capabilities: { pitch: true, emphasis: true },
+      },
+    ],
+  },
+];
+
+/** The API as the page uses it; answers the form data of POST /jobs through `started`. */
+function serve(profile: Profile) {
+  const started: FormData[] = [];
+  const { spy } = interceptFetch((call) => {
+    if (call.url === '/api/account/profile') return jsonResponse(200, profile);
+    if (call.url === '/api/jobs' && call.method === 'GET') return jsonResponse(200, []);
+    if (call.url === '/api/convertor/voices') return jsonResponse(200, VOICES);
+    if (call.url === '/api/jobs/preview') return jsonResponse(200, PREVIEW);
+    if (call.url === '/api/jobs' && call.method === 'POST') {
+      return jsonResponse(202, { id: 'job-1', status: 'queued' });
+    }
+    return jsonResponse(404, { message: `unexpected ${call.method} ${call.url}` });
+  });
+  const formOf = () => {
+    for (const [input, init] of spy.mock.calls) {
+      if (String(input) === '/api/jobs' && init?.method === 'POST')
+        started.push(init.body as FormData);
+    }
+    return started.at(-1);
+  };
+  return { formOf };
+}
+
+const book = () => new File(['not read here: the preview is answered'], 'tales.epub');
+
+describe('the Documents page (issue 19)', { timeout: 20_000 }, () => {
+  it('shows the chapters and their cost, and starts a job with those kept, renamed', async () => {
+    const user = userEvent.setup();
+    const { formOf } = serve(profileOf({ plan: { type: 'PREMIUM', count_characters: 450 } }));
+    const { container } = renderAt('/documents', '/documents', <DocumentsPage />);
+    await screen.findByText('No audiobooks yet.');
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, book());
+    await screen.findByRole('textbox', { name: 'Title of chapter 3' });
+    // All three kept: 600 characters, more than the 450 left; Start waits.
+    expect(screen.getByText('600 characters; 450 left on your plan.')).toBeTruthy();
+    const start = screen.getByRole('button', { name: 'Start the audiobook' });
+    expect(start.hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Keep The Storm' }));
+    expect(screen.getByText('300 characters; 450 left on your plan.')).toBeTruthy();
+    const third = screen.getByRole('textbox', { name: 'Title of chapter 3' });
+    await user.clear(third);
+    await user.type(third, 'Home Again');
+    await waitFor(() => expect(start.hasAttribute('disabled')).toBe(false));
+    await user.click(start);
+    await screen.findByText(/^Started\./);
+    const form = formOf();
+    expect(form?.get('chapters')).toBe(
+      JSON.stringify([
+        { index: 0, title: 'The Harbour' },
+        { index: 2, title: 'Home Again' },
+      ]),
+    );
+    expect(form?.get('output_format')).toBe('mp3');
+    expect((form?.get('document') as File | null)?.name).toBe('tales.epub');
+  });
+
+  it('tells a FREE user that audiobooks are part of the paid plans, with no file to choose', async () => {
+    serve(profileOf());
+    const { container } = renderAt('/documents', '/documents', <DocumentsPage />);
+    await screen.findByText('Audiobooks are part of the paid plans.');
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    expect(container.querySelector('input[type="file"]')).toBeNull();
+  });
+});
