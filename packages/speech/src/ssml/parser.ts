@@ -18,6 +18,7 @@ import type {
 } from '../document.js';
 import { NEUTRAL_PROSODY } from '../document.js';
 import { type SourcePosition, SsmlError } from '../errors.js';
+import { AZURE_STYLE_EFFECTS } from './azure-styles.js';
 import { SSML_LIMITS } from './limits.js';
 import { toEspeakPhonemes } from './phonemes.js';
 import {
@@ -83,28 +84,6 @@ const SAY_AS_ALIASES: Record<string, SayAsType> = {
   number: 'cardinal',
   verbatim: 'characters',
   spell: 'spell-out',
-};
-
-/** Azure's `<mstts:express-as style>` values that are one of our effects. */
-const AZURE_STYLES: Record<string, VoiceEffect> = {
-  chat: 'conversational',
-  newscast: 'news',
-  'newscast-casual': 'news',
-  'newscast-formal': 'news',
-  customerservice: 'customersupport',
-  assistant: 'assistant',
-  empathetic: 'empathic',
-  calm: 'calm',
-  cheerful: 'happy',
-  sad: 'sad',
-  angry: 'angry',
-  excited: 'excited',
-  friendly: 'friendly',
-  hopeful: 'hopeful',
-  shouting: 'shouting',
-  terrified: 'terrified',
-  unfriendly: 'unfriendly',
-  whispering: 'whispered',
 };
 
 /** Polly's `<amazon:domain>` styles that are one of our effects. */
@@ -466,7 +445,7 @@ function parseXml(
         items.push({ kind: 'breath' });
         break;
       case 'mstts:express-as': {
-        const style = AZURE_STYLES[attributes.style ?? ''];
+        const style = AZURE_STYLE_EFFECTS[attributes.style ?? ''];
         if (style) frame.effect = style;
         else ignored(`<mstts:express-as style="${attributes.style ?? ''}">`);
         if (attributes.styledegree !== undefined) ignored('<mstts:express-as styledegree>');

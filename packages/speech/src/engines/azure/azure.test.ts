@@ -1,13 +1,13 @@
 import { VOICE_EFFECTS } from '@parla/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpeechError } from '../../errors.js';
+import { AZURE_STYLES } from '../../ssml/azure-styles.js';
 import { synthesize } from '../../synthesize.js';
 import { decodeWav } from '../../test/audio.js';
 import { type FakeAzure, startFakeAzure } from '../../test/providers/azure-server.js';
 import { request } from '../../test/request.js';
 import { listVoices } from '../../voices.js';
 import type { SpeechConfig } from '../registry.js';
-import { AZURE_STYLES } from './index.js';
 
 let azure: FakeAzure;
 let round = 0;
@@ -70,6 +70,16 @@ describe('the Azure Speech engine', () => {
       'angry',
     ]);
     expect(voices.find((v) => v.id === 'neural:azure:de-DE-KatjaNeural')?.effects).toEqual([]);
+  });
+
+  it("maps SPEC's fifteen styles to Azure's names, and whispered to none (a standard effect)", () => {
+    expect(Object.keys(AZURE_STYLES)).toHaveLength(15);
+    expect(AZURE_STYLES).toMatchObject({
+      news: 'newscast',
+      happy: 'cheerful',
+      empathic: 'empathetic',
+    });
+    expect(AZURE_STYLES.whispered).toBeUndefined();
   });
 
   it.each(Object.entries(AZURE_STYLES))(

@@ -2,6 +2,7 @@ import type { VoiceEffect } from '@parla/contract';
 import { applyGain, concat } from '../../dsp/dsp.js';
 import { resample } from '../../dsp/resample.js';
 import { SpeechError } from '../../errors.js';
+import { AZURE_STYLES } from '../../ssml/azure-styles.js';
 import { escapeXml } from '../../ssml/parser.js';
 import {
   CachedList,
@@ -49,25 +50,6 @@ const OUTPUT_FORMAT = 'riff-24khz-16bit-mono-pcm';
 const RATE_RANGE = [0.5, 2] as const;
 /** Azure accepts up to 64 KB of SSML and 10 minutes of audio per request; we send far less. */
 const MAX_TEXT = 5000;
-
-/** SPEC §9's styles as Azure names them (`mstts:express-as style`). */
-export const AZURE_STYLES: Partial<Record<VoiceEffect, string>> = {
-  conversational: 'chat',
-  news: 'newscast',
-  customersupport: 'customerservice',
-  assistant: 'assistant',
-  empathic: 'empathetic',
-  calm: 'calm',
-  happy: 'cheerful',
-  sad: 'sad',
-  angry: 'angry',
-  excited: 'excited',
-  friendly: 'friendly',
-  hopeful: 'hopeful',
-  shouting: 'shouting',
-  terrified: 'terrified',
-  unfriendly: 'unfriendly',
-};
 
 interface AzureVoice {
   ShortName?: string;
