@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { EPUB_CHAPTERS, makeDocx, makeEpub, makePdf } from '../../test/documents.js';
-import { DocumentError, parseDocument } from './documents.js';
+import { DocumentError, parseDocument, readDocument } from './documents.js';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -116,6 +116,14 @@ describe('documents', () => {
     );
     expect(await refused(text('x'), 'song.mp3')).toBe(
       'song.mp3: .mp3 files are not read; send EPUB, PDF, DOCX, Markdown, HTML or TXT.',
+    );
+  });
+
+  it('reads in a worker thread as it reads here, refusals included', async () => {
+    const epub = await makeEpub();
+    expect(await readDocument(epub, 'tales.epub')).toEqual(await parseDocument(epub, 'tales.epub'));
+    await expect(readDocument(text('Just some words.'), 'fake.pdf')).rejects.toEqual(
+      new DocumentError('fake.pdf is not a PDF document: it is a text file.'),
     );
   });
 });

@@ -6,9 +6,11 @@
  * its bytes, and a name that claims another format is refused, as are encrypted files and
  * files without text.
  */
+import { Worker } from 'node:worker_threads';
 import { Parser } from 'htmlparser2';
 import JSZip from 'jszip';
 import { marked } from 'marked';
+import type { DocumentReply } from './document-worker.js';
 
 export const DOCUMENT_FORMATS = ['epub', 'pdf', 'docx', 'markdown', 'html', 'txt'] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
@@ -48,6 +50,58 @@ const FORMAT_NAMES: Record<DocumentFormat, string> = {
   html: 'an HTML page',
   txt: 'a text file',
 };
+
+/** The longest a document may take to read, and the memory its reading may use. */
+const READ_TIMEOUT_MS = 60_000;
+const READ_MEMORY_MB = 1024;
+
+/**
+ * Reads a document into chapters in a worker thread (document-worker.ts), so that a large PDF
+ * does not hold the server; throws DocumentError for what cannot be read, including a file
+ * that takes too long or too much memory to read.
+ */
+export function readDocument(bytes: Uint8Array, fileName: string): Promise<ParsedDocument> {
+  // From source (tests, tsx) the worker needs tsx to load TypeScript; from dist it does not.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const worker = new Worker(
+    new URL(fromSource ? './document-worker-source.mjs' : './document-worker.js', import.meta.url),
+    {
+      workerData: { bytes, name: fileName },
+      resourceLimits: { maxOldGenerationSizeMb: READ_MEMORY_MB },
+    },
+  );
+  return new Promise<ParsedDocument>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(new DocumentError(`${fileName} takes too long to read; send a smaller document.`));
+    }, READ_TIMEOUT_MS);
+    const settle = (done: () => void) => {
+      clearTimeout(timer);
+      done();
+    };
+    worker.once('message', (reply: DocumentReply) =>
+      settle(() => {
+        if (reply.ok) resolve(reply.parsed);
+        else if ('refused' in reply) reject(new DocumentError(reply.refused));
+        else reject(new Error(`reading ${fileName} failed: ${reply.failed}`));
+      }),
+    );
+    worker.once('error', (error) =>
+      settle(() =>
+        reject(
+          (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new DocumentError(
+                `${fileName} needs too much memory to read; send a smaller document.`,
+              )
+            : error,
+        ),
+      ),
+    );
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`reading ${fileName} stopped (exit ${code})`))),
+    );
+  });
+}
 
 /** Reads a document into chapters; throws DocumentError for what cannot be read. */
 export async function parseDocument(bytes: Uint8Array, fileName: string): Promise<ParsedDocument> {

@@ -35,7 +35,7 @@ import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { apiVoiceSettings } from '../api/defaults.js';
 import { timingRoutes } from '../convertor/marks.js';
-import { type Chapter, DocumentError, parseDocument } from './documents.js';
+import { type Chapter, DocumentError, readDocument } from './documents.js';
 import { splitParts } from './parts.js';
 import {
   createJobRunner,
@@ -188,7 +188,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
 
   async function parse(document: { bytes: Buffer; name: string }) {
     try {
-      return { ok: true as const, parsed: await parseDocument(document.bytes, document.name) };
+      return { ok: true as const, parsed: await readDocument(document.bytes, document.name) };
     } catch (error) {
       if (error instanceof DocumentError) return { ok: false as const, message: error.message };
       throw error;
