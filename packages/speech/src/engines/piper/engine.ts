@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { SpeechError } from '../../errors.js';
@@ -32,6 +33,8 @@ type OfflineTtsClass = new (config: unknown) => OfflineTtsInstance;
 
 export interface NeuralModel {
   voice: InstalledVoice;
+  /** The language this instance speaks, for a model of several languages. */
+  language: string | undefined;
   sampleRate: number;
   numSpeakers: number;
   /** PCM at `sampleRate`; `speed` 2 is twice as fast (the model's length scale is 1/speed). */
@@ -42,8 +45,16 @@ export interface NeuralModel {
 const NOISE_SCALE = 0.667;
 const NOISE_SCALE_W = 0.8;
 
-function modelConfig(voice: InstalledVoice, dataDir: string) {
-  // Kokoro (sherpa-onnx's OfflineTtsKokoroModelConfig) or Piper's VITS.
+/**
+ * espeak-ng's names for the languages of Kokoro v1.0's speakers where they differ from the
+ * language code (espeak-ng has no voice named "fr-fr" or "en-gb"; a wrong name makes
+ * sherpa-onnx crash on the first sentence).
+ */
+const ESPEAK_VOICE_NAMES: Record<string, string> = { 'en-gb': 'en', 'fr-fr': 'fr' };
+
+function modelConfig(voice: InstalledVoice, dataDir: string, language: string | undefined) {
+  // Kokoro (sherpa-onnx's OfflineTtsKokoroModelConfig) or Piper's VITS. A multi-language
+  // Kokoro model (v1.0) is run with the phonemes of one language (`lang`) and its lexicons.
   const architecture = voice.voicesPath
     ? {
         kokoro: {
@@ -52,6 +63,8 @@ function modelConfig(voice: InstalledVoice, dataDir: string) {
           tokens: voice.tokensPath,
           dataDir,
           lengthScale: 1,
+          ...(language && { lang: ESPEAK_VOICE_NAMES[language] ?? language }),
+          ...(voice.lexiconPaths.length > 0 && { lexicon: voice.lexiconPaths.join(',') }),
         },
       }
     : {
@@ -114,12 +127,16 @@ function explain(stderr: string): string {
   return (useful ?? 'no message').replace(/^what\(\):\s*/, '').slice(0, 300);
 }
 
-function probe(voice: InstalledVoice, dataDir: string): Promise<ProbeResult> {
+function probe(
+  voice: InstalledVoice,
+  dataDir: string,
+  language: string | undefined,
+): Promise<ProbeResult> {
   const modulePath = sherpaPath();
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['-e', PROBE_SCRIPT, '--', modulePath, JSON.stringify(modelConfig(voice, dataDir))],
+      ['-e', PROBE_SCRIPT, '--', modulePath, JSON.stringify(modelConfig(voice, dataDir, language))],
       { timeout: 60_000, maxBuffer: 1 << 20, env: { ...process.env, NODE_OPTIONS: '' } },
       (error, stdout, stderr) => {
         if (!error) {
@@ -133,7 +150,8 @@ function probe(voice: InstalledVoice, dataDir: string): Promise<ProbeResult> {
         reject(
           new SpeechError(
             'engine_unavailable',
-            `The neural voice "${voice.folder}" cannot be loaded: ${explain(String(stderr))}. ` +
+            `The neural voice "${voice.folder}"${language ? ` (${language})` : ''} cannot be ` +
+              `loaded: ${explain(String(stderr))}. ` +
               'Reinstall it (npm run voices -- install) or remove its folder.',
           ),
         );
@@ -144,13 +162,16 @@ function probe(voice: InstalledVoice, dataDir: string): Promise<ProbeResult> {
 
 const models = new Map<string, Promise<NeuralModel>>();
 
-/** The loaded model of an installed voice (checked in a child process first, then cached). */
-export function loadNeuralModel(voice: InstalledVoice): Promise<NeuralModel> {
+/**
+ * The loaded model of an installed voice (checked in a child process first, then cached), for
+ * one of its languages where its speakers speak several (one instance per language used).
+ */
+export function loadNeuralModel(voice: InstalledVoice, language?: string): Promise<NeuralModel> {
   return (async () => {
-    const key = `${voice.modelPath}|${await voiceFingerprint(voice)}`;
+    const key = `${voice.modelPath}|${language ?? ''}|${await voiceFingerprint(voice)}`;
     let found = models.get(key);
     if (!found) {
-      found = load(voice);
+      found = load(voice, language);
       // A failure is not remembered: an operator may fix the folder without a restart.
       found.catch(() => models.delete(key));
       models.set(key, found);
@@ -159,14 +180,27 @@ export function loadNeuralModel(voice: InstalledVoice): Promise<NeuralModel> {
   })();
 }
 
+/** The languages a voice's model is run in: its speakers' own, or none (the model's). */
+export function speakerLanguages(voice: InstalledVoice): (string | undefined)[] {
+  const own = new Set(voice.manifest.speakers.map((speaker) => speaker.language));
+  return [...own];
+}
+
 /**
- * Loads and runs a voice's model once in a child process, and checks it against its
- * manifest; throws a SpeechError saying what is wrong. Answers the phoneme-data directory.
+ * Loads and runs a voice's model once in a child process (once per language of its speakers),
+ * and checks it against its manifest; throws a SpeechError saying what is wrong. Answers the
+ * phoneme-data directory.
  */
-export async function checkNeuralVoice(voice: InstalledVoice): Promise<string> {
+export async function checkNeuralVoice(
+  voice: InstalledVoice,
+  languages: (string | undefined)[] = speakerLanguages(voice),
+): Promise<string> {
   // The phoneme data is cached beside the voices (VOICES_DIR/.cache).
   const dataDir = await espeakDataDir(join(dirname(voice.directory), '.cache'));
-  const probed = await probe(voice, dataDir);
+  // One language at a time: each probe loads the whole model.
+  let probed: ProbeResult | undefined;
+  for (const language of languages) probed = await probe(voice, dataDir, language);
+  if (!probed) throw new Error('a voice has at least one speaker');
   if (probed.sampleRate !== voice.manifest.sample_rate) {
     throw new SpeechError(
       'engine_unavailable',
@@ -185,15 +219,39 @@ export async function checkNeuralVoice(voice: InstalledVoice): Promise<string> {
   return dataDir;
 }
 
-async function load(voice: InstalledVoice): Promise<NeuralModel> {
-  const dataDir = await checkNeuralVoice(voice);
+/**
+ * What a lexicon can say of a text: sherpa-onnx speaks Chinese characters (and, for Japanese,
+ * kana) only through a lexicon, and crashes the process when a text gives it no sound at all.
+ * So characters no lexicon lists are left out before the text reaches it.
+ */
+async function lexiconFilter(
+  voice: InstalledVoice,
+  language: string | undefined,
+): Promise<((text: string) => string) | undefined> {
+  if (language === undefined) return undefined;
+  const known = new Set<string>();
+  for (const path of voice.lexiconPaths) {
+    for (const line of (await readFile(path, 'utf8')).split('\n')) {
+      const word = line.split(/\s/, 1)[0];
+      if (word && [...word].length === 1) known.add(word);
+    }
+  }
+  const script = language === 'ja' ? /[\u3005\u3040-\u30ff\u4e00-\u9fff]/gu : /[\u4e00-\u9fff]/gu;
+  return (text) => text.replace(script, (char) => (known.has(char) ? char : ' '));
+}
+
+async function load(voice: InstalledVoice, language: string | undefined): Promise<NeuralModel> {
+  const dataDir = await checkNeuralVoice(voice, [language]);
+  const filter = await lexiconFilter(voice, language);
   const { OfflineTts } = require(sherpaPath()) as { OfflineTts: OfflineTtsClass };
-  const tts = new OfflineTts(modelConfig(voice, dataDir));
+  const tts = new OfflineTts(modelConfig(voice, dataDir, language));
   return {
     voice,
+    language,
     sampleRate: tts.sampleRate,
     numSpeakers: tts.numSpeakers,
-    generate(text, speaker, speed) {
+    generate(raw, speaker, speed) {
+      const text = filter ? filter(raw) : raw;
       if (!text.trim()) return new Float32Array(0);
       if (!Number.isInteger(speaker) || speaker < 0 || speaker >= Math.max(1, tts.numSpeakers)) {
         // ONNX Runtime would abort the process on an out-of-range speaker embedding.

@@ -92,7 +92,8 @@ export function createPiperEngine(config: PiperConfig = {}): SpeechEngine {
       return voice ? engineVoice(voice) : undefined;
     },
     async sampleRate(voice) {
-      return (await loadNeuralModel((await neuralOf(voice.id)).installed)).sampleRate;
+      const neural = await neuralOf(voice.id);
+      return (await loadNeuralModel(neural.installed, neural.speakerLanguage)).sampleRate;
     },
     async fingerprint(id) {
       // The audio depends on the installed model: a reinstalled voice is not served stale.
@@ -108,7 +109,7 @@ export function createPiperEngine(config: PiperConfig = {}): SpeechEngine {
           `The ${segment.effect} effect needs the standard engine.`,
         );
       }
-      const model = await loadNeuralModel(voice.installed);
+      const model = await loadNeuralModel(voice.installed, voice.speakerLanguage);
       const speed = Math.min(4, Math.max(0.25, segment.rate * preset.rate));
       const text = segment.parts
         .map((part) => (part.spell ? [...part.text.replace(/\s+/g, '')].join(' ') : part.text))

@@ -322,16 +322,74 @@ describe('installing voices from a Piper catalogue', () => {
       };
       expect(await f0('neural:kokoro-en-v0_19#0')).toBeCloseTo(TEST_VOICE_BASE_HZ, -1);
       expect(await f0('neural:kokoro-en-v0_19#1')).not.toBeCloseTo(TEST_VOICE_BASE_HZ, -1);
-
-      // A multi-language model (version 2, with lexicons) is refused, saying so.
-      const multi = join(offline, 'kokoro-multi-lang-v1_0');
-      await mkdir(multi);
-      await writeFile(join(multi, 'model.onnx'), testKokoroModel({ version: 2 }));
-      await writeFile(join(multi, 'voices.bin'), testKokoroStyles(2));
-      await writeFile(join(multi, 'tokens.txt'), testVoiceTokens());
-      await expect(installLocalVoice(multi, { voicesDir: own })).rejects.toThrow(
-        'multi-language Kokoro model',
+    } finally {
+      await rm(offline, { recursive: true, force: true });
+    }
+  }, 60_000);
+  it('installs a multi-language Kokoro model (v1.0): each speaker in its language, Chinese through its lexicon', async () => {
+    const offline = await mkdtemp(join(tmpdir(), 'parla-kokoro-multi-'));
+    try {
+      const release = join(offline, 'kokoro-multi-lang-v1_0');
+      await mkdir(join(release, 'espeak-ng-data'), { recursive: true });
+      const names = ['af_heart', 'ff_siwis', 'zf_xiaobei'];
+      await writeFile(
+        join(release, 'model.onnx'),
+        testKokoroModel({ version: 2, speakerNames: names }),
       );
+      await writeFile(join(release, 'voices.bin'), testKokoroStyles(names.length));
+      await writeFile(join(release, 'tokens.txt'), testVoiceTokens());
+      const own = join(offline, 'voices');
+
+      // Its Chinese speaker cannot speak without the Chinese lexicon: refused, saying so.
+      await expect(installLocalVoice(release, { voicesDir: own })).rejects.toThrow(
+        'its cmn speakers need lexicon-zh.txt',
+      );
+      // Two characters, each spelled with the model's tokens ("n i", "h a o").
+      await writeFile(join(release, 'lexicon-zh.txt'), '你 n i\n好 h a o\n');
+      const installed = await installLocalVoice(release, { voicesDir: own });
+      expect(installed.manifest).toMatchObject({
+        language: 'en-us',
+        lexicons: ['lexicon-zh.txt'],
+        speakers: [
+          { id: 0, name: 'Heart', gender: 'female', language: 'en-us' },
+          { id: 1, name: 'Siwis', gender: 'female', language: 'fr-fr' },
+          { id: 2, name: 'Xiaobei', gender: 'female', language: 'cmn' },
+        ],
+      });
+
+      // Each speaker is listed under its own language.
+      const listed = await listVoices({ piper: { voicesDir: own } });
+      const neuralOf = (code: string) =>
+        listed
+          .find((l) => l.language_code === code)
+          ?.voices.filter((v) => v.engine === 'neural')
+          .map((v) => v.id);
+      expect(neuralOf('en-us')).toEqual(['neural:kokoro-multi-lang-v1_0#0']);
+      expect(neuralOf('fr-fr')).toEqual(['neural:kokoro-multi-lang-v1_0#1']);
+      expect(neuralOf('cmn')).toEqual(['neural:kokoro-multi-lang-v1_0#2']);
+
+      // The test model answers TEST_VOICE_HOP samples per token: the French speaker reads
+      // French phonemes (espeak-ng's "fr"), fewer than English ones for the same sentence.
+      const say = async (voice: string, text: string) => {
+        const result = await synthesize(
+          request({ engine: 'neural', voice_id: voice, text, sample_rate: 24000 }),
+          { piper: { voicesDir: own } },
+        );
+        return decodeWav(result.audio).samples.length;
+      };
+      const sentence = 'Bonjour tout le monde, je suis content.';
+      const french = await say('neural:kokoro-multi-lang-v1_0#1', sentence);
+      const english = await say('neural:kokoro-multi-lang-v1_0#0', sentence);
+      expect(french).toBeGreaterThan(0);
+      expect(french).toBeLessThan(english * 0.85);
+
+      // Chinese through the lexicon: 你好 is five tokens between two boundaries; a character
+      // the lexicon does not list is left out rather than crashing the engine.
+      const chinese = await say('neural:kokoro-multi-lang-v1_0#2', '你好');
+      const withUnknown = await say('neural:kokoro-multi-lang-v1_0#2', '你好猫');
+      expect(chinese).toBeGreaterThan(0);
+      expect(withUnknown).toBe(chinese);
+      expect(await say('neural:kokoro-multi-lang-v1_0#2', '猫')).toBe(0);
     } finally {
       await rm(offline, { recursive: true, force: true });
     }

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -409,11 +419,15 @@ const KOKORO_LANGUAGES: Record<string, string> = {
   z: 'cmn',
 };
 
+/** The lexicon a language's speakers cannot speak without (their script is read only through it). */
+const KOKORO_LEXICONS: Record<string, string> = { cmn: 'lexicon-zh.txt', ja: 'lexicon-ja.txt' };
+
 /**
- * Installs a Kokoro model as sherpa-onnx publishes it (kokoro-en-v0_19 and the like: a folder
- * with model.onnx, voices.bin and tokens.txt, the settings in the model's metadata). Its
- * speakers come from the metadata's `speaker_names`, their gender from Kokoro's naming.
- * Multi-language models (metadata version 2, with lexicons) are refused for now.
+ * Installs a Kokoro model as sherpa-onnx publishes it (kokoro-en-v0_19, kokoro-multi-lang-v1_0
+ * and the like: a folder with model.onnx, voices.bin and tokens.txt, the settings in the model's
+ * metadata). Its speakers come from the metadata's `speaker_names`, their gender and, in a
+ * multi-language model (metadata version 2), their language from Kokoro's naming; that
+ * model's lexicons (lexicon-*.txt) are installed with it.
  */
 async function installKokoro(
   folder: string,
@@ -441,12 +455,7 @@ async function installKokoro(
   if (metadata.get('model_type') !== 'kokoro' || !metadata.get('style_dim')) {
     throw new SpeechError('bad_input', `${model} has no Kokoro metadata (model_type, style_dim).`);
   }
-  if (Number(metadata.get('version') ?? 1) >= 2) {
-    throw new SpeechError(
-      'bad_input',
-      `${source} is a multi-language Kokoro model (version ${metadata.get('version')}); only version 1 models are supported.`,
-    );
-  }
+  const multilingual = Number(metadata.get('version') ?? 1) >= 2;
   const sampleRate = Number(metadata.get('sample_rate'));
   const count = Number(metadata.get('n_speakers'));
   if (!Number.isInteger(sampleRate) || !Number.isInteger(count) || count < 1) {
@@ -457,9 +466,11 @@ async function installKokoro(
     basename(folder)
       .replace(/[^\w.-]+/g, '-')
       .replace(/^[^A-Za-z0-9]+/, '') || 'kokoro';
-  const first = names[0] ?? '';
-  const language =
-    KOKORO_LANGUAGES[first.charAt(0)] ?? normaliseLanguageCode(metadata.get('voice') ?? 'en-us');
+  const modelLanguage = normaliseLanguageCode(metadata.get('voice') ?? 'en-us');
+  const languageOf = (name: string) => KOKORO_LANGUAGES[name.charAt(0)] ?? modelLanguage;
+  const lexicons = multilingual
+    ? (await readdir(folder)).filter((name) => /^lexicon-[\w-]+\.txt$/.test(name)).sort()
+    : [];
   const speakers: ManifestSpeaker[] = Array.from({ length: count }, (_, id) => {
     const raw = names[id] ?? `speaker_${id}`;
     const kind = raw.charAt(1);
@@ -467,17 +478,28 @@ async function installKokoro(
       id,
       name: title(raw.split('_').slice(1).join(' ') || raw),
       gender: options.gender ?? (kind === 'f' ? 'female' : kind === 'm' ? 'male' : 'neutral'),
+      ...(multilingual && { language: languageOf(raw) }),
     };
   });
+  for (const language of new Set(speakers.map((speaker) => speaker.language))) {
+    const needed = language && KOKORO_LEXICONS[language];
+    if (needed && !lexicons.includes(needed)) {
+      throw new SpeechError(
+        'bad_input',
+        `${source}: its ${language} speakers need ${needed}, which is not in the folder.`,
+      );
+    }
+  }
   const manifest: VoiceManifest = {
     format: 1,
     architecture: 'kokoro',
     name: `Kokoro (${key})`,
-    language,
+    language: speakers[0]?.language ?? languageOf(names[0] ?? ''),
     sample_rate: sampleRate,
     model: 'model.onnx',
     tokens: 'tokens.txt',
     voices: 'voices.bin',
+    ...(lexicons.length > 0 && { lexicons }),
     license: 'Apache-2.0 (Kokoro-82M)',
     speakers,
     source: {
@@ -490,6 +512,9 @@ async function installKokoro(
     await writeFile(join(temporary, 'model.onnx'), modelBytes);
     await writeFile(join(temporary, 'voices.bin'), await readFile(join(folder, 'voices.bin')));
     await writeFile(join(temporary, 'tokens.txt'), await readFile(tokens));
+    for (const lexicon of lexicons) {
+      await copyFile(join(folder, lexicon), join(temporary, lexicon));
+    }
     await writeFile(join(temporary, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   });
 }

@@ -17,6 +17,12 @@ export interface ManifestSpeaker {
   id: number;
   name: string;
   gender: 'male' | 'female' | 'neutral';
+  /**
+   * The speaker's own language, in a model that speaks several (Kokoro v1.0: `ff_siwis` is
+   * French); the manifest's `language` otherwise. The model is run with this language's
+   * phonemes for this speaker.
+   */
+  language?: string;
 }
 
 export interface VoiceManifest {
@@ -42,6 +48,11 @@ export interface VoiceManifest {
   architecture?: 'vits' | 'kokoro';
   /** Kokoro's speaker styles (voices.bin), a file name in the folder. */
   voices?: string;
+  /**
+   * Kokoro v1.0's pronunciation lexicons (lexicon-zh.txt, lexicon-us-en.txt…), file names in
+   * the folder: Chinese characters are spoken only through them.
+   */
+  lexicons?: string[];
 }
 
 export interface InstalledVoice {
@@ -53,6 +64,8 @@ export interface InstalledVoice {
   tokensPath: string;
   /** Kokoro's voices.bin; undefined for a Piper voice. */
   voicesPath?: string;
+  /** Kokoro's lexicons (empty for most models). */
+  lexiconPaths: string[];
 }
 
 /** Piper's `en_US` and espeak-ng's `en-us` are the same language: one spelling for both. */
@@ -64,6 +77,10 @@ function isGender(value: unknown): value is ManifestSpeaker['gender'] {
   return value === 'male' || value === 'female' || value === 'neutral';
 }
 
+function isFileName(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && !/[/\\]|^\.\.?$/.test(value);
+}
+
 /** Checks a parsed manifest; answers what is wrong with it, or undefined. */
 export function manifestProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'not a JSON object';
@@ -73,14 +90,15 @@ export function manifestProblem(value: unknown): string | undefined {
     if (typeof m[key] !== 'string' || m[key] === '') return `${key} must be a non-empty string`;
   }
   for (const key of ['model', 'tokens'] as const) {
-    if (/[/\\]|^\.\.?$/.test(m[key] as string)) return `${key} must be a file name in the folder`;
+    if (!isFileName(m[key])) return `${key} must be a file name in the folder`;
   }
   if (m.architecture !== undefined && m.architecture !== 'vits' && m.architecture !== 'kokoro')
     return 'architecture must be vits or kokoro';
   if (m.architecture === 'kokoro') {
-    if (typeof m.voices !== 'string' || /[/\\]|^\.\.?$/.test(m.voices))
-      return 'voices must be a file name in the folder (Kokoro)';
+    if (!isFileName(m.voices)) return 'voices must be a file name in the folder (Kokoro)';
   }
+  if (m.lexicons !== undefined && !(Array.isArray(m.lexicons) && m.lexicons.every(isFileName)))
+    return 'lexicons must be a list of file names in the folder';
   if (typeof m.sample_rate !== 'number' || !Number.isInteger(m.sample_rate) || m.sample_rate < 8000)
     return 'sample_rate must be an integer of at least 8000';
   if (!Array.isArray(m.speakers) || m.speakers.length === 0) return 'speakers must not be empty';
@@ -91,6 +109,11 @@ export function manifestProblem(value: unknown): string | undefined {
       return 'a speaker id must be a non-negative integer';
     if (typeof speaker.name !== 'string') return 'a speaker name must be a string';
     if (!isGender(speaker.gender)) return 'a speaker gender must be male, female or neutral';
+    if (
+      speaker.language !== undefined &&
+      (typeof speaker.language !== 'string' || !speaker.language)
+    )
+      return 'a speaker language must be a non-empty string';
   }
   return undefined;
 }
@@ -116,9 +139,18 @@ export async function readInstalledVoice(
   return {
     folder,
     directory,
-    manifest: { ...manifest, language: normaliseLanguageCode(manifest.language) },
+    manifest: {
+      ...manifest,
+      language: normaliseLanguageCode(manifest.language),
+      speakers: manifest.speakers.map((speaker) =>
+        speaker.language
+          ? { ...speaker, language: normaliseLanguageCode(speaker.language) }
+          : speaker,
+      ),
+    },
     modelPath: join(directory, manifest.model),
     tokensPath: join(directory, manifest.tokens),
+    lexiconPaths: (manifest.lexicons ?? []).map((name) => join(directory, name)),
     ...(manifest.architecture === 'kokoro' &&
       manifest.voices && { voicesPath: join(directory, manifest.voices) }),
   };
@@ -173,7 +205,7 @@ function fileHash(path: string, stamp: string): Promise<string> {
 }
 
 /**
- * The SHA-256 of the model and of the tokens: changes when a voice is reinstalled with other
+ * The SHA-256 of the model, the tokens, the styles and the lexicons: changes when a voice is reinstalled with other
  * files, and only then. Each file is hashed once per size and modification time.
  */
 export async function voiceFingerprint(voice: InstalledVoice): Promise<string> {
@@ -182,6 +214,7 @@ export async function voiceFingerprint(voice: InstalledVoice): Promise<string> {
     voice.modelPath,
     voice.tokensPath,
     ...(voice.voicesPath ? [voice.voicesPath] : []),
+    ...voice.lexiconPaths,
   ];
   for (const path of files) {
     try {

@@ -265,9 +265,16 @@ export const KOKORO_STYLE_DIM = [510, 1, 256] as const;
  * `testKokoroStyles`) gives it its own pitch.
  */
 export function testKokoroModel(
-  options: { speakers?: number; sampleRate?: number; version?: number } = {},
+  options: {
+    speakers?: number;
+    sampleRate?: number;
+    /** 2 for a multi-language model (Kokoro v1.0), run with a language and lexicons. */
+    version?: number;
+    /** Kokoro's names (`af_heart`: American English, female); test names otherwise. */
+    speakerNames?: string[];
+  } = {},
 ) {
-  const speakers = options.speakers ?? 2;
+  const speakers = options.speakerNames?.length ?? options.speakers ?? 2;
   const sampleRate = options.sampleRate ?? 24000;
   const initializers = [
     tensor('one_i', INT64, [], [1]),
@@ -320,8 +327,9 @@ export function testKokoroModel(
     sample_rate: String(sampleRate),
     n_speakers: String(speakers),
     style_dim: KOKORO_STYLE_DIM.join(','),
-    speaker_names: Array.from({ length: speakers }, (_, i) =>
-      i % 2 ? `am_test${i}` : `af_test${i}`,
+    speaker_names: (
+      options.speakerNames ??
+      Array.from({ length: speakers }, (_, i) => (i % 2 ? `am_test${i}` : `af_test${i}`))
     ).join(','),
   };
   return message(

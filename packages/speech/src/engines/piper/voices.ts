@@ -26,6 +26,8 @@ export interface NeuralVoice {
   installed: InstalledVoice;
   /** The model's speaker id. */
   speaker: number;
+  /** The speaker's own language where the model speaks several (it is run in it). */
+  speakerLanguage: string | undefined;
 }
 
 /**
@@ -46,13 +48,14 @@ function voicesOf(installed: InstalledVoice): NeuralVoice[] {
       single || speaker.name === installed.manifest.name
         ? installed.manifest.name
         : `${installed.manifest.name} (${speaker.name})`,
-    language: installed.manifest.language,
+    language: speaker.language ?? installed.manifest.language,
     // The catalogue's genders are male and female; a neutral voice is offered with female
     // voices for a `<voice language>` switch.
     gender: speaker.gender === 'male' ? 'male' : 'female',
     declaredGender: speaker.gender,
     installed,
     speaker: speaker.id,
+    speakerLanguage: speaker.language,
   }));
 }
 
