@@ -7,6 +7,7 @@ import {
   SLIDERS,
   VOICE_EFFECTS,
 } from './constants.js';
+import { MessageResponseSchema } from './errors.js';
 
 // Long documents as jobs (issue 19, docs/api.md) -----------------------------------------------
 
@@ -132,6 +133,12 @@ export const JobSchema = z.object({
   source: z.enum(DOCUMENT_KINDS),
   status: z.enum(JOB_STATUSES),
   output_format: z.enum(AUDIO_FORMATS),
+  /** The voice it is read with: codes, and their names in the voice catalogue. */
+  engine: z.enum(ENGINES),
+  language_code: z.string(),
+  voice_id: z.string(),
+  language: z.string(),
+  voice: z.string(),
   characters: z.number().int(),
   progress: z.object({
     /** 0 to 1: the characters rendered. */
@@ -146,6 +153,8 @@ export const JobSchema = z.object({
   /** When done: the audio, its length in seconds, its speech marks and subtitles. */
   path: z.string().nullable(),
   duration: z.number().nullable(),
+  /** Bytes of the audio file, when done. */
+  size: z.number().int().nullable(),
   marks_path: z.string().nullable(),
   subtitles_path: z.string().nullable(),
   /** When done: each chapter as its own file, in a zip; and the text that was read. */
@@ -155,10 +164,15 @@ export const JobSchema = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** When it ended (done, failed or cancelled); it is deleted 30 days later. */
+  finished_at: z.string().nullable(),
 });
 export type Job = z.infer<typeof JobSchema>;
 
 export const JobListSchema = z.array(JobSchema);
+
+/** DELETE /api/jobs/{id}: the cancelled job, or a message when an ended one was deleted. */
+export const JobDeletedSchema = z.union([JobSchema, MessageResponseSchema]);
 
 /** POST /api/jobs/preview: what a document holds, before a job is started from it. */
 export const DocumentPreviewSchema = z.object({

@@ -366,6 +366,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('jobs').execute();
     },
   },
+  '0009-job-audio-size': {
+    async up(db: Kysely<unknown>) {
+      // A finished job is listed in File History with its size, as saved files are.
+      await db.schema.alterTable('jobs').addColumn('audio_size', 'bigint').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('jobs').dropColumn('audio_size').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

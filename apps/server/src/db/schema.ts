@@ -240,6 +240,8 @@ export interface JobsTable {
   chapters: string;
   audio_key: string | null;
   duration: number | null;
+  /** Bytes of the audio (bigint: PostgreSQL answers it as a string). */
+  audio_size: number | string | null;
   error: string | null;
   /** The server rendering it, and until when it holds it (renewed while it runs). */
   lease_owner: string | null;

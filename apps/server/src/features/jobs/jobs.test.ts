@@ -62,6 +62,18 @@ async function job(on: App, authorization: string, id: string): Promise<Job> {
   return response.json() as Job;
 }
 
+/** The objects stored for a job (folders left empty do not count). */
+async function storedFiles(id: string): Promise<string[]> {
+  return (
+    await readdir(path.join(config.dataDir, 'files', 'jobs', id), {
+      recursive: true,
+      withFileTypes: true,
+    }).catch(() => [])
+  )
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}
+
 async function until(
   on: App,
   authorization: string,
@@ -145,7 +157,13 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
       marks_path: `/api/jobs/marks/${id}`,
       subtitles_path: `/api/jobs/subtitles/${id}`,
       error: null,
+      engine: 'standard',
+      language_code: 'en-us',
+      // Names from the voice catalogue, for File History.
+      language: 'English (US)',
     });
+    expect(done.voice).not.toBe(done.voice_id);
+    expect(done.finished_at).not.toBeNull();
     expect(done.chapters.map((c) => c.title)).toEqual(['Morning', 'Noon', 'Night']);
     const starts = done.chapters.map((c) => c.start ?? -1);
     expect(starts[0]).toBe(0);
@@ -161,6 +179,7 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     expect(audio.statusCode).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/mpeg');
     const bytes = audio.rawPayload;
+    expect(done.size).toBe(bytes.byteLength);
     const { format } = await parseBuffer(bytes, { mimeType: 'audio/mpeg' }, { duration: true });
     expect(format.duration).toBeGreaterThan((done.duration ?? 0) - 0.5);
     expect(format.duration).toBeLessThan((done.duration ?? 0) + 1);
@@ -223,6 +242,31 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     const mail = await smtp.mailTo(user.email);
     expect(mail.subject).toBe('Your audiobook "A Day" is ready');
     expect(mail.text).toContain('https://parla.test/documents');
+
+    // Deleted (from File History or the API): the job and all its files go, another user's
+    // delete finds nothing, and the characters stay charged.
+    const stranger = await signedInUser(app, { plan: 'BUSINESS' });
+    const notTheirs = await app.inject({
+      method: 'DELETE',
+      url: `/api/jobs/${id}`,
+      headers: { authorization: stranger.authorization },
+    });
+    expect(notTheirs.statusCode).toBe(404);
+    expect((await storedFiles(id)).length).toBeGreaterThan(0);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/jobs/${id}`,
+      headers: { authorization },
+    });
+    expect(deleted.json()).toEqual({ message: JOB_MESSAGES.deleted });
+    expect(await storedFiles(id)).toEqual([]);
+    const gone = await app.inject({
+      method: 'GET',
+      url: `/api/jobs/${id}`,
+      headers: { authorization },
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(await remaining(app, authorization)).toBe(before - characters);
   });
 
   it('previews an EPUB, then renders the chapters chosen, renamed, in WAV', async () => {
@@ -409,12 +453,15 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     expect(after.path).toBeNull();
     expect(after.progress.characters_done).toBeLessThan(text.length);
     expect(before - (await remaining(app, authorization))).toBe(after.progress.characters_done);
-    const again = await app.inject({
+    // Deleting the ended job removes it; the charge stays what it was.
+    const deleted = await app.inject({
       method: 'DELETE',
       url: `/api/jobs/${id}`,
       headers: { authorization },
     });
-    expect(again.statusCode).toBe(409);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: JOB_MESSAGES.deleted });
+    expect(await remaining(app, authorization)).toBe(before - after.progress.characters_done);
   });
 
   it('resumes on another server after the first stops midway: complete audio, charged once', async () => {
@@ -466,16 +513,7 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     });
     const { id } = created.json() as { id: string };
     await until(app, authorization, id, (j) => j.status === 'done');
-    // The objects stored for the job (folders left empty do not count).
-    const files = async () =>
-      (
-        await readdir(path.join(config.dataDir, 'files', 'jobs', id), {
-          recursive: true,
-          withFileTypes: true,
-        }).catch(() => [])
-      )
-        .filter((entry) => entry.isFile())
-        .map((entry) => entry.name);
+    const files = () => storedFiles(id);
     expect((await files()).length).toBeGreaterThan(0);
     // A server starting 29 days later keeps it; one starting 31 days later purges it first.
     const day = 86_400_000;

@@ -12,6 +12,7 @@ import {
   JOB_CHARACTER_LIMITS,
   type Job,
   JobCreatedSchema,
+  JobDeletedSchema,
   JobIdParamsSchema,
   JobListSchema,
   JobSchema,
@@ -19,6 +20,7 @@ import {
   JobSettingsSchema,
   JobTextInputSchema,
   type PlanType,
+  type VoiceSettings,
   VoiceSettingsSchema,
 } from '@parla/contract';
 import { MIME_TYPES, wavHeader } from '@parla/speech';
@@ -67,7 +69,7 @@ export const JOB_MESSAGES = {
     `chapters must list chapters of the document by index, from 0 to ${count - 1}, each once.`,
   notFound: 'No such job.',
   notDone: 'The job has no audio yet.',
-  finished: 'The job has ended; only a queued or running job can be cancelled.',
+  deleted: 'The job and its audio are deleted.',
 };
 
 export interface JobRoutesOptions {
@@ -107,14 +109,16 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       .where((eb) => eb.or([eb('finished_at', '<', before), eb('finished_at', 'is', null)]))
       .where('updated_at', '<', before)
       .execute();
-    for (const { id } of ended) {
-      for (const { key } of await storage.list(`jobs/${id}`)) await storage.remove(key);
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('job_parts').where('job_id', '=', id).execute();
-        await trx.deleteFrom('jobs').where('id', '=', id).execute();
-      });
-    }
+    for (const { id } of ended) await remove(id);
     return ended.length;
+  }
+  /** An ended job, its files first: a failure leaves a listed job, never a job without audio. */
+  async function remove(id: string): Promise<void> {
+    for (const { key } of await storage.list(`jobs/${id}`)) await storage.remove(key);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('job_parts').where('job_id', '=', id).execute();
+      await trx.deleteFrom('jobs').where('id', '=', id).execute();
+    });
   }
   options.scheduler.every('job-purge', 60 * 60 * 1000, async () => {
     const count = await purge();
@@ -311,6 +315,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
               ),
             ),
             audio_key: null,
+            audio_size: null,
             duration: null,
             error: null,
             lease_owner: null,
@@ -404,7 +409,21 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       .executeTakeFirst();
   }
 
-  async function describe(job: JobsTable): Promise<Job> {
+  /** The catalogue's names of a job's language and voice (its codes where unknown). */
+  async function namer() {
+    const languages = await speech.listVoices();
+    return (settings: VoiceSettings) => {
+      const language = languages.find((entry) => entry.language_code === settings.language_code);
+      const voice = language?.voices.find((entry) => entry.id === settings.voice_id);
+      return {
+        language: language?.language_name ?? settings.language_code,
+        voice: voice?.name ?? settings.voice_id,
+      };
+    };
+  }
+
+  async function describe(job: JobsTable, names: Awaited<ReturnType<typeof namer>>): Promise<Job> {
+    const settings = JSON.parse(job.settings) as VoiceSettings;
     const parts = await db
       .selectFrom('job_parts')
       .select(['chapter', 'characters', 'status', 'duration'])
@@ -440,6 +459,10 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       source: job.source as Job['source'],
       status: job.status as Job['status'],
       output_format: job.output_format as Job['output_format'],
+      engine: settings.engine,
+      language_code: settings.language_code,
+      voice_id: settings.voice_id,
+      ...names(settings),
       characters: job.characters,
       progress: {
         fraction: job.characters > 0 ? Math.min(1, doneCharacters / job.characters) : 0,
@@ -451,6 +474,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       chapters,
       path: ready ? `/api/jobs/${job.id}/audio` : null,
       duration: ready ? job.duration : null,
+      size: ready && job.audio_size !== null ? Number(job.audio_size) : null,
       marks_path: ready ? `/api/jobs/marks/${job.id}` : null,
       subtitles_path: ready ? `/api/jobs/subtitles/${job.id}` : null,
       chapters_path: ready ? `/api/jobs/${job.id}/chapters` : null,
@@ -458,6 +482,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       error: job.error,
       created_at: job.created_at,
       updated_at: job.updated_at,
+      finished_at: job.finished_at,
     };
   }
 
@@ -480,7 +505,8 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
         .orderBy('created_at', 'desc')
         .limit(100)
         .execute();
-      return Promise.all(jobs.map(describe));
+      const names = await namer();
+      return Promise.all(jobs.map((job) => describe(job, names)));
     },
   );
 
@@ -499,7 +525,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
     async (request, reply) => {
       const job = await findOwn(request);
       if (!job) return reply.code(404).send({ message: JOB_MESSAGES.notFound });
-      return describe(job);
+      return describe(job, await namer());
     },
   );
 
@@ -509,10 +535,14 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
-        summary: 'Cancel a queued or running job; what was rendered stays charged, nothing more is',
+        summary:
+          'Cancel a queued or running job (what was rendered stays charged, nothing more is), or delete an ended one with its audio',
         params: JobIdParamsSchema,
         security: bearer,
-        response: { 200: JobSchema, '4xx': ErrorResponseSchema },
+        response: {
+          200: JobDeletedSchema,
+          '4xx': ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -525,10 +555,12 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
         .where('id', '=', job.id)
         .where('status', 'in', ['queued', 'running'])
         .executeTakeFirst();
-      if (Number(cancelled.numUpdatedRows) !== 1)
-        return reply.code(409).send({ message: JOB_MESSAGES.finished });
-      const after = await findOwn(request);
-      return describe(after ?? job);
+      if (Number(cancelled.numUpdatedRows) === 1) {
+        const after = await findOwn(request);
+        return describe(after ?? job, await namer());
+      }
+      await remove(job.id);
+      return { message: JOB_MESSAGES.deleted };
     },
   );
 

@@ -298,6 +298,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await finish(job, {
         status: 'done',
         audio_key: assembled.key,
+        audio_size: assembled.size,
         duration: assembled.duration,
         chapters: JSON.stringify(assembled.chapters),
       });
@@ -314,7 +315,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
    */
   async function assemble(
     job: JobsTable,
-  ): Promise<{ key: string; duration: number; chapters: JobChapterRecord[] }> {
+  ): Promise<{ key: string; size: number; duration: number; chapters: JobChapterRecord[] }> {
     const format = job.output_format;
     const chapters = JSON.parse(job.chapters) as JobChapterRecord[];
     const parts = await db
@@ -392,7 +393,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       new TextEncoder().encode(text),
       'text/plain; charset=utf-8',
     );
-    return { key, duration: seconds, chapters: placed };
+    return { key, size: head.length + body, duration: seconds, chapters: placed };
   }
 
   async function removeParts(jobId: string): Promise<void> {

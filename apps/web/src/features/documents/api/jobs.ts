@@ -3,8 +3,8 @@ import {
   DocumentPreviewSchema,
   type Job,
   JobCreatedSchema,
+  JobDeletedSchema,
   JobListSchema,
-  JobSchema,
 } from '@parla/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -57,12 +57,15 @@ export function useStartJob() {
   });
 }
 
-/** DELETE /jobs/{id}. */
-export function useCancelJob() {
+/**
+ * DELETE /jobs/{id}: cancels a job that is still moving (answers the job), deletes an ended
+ * one with its audio (answers a message). The lists showing jobs are asked again.
+ */
+export function useDeleteJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.delete(`/jobs/${encodeURIComponent(id)}`, { schema: JobSchema }),
+      api.delete(`/jobs/${encodeURIComponent(id)}`, { schema: JobDeletedSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: JOBS_KEY }),
   });
 }

@@ -1,5 +1,5 @@
-import type { DocumentPreview, Profile } from '@parla/contract';
-import { screen, waitFor } from '@testing-library/react';
+import type { DocumentPreview, Job, Profile } from '@parla/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import DocumentsPage from '../../../app/routes/documents';
@@ -103,5 +103,71 @@ describe('the Documents page (issue 19)', { timeout: 20_000 }, () => {
       '/pricing',
     );
     expect(container.querySelector('input[type="file"]')).toBeNull();
+  });
+  it('opens the audiobook File History points at (?job=), and deletes an ended one after asking', async () => {
+    const user = userEvent.setup();
+    const ended = (id: string, status: Job['status']): Job => ({
+      id,
+      title: `Book ${id}`,
+      source: 'epub',
+      status,
+      output_format: 'mp3',
+      engine: 'standard',
+      language_code: 'en-us',
+      voice_id: 'standard:en-us',
+      language: 'English (US)',
+      voice: 'English (US) – Male 1',
+      characters: 300,
+      progress: {
+        fraction: 1,
+        characters_done: 300,
+        chapters_done: 1,
+        chapters: 1,
+        seconds_left: null,
+      },
+      chapters: [{ title: 'One', characters: 300, start: 0, done: true }],
+      path: status === 'done' ? `/api/jobs/${id}/audio` : null,
+      duration: status === 'done' ? 20 : null,
+      size: status === 'done' ? 80_000 : null,
+      marks_path: null,
+      subtitles_path: null,
+      chapters_path: null,
+      text_path: null,
+      error: null,
+      created_at: '2026-11-19T09:00:00.000Z',
+      updated_at: '2026-11-19T09:10:00.000Z',
+      finished_at: '2026-11-19T09:10:00.000Z',
+    });
+    let jobs = [ended('a', 'done'), ended('b', 'cancelled')];
+    const { calls } = interceptFetch((call) => {
+      if (call.url === '/api/account/profile')
+        return jsonResponse(200, profileOf({ plan: { type: 'PREMIUM' } }));
+      if (call.url === '/api/convertor/voices') return jsonResponse(200, VOICES);
+      if (call.url === '/api/jobs' && call.method === 'GET') return jsonResponse(200, jobs);
+      if (call.url === '/api/jobs/a/audio') {
+        return new Response(new Uint8Array([0xff, 0xfb, 0x90, 0x00]), {
+          headers: { 'Content-Type': 'audio/mpeg' },
+        });
+      }
+      if (call.url === '/api/jobs/b' && call.method === 'DELETE') {
+        jobs = jobs.filter((j) => j.id !== 'b');
+        return jsonResponse(200, { message: 'The job and its audio are deleted.' });
+      }
+      return jsonResponse(404, { message: `unexpected ${call.method} ${call.url}` });
+    });
+    renderAt('/documents?job=a', '/documents', <DocumentsPage />);
+    // Its player opens by itself (the audio is asked for); the other job's does not.
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/jobs/a/audio')).toBe(true));
+    const [first, second] = screen.getAllByTestId('job') as [HTMLElement, HTMLElement];
+    expect(within(first).queryByRole('button', { name: 'Listen' })).toBeNull();
+
+    await user.click(within(second).getByRole('button', { name: 'Delete Book b' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Delete “Book b” and its audio? This cannot be undone.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getAllByTestId('job')).toHaveLength(1));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/jobs/b']);
   });
 });

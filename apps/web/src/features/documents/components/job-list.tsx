@@ -1,12 +1,13 @@
-import { Badge, Button, Card, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { Job, SpeechMark } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useFormat } from '../../../hooks/use-format';
 import { useToken } from '../../../lib/auth';
 import { useSpeechMarks } from '../../convertor/api/get-marks';
-import { getJobFile, isActive, jobsQueryOptions, useCancelJob } from '../api/jobs';
+import { getJobFile, isActive, jobsQueryOptions, useDeleteJob } from '../api/jobs';
 
 /** Each status's words (keys written out, so the locale files' test finds them). */
 const STATUS_WORDS = {
@@ -35,33 +36,43 @@ function save(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The user's jobs, newest first, with live progress, cancel, and the finished audiobooks. */
+/**
+ * The user's jobs, newest first, with live progress, cancel, delete, and the finished
+ * audiobooks. `?job=<id>` (File History's Open) brings that audiobook into view, its player open.
+ */
 export function JobList() {
   const { t } = useTranslation();
   const token = useToken();
   const jobs = useQuery(jobsQueryOptions(token));
+  const [params] = useSearchParams();
+  const opened = params.get('job');
   if (jobs.isPending) return <Text c="dimmed">{t('documents.loading')}</Text>;
   if (!jobs.data?.length) return <Text c="dimmed">{t('documents.none')}</Text>;
   return (
     <Stack gap="md">
       {jobs.data.map((job) => (
-        <JobCard key={job.id} job={job} />
+        <JobCard key={job.id} job={job} opened={job.id === opened} />
       ))}
     </Stack>
   );
 }
 
-function JobCard({ job }: { job: Job }) {
+function JobCard({ job, opened }: { job: Job; opened: boolean }) {
   const { t } = useTranslation();
   const { number } = useFormat();
-  const cancel = useCancelJob();
+  const remove = useDeleteJob();
+  const [confirming, setConfirming] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (opened) card.current?.scrollIntoView({ block: 'start' });
+  }, [opened]);
   const percent = Math.round(job.progress.fraction * 100);
   const minutes =
     job.progress.seconds_left === null
       ? null
       : Math.max(1, Math.round(job.progress.seconds_left / 60));
   return (
-    <Card withBorder padding="md" data-testid="job">
+    <Card ref={card} withBorder padding="md" data-testid="job">
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={600}>{job.title}</Text>
@@ -94,8 +105,8 @@ function JobCard({ job }: { job: Job }) {
               <Button
                 variant="default"
                 size="xs"
-                onClick={() => cancel.mutate(job.id)}
-                loading={cancel.isPending}
+                onClick={() => remove.mutate(job.id)}
+                loading={remove.isPending}
               >
                 {t('documents.cancel')}
               </Button>
@@ -107,8 +118,47 @@ function JobCard({ job }: { job: Job }) {
             {job.error}
           </Text>
         )}
-        {job.status === 'done' && <JobPlayer job={job} />}
+        {job.status === 'done' && <JobPlayer job={job} opened={opened} />}
+        {!isActive(job) && (
+          <Group>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red.9"
+              onClick={() => setConfirming(true)}
+              aria-label={t('documents.deleteLabel', { title: job.title })}
+            >
+              {t('documents.delete')}
+            </Button>
+          </Group>
+        )}
+        {remove.isError && (
+          <Text size="sm" c="red" role="alert">
+            {remove.error.message}
+          </Text>
+        )}
       </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('documents.deleteTitle')}
+        closeButtonProps={{ 'aria-label': t('fileHistory.close') }}
+        centered
+      >
+        <Text mb="lg">{t('documents.deleteConfirm', { title: job.title })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('fileHistory.cancel')}
+          </Button>
+          <Button
+            color="red.9"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(job.id, { onSettled: () => setConfirming(false) })}
+          >
+            {t('documents.delete')}
+          </Button>
+        </Group>
+      </Modal>
     </Card>
   );
 }
@@ -142,10 +192,10 @@ function NowReading({ marks, time }: { marks: SpeechMark[] | undefined; time: nu
 }
 
 /** A finished audiobook: its player, its chapters to jump to, and its downloads. */
-function JobPlayer({ job }: { job: Job }) {
+function JobPlayer({ job, opened }: { job: Job; opened: boolean }) {
   const { t } = useTranslation();
   const audio = useRef<HTMLAudioElement>(null);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(opened);
   const file = useQuery({
     queryKey: ['jobs', 'audio', job.id],
     queryFn: ({ signal }) => getJobFile(job.path ?? '', signal),

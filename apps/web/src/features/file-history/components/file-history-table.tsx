@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Box,
   Button,
   Card,
@@ -16,16 +17,19 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MESSAGES } from '@parla/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { useFormat } from '../../../hooks/use-format';
 import { ApiError } from '../../../lib/api-client';
+import { useToken } from '../../../lib/auth';
+import { jobsQueryOptions, useDeleteJob } from '../../documents/api/jobs';
 import { useDeleteFile } from '../api/delete-file';
 import { useFiles } from '../api/get-files';
 import { useMinDelay } from '../hooks/use-min-delay';
-import { type FileRow, toFileRow } from '../lib/file-row';
+import { type FileRow, historyRows } from '../lib/file-row';
 
 /** SPEC §2's columns, by their translation keys. */
 const COLUMNS = [
@@ -41,18 +45,23 @@ const SKELETON_ROWS = 4;
  * SPEC §2 File History: the table of saved files with open (to /convertor?id=…) and delete
  * (after 'Are you sure you want to delete this file?'); skeleton rows until loading has
  * finished and about 1 s has passed. On phones each file is a card (issue 18 item 3), with the
- * start of its text to tell files apart.
+ * start of its text to tell files apart. Finished audiobooks (issue 19) are listed with the
+ * files: Open shows one on the Documents page, Delete removes it with its audio.
  */
 export function FileHistoryTable() {
   const { t } = useTranslation();
   const { locale } = useFormat();
   const files = useFiles();
+  const jobs = useQuery(jobsQueryOptions(useToken()));
   const delayed = useMinDelay();
   // One of the two is in the page, never both: a phone gets cards.
   const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, true);
-  const remove = useDeleteFile();
+  const removeFile = useDeleteFile();
+  const removeJob = useDeleteJob();
+  const remove = (row: FileRow) => (row.kind === 'file' ? removeFile : removeJob);
   const [confirming, setConfirming] = useState<FileRow>();
-  const loading = files.isPending || !delayed;
+  // The audiobooks come from another call; without them (an error) the files still show.
+  const loading = files.isPending || (jobs.isPending && jobs.fetchStatus !== 'idle') || !delayed;
 
   if (files.isError && !loading) {
     const forbidden = files.error instanceof ApiError && files.error.status === 403;
@@ -74,16 +83,40 @@ export function FileHistoryTable() {
     );
   }
 
-  const rows = files.data?.map((file) => toFileRow(file, locale)) ?? [];
+  const rows = historyRows(files.data ?? [], jobs.data ?? [], locale);
+  const label = (row: FileRow, action: 'open' | 'delete') =>
+    row.kind === 'file'
+      ? t(action === 'open' ? 'fileHistory.openLabel' : 'fileHistory.deleteLabel', {
+          date: row.saveDate,
+          voice: row.voice,
+        })
+      : t(
+          action === 'open' ? 'fileHistory.openAudiobookLabel' : 'fileHistory.deleteAudiobookLabel',
+          {
+            title: row.snippet,
+          },
+        );
+  const snippet = (row: FileRow) =>
+    row.kind === 'file' ? (
+      row.snippet || t('fileHistory.noText')
+    ) : (
+      <>
+        <Badge variant="light" size="sm" me="xs" component="span">
+          {t('fileHistory.audiobook')}
+        </Badge>
+        {row.snippet}
+      </>
+    );
+  const failure = removeFile.error ?? removeJob.error;
   const actions = (row: FileRow) => (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <Button
         component={Link}
-        to={`/convertor?id=${encodeURIComponent(row.id)}`}
+        to={row.open}
         variant="light"
         size="sm"
         h={44}
-        aria-label={t('fileHistory.openLabel', { date: row.saveDate, voice: row.voice })}
+        aria-label={label(row, 'open')}
       >
         {t('fileHistory.open')}
       </Button>
@@ -92,7 +125,7 @@ export function FileHistoryTable() {
         size="sm"
         h={44}
         onClick={() => setConfirming(row)}
-        aria-label={t('fileHistory.deleteLabel', { date: row.saveDate, voice: row.voice })}
+        aria-label={label(row, 'delete')}
       >
         {t('fileHistory.delete')}
       </Button>
@@ -108,7 +141,7 @@ export function FileHistoryTable() {
   );
   return (
     <>
-      {remove.isError && <FormAlert kind="failure" title={remove.error.message} />}
+      {failure && <FormAlert kind="failure" title={failure.message} />}
       {wide ? (
         <Table.ScrollContainer minWidth={760}>
           <Table
@@ -150,10 +183,10 @@ export function FileHistoryTable() {
               )}
               {!loading &&
                 rows.map((row) => (
-                  <Table.Tr key={row.id}>
+                  <Table.Tr key={`${row.kind}-${row.id}`}>
                     <Table.Td maw={320}>
                       <Text fz="sm" lineClamp={2}>
-                        {row.snippet || t('fileHistory.noText')}
+                        {snippet(row)}
                       </Text>
                     </Table.Td>
                     <Table.Td>{row.size}</Table.Td>
@@ -178,10 +211,10 @@ export function FileHistoryTable() {
           {!loading && rows.length > 0 && (
             <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('fileHistory.savedFiles')}>
               {rows.map((row) => (
-                <Card key={row.id} component="li" withBorder padding="md">
+                <Card key={`${row.kind}-${row.id}`} component="li" withBorder padding="md">
                   <Stack gap="xs">
                     <Text fw={600} lineClamp={2}>
-                      {row.snippet || t('fileHistory.noText')}
+                      {snippet(row)}
                     </Text>
                     <SimpleGrid
                       component="dl"
@@ -226,10 +259,12 @@ export function FileHistoryTable() {
           <Button
             color="red.9"
             h={44}
-            loading={remove.isPending}
+            loading={removeFile.isPending || removeJob.isPending}
             onClick={() => {
               if (!confirming) return;
-              remove.mutate(confirming.id, { onSettled: () => setConfirming(undefined) });
+              remove(confirming).mutate(confirming.id, {
+                onSettled: () => setConfirming(undefined),
+              });
             }}
           >
             {t('fileHistory.delete')}
