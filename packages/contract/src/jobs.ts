@@ -24,9 +24,6 @@ export const JOB_CHARACTER_LIMITS: Record<PlanType, number> = {
   BUSINESS: 1_000_000,
 };
 
-/** The audio formats a job's one file can be made in (chapters: ID3 CHAP in mp3). */
-export const JOB_AUDIO_FORMATS = ['mp3', 'wav'] as const;
-
 const slider = (name: string, kind: keyof typeof SLIDERS) =>
   z.coerce
     .number({
@@ -54,10 +51,8 @@ export const JobSettingsSchema = z.object({
     })
     .optional(),
   output_format: z
+    // One file with its chapters marked: ID3 CHAP frames (mp3), chapter comments (ogg), none (wav).
     .enum(AUDIO_FORMATS, { error: `output_format must be one of ${AUDIO_FORMATS.join(', ')}.` })
-    .refine((format) => (JOB_AUDIO_FORMATS as readonly string[]).includes(format), {
-      error: `output_format of a job must be one of ${JOB_AUDIO_FORMATS.join(', ')} (an audiobook with chapters).`,
-    })
     .optional(),
   sample_rate: z.coerce
     .number({ error: `sample_rate must be one of ${SAMPLE_RATES.join(', ')}.` })

@@ -20,7 +20,13 @@
  */
 export type { DocumentItem, Prosody, SpeechDocument } from './document.js';
 export { EFFECT_PRESETS, type EffectPreset } from './effects.js';
-export { MIME_TYPES, wavHeader } from './encode/encoders.js';
+export {
+  createStreamEncoder,
+  MIME_TYPES,
+  type StreamEncoder,
+  wavHeader,
+} from './encode/encoders.js';
+export { chapterComments, withVorbisComments } from './encode/vorbis-comments.js';
 export type { AzureConfig } from './engines/azure/index.js';
 export type { BackendChoice } from './engines/espeak/backends.js';
 export { nativeAvailable } from './engines/espeak/backends.js';

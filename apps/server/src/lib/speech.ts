@@ -36,9 +36,17 @@ export type StoredSynthesis = Omit<SynthesisResult, 'audio'> & {
 /** What the server needs of the speech engine; one instance per process. */
 export interface SpeechService {
   listVoices(): Promise<Language[]>;
-  /** Renders the request and stores its audio under `key` in the installation's storage. */
-  /** The product's payload (SPEC §3 "Voice settings"), mapped to the library's request here. */
-  render(settings: VoiceSettings, key: string): Promise<StoredSynthesis>;
+  /**
+   * Renders the product's payload (SPEC §3 "Voice settings", mapped to the library's request
+   * here) and stores its audio under `key` in the installation's storage. `productRules: false`
+   * is for audio the product makes from other audio (a job's parts, PCM at the rate of the
+   * Ogg file they become), whose settings were checked as the user sent them.
+   */
+  render(
+    settings: VoiceSettings,
+    key: string,
+    options?: { productRules?: boolean },
+  ): Promise<StoredSynthesis>;
   /**
    * Renders as a stream (issue 14, docs/decisions/018-streamed-conversions.md): each chunk of
    * the file goes to `live` under `id` as soon as it is encoded, and the whole file is stored
@@ -86,7 +94,8 @@ export interface SpeechServiceOptions {
  * The one place where the server turns the wire payload into the library's request, with the
  * product's rules (SPEC §5 sample rates): `speechRequestFromSettings`, which the CLI uses too.
  */
-const toRequest = (settings: VoiceSettings): SpeechRequest => speechRequestFromSettings(settings);
+const toRequest = (settings: VoiceSettings, options?: { productRules?: boolean }): SpeechRequest =>
+  speechRequestFromSettings(settings, options);
 
 /** The BullMQ queue every Parla process of one installation shares. */
 export const SPEECH_QUEUE = 'parla-synthesis';
@@ -194,7 +203,8 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
     return {
       live,
       listVoices: () => pool.listVoices(),
-      render: async (settings, key) => renderTo(pool, options.storage, toRequest(settings), key),
+      render: async (settings, key, rules) =>
+        renderTo(pool, options.storage, toRequest(settings, rules), key),
       renderLive: (settings, key, id) =>
         liveRendering(live, id, () =>
           streamTo(pool, options.storage, live, { request: toRequest(settings), key, id }),
@@ -267,8 +277,8 @@ export function createQueueClient({
       return voices.list;
     },
     live,
-    render: async (settings, key) =>
-      run<StoredSynthesis>({ kind: 'synthesize', request: toRequest(settings), key }),
+    render: async (settings, key, rules) =>
+      run<StoredSynthesis>({ kind: 'synthesize', request: toRequest(settings, rules), key }),
     renderLive: (settings, key, id) =>
       liveRendering(live, id, () =>
         run<StoredSynthesis>({ kind: 'stream', request: toRequest(settings), key, id }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Job } from '@parla/contract';
+import { decodeOgg } from '@parla/speech/testing';
 import JSZip from 'jszip';
 import { parseBuffer } from 'music-metadata';
 import NodeID3 from 'node-id3';
@@ -85,7 +86,11 @@ async function until(
   for (;;) {
     const current = await job(on, authorization, id);
     if (done(current)) return current;
-    if (Date.now() > end) throw new Error(`job ${id} still ${current.status}`);
+    if (Date.now() > end || current.status === 'failed') {
+      throw new Error(
+        `job ${id} still ${current.status}${current.error ? `: ${current.error}` : ''}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -269,6 +274,78 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     expect(await remaining(app, authorization)).toBe(before - characters);
   });
 
+  it('renders an Ogg Vorbis audiobook: one stream with chapter comments, and each chapter as a file', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const chapters = [
+      { title: 'Morning', text: 'The sun rose over the hills. Birds began to sing.' },
+      { title: 'Noon', text: 'At noon the market was full of voices.' },
+    ];
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization },
+      payload: { title: 'A Day', chapters, output_format: 'ogg', sample_rate: 24000 },
+    });
+    expect(created.statusCode).toBe(202);
+    const { id } = created.json() as { id: string };
+    const done = await until(app, authorization, id, (j) => j.status === 'done');
+    const starts = done.chapters.map((c) => c.start ?? -1);
+    expect(starts[1]).toBeGreaterThan(2);
+    const audio = await app.inject({
+      method: 'GET',
+      url: done.path ?? '',
+      headers: { authorization },
+    });
+    expect(audio.headers['content-type']).toBe('audio/ogg');
+    const bytes = audio.rawPayload;
+    expect(done.size).toBe(bytes.byteLength);
+    // One logical stream (not Ogg files put end to end): it decodes whole, as long as the job.
+    const decoded = await decodeOgg(bytes);
+    expect(decoded.sampleRate).toBe(24000);
+    expect(decoded.samples.length / 24000).toBeCloseTo(done.duration ?? 0, 1);
+    const { format, native } = await parseBuffer(
+      bytes,
+      { mimeType: 'audio/ogg' },
+      { duration: true },
+    );
+    expect(format.codec).toBe('Vorbis I');
+    const tags = Object.fromEntries((native.vorbis ?? []).map((t) => [t.id, t.value]));
+    const clock = (seconds: number) =>
+      new Date(Math.round(seconds * 1000)).toISOString().slice(11, 23);
+    expect(tags).toMatchObject({
+      TITLE: 'A Day',
+      CHAPTER001: '00:00:00.000',
+      CHAPTER001NAME: 'Morning',
+      CHAPTER002: clock(starts[1] as number),
+      CHAPTER002NAME: 'Noon',
+    });
+    // Each chapter as a file of its own, in the zip.
+    const zipped = await app.inject({
+      method: 'GET',
+      url: done.chapters_path ?? '',
+      headers: { authorization },
+    });
+    const zip = await JSZip.loadAsync(zipped.rawPayload);
+    expect(Object.keys(zip.files)).toEqual(['1 Morning.ogg', '2 Noon.ogg']);
+    for (const [index, name] of Object.keys(zip.files).entries()) {
+      const file = Buffer.from((await zip.file(name)?.async('uint8array')) ?? []);
+      const chapter = await decodeOgg(file);
+      const length =
+        ((starts[index + 1] ?? done.duration ?? 0) as number) - (starts[index] as number);
+      expect(chapter.samples.length / 24000).toBeCloseTo(length, 1);
+      const parsed = await parseBuffer(file, { mimeType: 'audio/ogg' });
+      expect(parsed.common.title).toBe(chapters[index]?.title);
+      expect(parsed.common.album).toBe('A Day');
+    }
+    // Marks over the whole, as for mp3.
+    const marks = (
+      await app.inject({ method: 'GET', url: done.marks_path ?? '', headers: { authorization } })
+    ).json() as { time: number; type: string; value: string }[];
+    expect(marks.find((m) => m.value === 'market')?.time).toBeGreaterThan(
+      (starts[1] as number) * 1000,
+    );
+  });
+
   it('previews an EPUB, then renders the chapters chosen, renamed, in WAV', async () => {
     const { authorization } = await signedInUser(app, { plan: 'PREMIUM' });
     const epub = await makeEpub();
@@ -340,11 +417,7 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
       });
     const cases: [unknown, number, string | RegExp][] = [
       [{}, 400, 'Give either text or chapters (or send a document as multipart field "document").'],
-      [
-        { text: 'Hi.', output_format: 'ogg' },
-        400,
-        /output_format of a job must be one of mp3, wav/,
-      ],
+      [{ text: 'Hi.', output_format: 'flac' }, 400, 'output_format must be one of mp3, ogg, wav.'],
       [
         { text: 'Hi.', voice_id: 'standard:xx-nowhere' },
         400,

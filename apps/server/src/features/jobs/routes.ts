@@ -603,8 +603,8 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
   }
   download(
     '/:id/audio',
-    "The job's audio, one file with its chapters marked (ID3 CHAP in mp3)",
-    ['audio/mpeg', 'audio/wav'],
+    "The job's audio, one file with its chapters marked (ID3 CHAP in mp3, chapter comments in ogg)",
+    ['audio/mpeg', 'audio/ogg', 'audio/wav'],
     (job) => ({
       key: job.audio_key ?? '',
       type: MIME_TYPES[job.output_format as 'mp3'],
@@ -636,6 +636,17 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       const zip = new JSZip();
       const width = String(chapters.length).length;
       chapters.forEach((chapter, index) => {
+        const name = `${String(index + 1).padStart(width, '0')} ${safeName(chapter.title)}.${job.output_format}`;
+        if (chapter.key) {
+          // An Ogg chapter was encoded as a file of its own.
+          const own = chapter.key;
+          async function* whole() {
+            const stream = await storage.read(own);
+            if (stream) yield* stream;
+          }
+          zip.file(name, Readable.from(whole()), { binary: true });
+          return;
+        }
         const [from, to] = chapter.bytes ?? [0, 0];
         // Each chapter: its own tag (mp3) or header (wav), then its bytes of the whole file.
         const head =
@@ -653,7 +664,6 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
             if (stream) yield* stream;
           }
         }
-        const name = `${String(index + 1).padStart(width, '0')} ${safeName(chapter.title)}.${job.output_format}`;
         zip.file(name, Readable.from(file()), { binary: true });
       });
       reply

@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { SpeechMark, VoiceSettings } from '@parla/contract';
-import { isClientError, SpeechError, wavHeader } from '@parla/speech';
+import {
+  chapterComments,
+  createStreamEncoder,
+  isClientError,
+  SpeechError,
+  type StreamEncoder,
+  wavHeader,
+  withVorbisComments,
+} from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import NodeID3 from 'node-id3';
 import PQueue from 'p-queue';
@@ -29,6 +41,8 @@ export interface JobChapterRecord {
   characters: number;
   /** Once assembled: where the chapter's audio lies in the whole file (start, end exclusive). */
   bytes?: [number, number];
+  /** Once assembled, in Ogg (whose pages cannot be cut out of the whole): its own file. */
+  key?: string;
 }
 
 export interface JobRunnerOptions {
@@ -70,8 +84,17 @@ export const jobKeys = {
   part: (jobId: string, chapter: number, part: number, format: string) =>
     `jobs/${jobId}/parts/${chapter}-${part}.${format}`,
   audio: (jobId: string, format: string) => `jobs/${jobId}/audiobook.${format}`,
+  chapter: (jobId: string, chapter: number, format: string) =>
+    `jobs/${jobId}/chapters/${chapter}.${format}`,
   text: (jobId: string) => `jobs/${jobId}/text.txt`,
 };
+
+/**
+ * The format a job's parts are rendered in: its own, but PCM (wav) for Ogg, which is encoded
+ * once over the whole book (Ogg streams put end to end are a chained file most players stop
+ * at the first link of).
+ */
+export const partFormat = (format: string) => (format === 'ogg' ? 'wav' : format);
 
 /** How many times a part is tried when the speech service fails for its own reasons. */
 const ATTEMPTS = 3;
@@ -220,7 +243,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function run(job: JobsTable): Promise<void> {
     const settings = JSON.parse(job.settings) as Omit<VoiceSettings, 'text'>;
-    const format = job.output_format;
+    const format = partFormat(job.output_format);
     let lost = false;
     const heartbeat = setInterval(() => {
       renew(job.id).then(
@@ -257,7 +280,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           const key = jobKeys.part(job.id, part.chapter, part.part, format);
           for (let attempt = 1; ; attempt++) {
             try {
-              const result = await speech.render({ ...settings, text: part.text }, key);
+              const result = await speech.render(
+                {
+                  ...settings,
+                  output_format: format as VoiceSettings['output_format'],
+                  text: part.text,
+                },
+                key,
+                // Ogg's parts are PCM at the book's rate (WAV is otherwise 16 kHz only).
+                { productRules: format === job.output_format },
+              );
               await movePart(db, part, 'charged', { status: 'done', duration: result.duration });
               await db
                 .updateTable('jobs')
@@ -311,12 +343,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /**
    * The parts' audio as one file with chapter markers, streamed from the parts into storage
    * (an audiobook may last hours: it is never held in memory), its marks and its text beside
-   * it. Answers the chapters with where each lies in the file, for the zip of chapters.
+   * it. Answers the chapters with where each lies in the file (or, in Ogg, their own files),
+   * for the zip of chapters.
    */
   async function assemble(
     job: JobsTable,
   ): Promise<{ key: string; size: number; duration: number; chapters: JobChapterRecord[] }> {
-    const format = job.output_format;
+    const format = partFormat(job.output_format);
     const chapters = JSON.parse(job.chapters) as JobChapterRecord[];
     const parts = await db
       .selectFrom('job_parts')
@@ -325,7 +358,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       .orderBy('chapter')
       .orderBy('part')
       .execute();
-    const pieces: { key: string; start: number; end: number; chapter: number }[] = [];
+    const pieces: Piece[] = [];
     const marks: SpeechMark[] = [];
     const starts: number[] = [];
     let seconds = 0;
@@ -356,6 +389,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       seconds += part.duration ?? 0;
     }
     const sampleRate = (JSON.parse(job.settings) as VoiceSettings).sample_rate;
+    await storage.put(
+      marksKey(jobKeys.audio(job.id, job.output_format)),
+      new TextEncoder().encode(JSON.stringify(marks)),
+      'application/json',
+    );
+    await storage.put(
+      jobKeys.text(job.id),
+      new TextEncoder().encode(text),
+      'text/plain; charset=utf-8',
+    );
+    if (job.output_format === 'ogg') {
+      const encoded = await encodeOgg(job, pieces, chapters, starts, sampleRate);
+      return { ...encoded, duration: seconds };
+    }
     const ends = chapters.map((_, index) => starts[index + 1] ?? seconds);
     const body = pieces.reduce((sum, piece) => sum + piece.end - piece.start, 0);
     const head =
@@ -383,17 +430,74 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       head.length + body,
       format === 'mp3' ? 'audio/mpeg' : 'audio/wav',
     );
-    await storage.put(
-      marksKey(key),
-      new TextEncoder().encode(JSON.stringify(marks)),
-      'application/json',
-    );
-    await storage.put(
-      jobKeys.text(job.id),
-      new TextEncoder().encode(text),
-      'text/plain; charset=utf-8',
-    );
     return { key, size: head.length + body, duration: seconds, chapters: placed };
+  }
+
+  /**
+   * An Ogg Vorbis audiobook: the parts' PCM encoded once into one stream whose comment header
+   * names the book and its chapters (Xiph's chapter extension), and into one file per chapter,
+   * through files on this machine (a stored object is sent with its length).
+   */
+  async function encodeOgg(
+    job: JobsTable,
+    pieces: Piece[],
+    chapters: JobChapterRecord[],
+    starts: number[],
+    sampleRate: number,
+  ): Promise<{ key: string; size: number; chapters: JobChapterRecord[] }> {
+    const folder = await mkdtemp(join(tmpdir(), 'parla-job-'));
+    try {
+      const book = await oggFile(join(folder, 'book.ogg'), sampleRate, [
+        `TITLE=${job.title}`,
+        ...chapterComments(
+          chapters.map((chapter, index) => ({ title: chapter.title, start: starts[index] ?? 0 })),
+        ),
+      ]);
+      const placed: JobChapterRecord[] = [];
+      let current: { index: number; file: OggFile } | undefined;
+      const closeChapter = async () => {
+        if (!current) return;
+        const key = jobKeys.chapter(job.id, current.index, 'ogg');
+        const size = await current.file.close();
+        await storage.putStream(key, createReadStream(current.file.path), size, 'audio/ogg');
+        placed[current.index] = { ...(chapters[current.index] as JobChapterRecord), key };
+        current = undefined;
+      };
+      for (const piece of pieces) {
+        if (current?.index !== piece.chapter) {
+          await closeChapter();
+          const title = chapters[piece.chapter]?.title ?? '';
+          current = {
+            index: piece.chapter,
+            file: await oggFile(join(folder, `${piece.chapter}.ogg`), sampleRate, [
+              `TITLE=${title}`,
+              `ALBUM=${job.title}`,
+              `TRACKNUMBER=${piece.chapter + 1}`,
+            ]),
+          };
+        }
+        if (piece.end === piece.start) continue;
+        const stream = await storage.read(piece.key, { start: piece.start, end: piece.end - 1 });
+        if (!stream) throw new Error(`${piece.key} is missing`);
+        let odd: Buffer | undefined;
+        for await (const chunk of stream) {
+          const bytes: Buffer = odd ? Buffer.concat([odd, chunk as Buffer]) : (chunk as Buffer);
+          const whole = bytes.length - (bytes.length % 2);
+          odd = whole < bytes.length ? bytes.subarray(whole) : undefined;
+          const samples = new Float32Array(whole / 2);
+          for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2) / 32768;
+          await book.write(samples);
+          await current.file.write(samples);
+        }
+      }
+      await closeChapter();
+      const key = jobKeys.audio(job.id, 'ogg');
+      const size = await book.close();
+      await storage.putStream(key, createReadStream(book.path), size, 'audio/ogg');
+      return { key, size, chapters: chapters.map((chapter, index) => placed[index] ?? chapter) };
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }
 
   async function removeParts(jobId: string): Promise<void> {
@@ -428,6 +532,48 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       stopping = true;
       if (timer) clearInterval(timer);
       await running;
+    },
+  };
+}
+
+/** A part's audio bytes in storage (a WAV part's samples, an mp3 part's frames) and its chapter. */
+interface Piece {
+  key: string;
+  start: number;
+  end: number;
+  chapter: number;
+}
+
+interface OggFile {
+  path: string;
+  write(samples: Float32Array): Promise<void>;
+  /** Ends the stream; answers the file's size. */
+  close(): Promise<number>;
+}
+
+/** An Ogg Vorbis file being written, with its comments. */
+async function oggFile(path: string, sampleRate: number, comments: string[]): Promise<OggFile> {
+  const encoder: StreamEncoder = withVorbisComments(
+    await createStreamEncoder('ogg', sampleRate),
+    comments,
+  );
+  const handle = await open(path, 'w');
+  let size = 0;
+  const put = async (bytes: Uint8Array) => {
+    if (bytes.length === 0) return;
+    await handle.write(bytes);
+    size += bytes.length;
+  };
+  return {
+    path,
+    write: (samples) => put(encoder.encode(samples)),
+    async close() {
+      try {
+        await put(encoder.finish());
+      } finally {
+        await handle.close();
+      }
+      return size;
     },
   };
 }
@@ -469,7 +615,6 @@ export function safeName(title: string): string {
   );
 }
 
-/** Where the samples of a stored WAV file start (after its `data` chunk's header). */
 /** Moves a part from the state `from` (answers false when it was not in it). */
 async function movePart(
   on: Db,
@@ -488,6 +633,7 @@ async function movePart(
   return Number(moved.numUpdatedRows) === 1;
 }
 
+/** Where the samples of a stored WAV file start (after its `data` chunk's header). */
 async function wavDataOffset(storage: ObjectStorage, key: string): Promise<number> {
   const stream = await storage.read(key, { start: 0, end: 4095 });
   if (!stream) throw new Error(`${key} is missing`);

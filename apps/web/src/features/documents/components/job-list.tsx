@@ -123,8 +123,7 @@ function JobCard({ job, opened }: { job: Job; opened: boolean }) {
           <Group>
             <Button
               size="xs"
-              variant="subtle"
-              color="red.9"
+              variant="default"
               onClick={() => setConfirming(true)}
               aria-label={t('documents.deleteLabel', { title: job.title })}
             >

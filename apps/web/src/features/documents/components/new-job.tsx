@@ -21,6 +21,9 @@ import { useSession } from '../../../lib/auth';
 import { useVoices } from '../../convertor/api/get-voices';
 import { usePreviewDocument, useStartJob } from '../api/jobs';
 
+/** The audiobook's file: chapters marked in mp3 (ID3) and Ogg (comments); WAV has none. */
+type JobFormat = 'mp3' | 'ogg' | 'wav';
+
 const ACCEPT = '.epub,.pdf,.docx,.md,.markdown,.html,.htm,.txt';
 
 interface Choice {
@@ -43,7 +46,7 @@ export function NewJob() {
   const [chapters, setChapters] = useState<Choice[]>([]);
   const [language, setLanguage] = useState<string | null>(null);
   const [voice, setVoice] = useState<string | null>(null);
-  const [format, setFormat] = useState<'mp3' | 'wav'>('mp3');
+  const [format, setFormat] = useState<JobFormat>('mp3');
   const [dragging, setDragging] = useState(false);
 
   const read = (chosen: File | null) => {
@@ -213,10 +216,11 @@ export function NewJob() {
             aria-label={t('documents.format')}
             data={[
               { value: 'mp3', label: t('documents.mp3') },
+              { value: 'ogg', label: t('documents.ogg') },
               { value: 'wav', label: 'WAV' },
             ]}
             value={format}
-            onChange={(value) => setFormat(value as 'mp3' | 'wav')}
+            onChange={(value) => setFormat(value as JobFormat)}
           />
           <Group>
             <Button
