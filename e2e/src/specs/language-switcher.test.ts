@@ -33,6 +33,33 @@ describe('language switcher (SPEC §2 "Global")', () => {
     expectNoPageErrors(page);
   });
 
+  it('keeps the language read last on the pages without one: sign-in and register', async () => {
+    const page = await session.newPage();
+    await visit(page, '/fr/pricing');
+    await page.getByRole('heading', { level: 1, name: 'Offres et tarifs' }).waitFor();
+    // The header's Login (a page with no language in its address) now speaks French.
+    await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await page.getByRole('heading', { level: 1, name: 'Connexion' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await page.getByLabel('Adresse e-mail').waitFor();
+    // SPEC's own words stay as written.
+    await page.getByText('Remember me!').waitFor();
+    await expectAccessible(page);
+
+    // Arabic, read right to left, on a page reached by its address.
+    await visit(page, '/ar/contact');
+    await visit(page, '/auth/register');
+    await page.getByRole('heading', { level: 1, name: 'أنشئ حسابك' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expectAccessible(page);
+    // English again once an English page is read.
+    await visit(page, '/pricing');
+    await visit(page, '/auth/login');
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    expectNoPageErrors(page);
+  });
+
   it('sits in the header, where it covers nothing (issue 18 item 3)', async () => {
     const page = await session.newPage();
     await visit(page, '/convertor');

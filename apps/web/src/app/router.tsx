@@ -8,6 +8,7 @@ import {
   LanguageRoot,
   languageIndexLoader,
   languageLoader,
+  languageShouldRevalidate,
   rootRedirectLoader,
 } from './routes/language-routes';
 import { RouteError } from './routes/route-error';
@@ -59,6 +60,9 @@ const contentRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
+    // The page's words, whatever its path (a language prefix or the visitor's preference).
+    loader: languageLoader,
+    shouldRevalidate: languageShouldRevalidate,
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
@@ -95,7 +99,6 @@ export const routes: RouteObject[] = [
         // /{language}/...: LanguageRoot shows the convertor when the segment is not a
         // language of the country table (that path is then "any other path").
         path: ':language',
-        loader: languageLoader,
         Component: LanguageRoot,
         children: [
           { index: true, loader: languageIndexLoader, handle: localised },

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { directionOf, isLocalisedPath, localizePath, routeLanguage } from './languages';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  directionOf,
+  isLocalisedPath,
+  localizePath,
+  pageLanguage,
+  rememberPageLanguage,
+  routeLanguage,
+} from './languages';
 
 describe('route languages', () => {
   it('recognises a country code prefix and keeps the rest of the path', () => {
@@ -24,5 +31,37 @@ describe('route languages', () => {
     expect(isLocalisedPath('/blog/article/x')).toBe(true);
     expect(isLocalisedPath('/account')).toBe(false);
     expect(isLocalisedPath('/pricingx')).toBe(false);
+  });
+});
+
+describe('the language of a page without one in its path', () => {
+  const languages = vi.spyOn(navigator, 'languages', 'get');
+  afterEach(() => {
+    localStorage.clear();
+    languages.mockReset();
+  });
+
+  it('follows the last content page read: /fr/pricing, then /auth/login is French', () => {
+    languages.mockReturnValue(['en-US']);
+    expect(pageLanguage('/auth/login')).toBe('default');
+    rememberPageLanguage('/fr/pricing');
+    expect(pageLanguage('/auth/login')).toBe('fr');
+    expect(pageLanguage('/account')).toBe('fr');
+    // A content page keeps its own address's language, and reading it is a choice too.
+    expect(pageLanguage('/pricing')).toBe('default');
+    expect(pageLanguage('/ar/pricing')).toBe('ar');
+    rememberPageLanguage('/pricing');
+    expect(pageLanguage('/file-history')).toBe('default');
+    // Pages without a language (sign-in, account) choose nothing.
+    rememberPageLanguage('/de/blog');
+    rememberPageLanguage('/auth/register');
+    expect(pageLanguage('/auth/login')).toBe('de');
+  });
+
+  it("otherwise takes the first of the browser's languages the site speaks", () => {
+    languages.mockReturnValue(['pt-BR', 'es-MX', 'en']);
+    expect(pageLanguage('/auth/login')).toBe('es');
+    languages.mockReturnValue(['ja']);
+    expect(pageLanguage('/auth/login')).toBe('default');
   });
 });

@@ -74,3 +74,50 @@ export const LOCALISED_ROUTE_ROOTS = [
 export function isLocalisedPath(path: string): boolean {
   return LOCALISED_ROUTE_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
 }
+
+const PREFERENCE_KEY = 'parla.language';
+
+/**
+ * The language a visitor reads the site in, for the pages whose path has none (sign-in,
+ * account, File History…): the language of the last content page they read, else the first of
+ * their browser's languages the site speaks, else English.
+ */
+export function preferredLanguage(): string {
+  try {
+    const stored = localStorage.getItem(PREFERENCE_KEY);
+    if (stored && SITE_LANGUAGES.some((language) => language.code === stored)) return stored;
+  } catch {
+    // Storage refused (private mode, a sandboxed frame): the browser's languages decide.
+  }
+  const tags =
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of tags) {
+    const base = tag.toLowerCase().split('-')[0];
+    const found = SITE_LANGUAGES.find((language) => language.locale === base);
+    if (found) return found.code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language a page is shown in: its path's (/fr/pricing is French); English for a content
+ * page without a prefix (it exists in every language, each at its own address); the visitor's
+ * preferred language for the others.
+ */
+export function pageLanguage(pathname: string): string {
+  const { language, path } = routeLanguage(pathname);
+  if (language !== DEFAULT_LANGUAGE || isLocalisedPath(path)) return language;
+  return preferredLanguage();
+}
+
+/** Reading a content page makes its language the preferred one (`preferredLanguage`). */
+export function rememberPageLanguage(pathname: string): void {
+  const { language, path } = routeLanguage(pathname);
+  const content = language !== DEFAULT_LANGUAGE || isLocalisedPath(path);
+  if (!content || !SITE_LANGUAGES.some((known) => known.code === language)) return;
+  try {
+    localStorage.setItem(PREFERENCE_KEY, language);
+  } catch {
+    // Not remembered: the next page without a prefix follows the browser's languages.
+  }
+}

@@ -1,7 +1,19 @@
 import { lazy, Suspense } from 'react';
-import { type LoaderFunctionArgs, Outlet, redirect, useLocation } from 'react-router';
+import {
+  type LoaderFunctionArgs,
+  Outlet,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+} from 'react-router';
 import { loadLanguage } from '../../lib/i18n';
-import { DEFAULT_LANGUAGE, localizePath, routeLanguage } from '../../lib/languages';
+import {
+  DEFAULT_LANGUAGE,
+  localizePath,
+  pageLanguage,
+  rememberPageLanguage,
+  routeLanguage,
+} from '../../lib/languages';
 
 const ConvertorPage = lazy(() => import('./convertor'));
 
@@ -21,10 +33,24 @@ export function convertorRedirectLoader({ request }: LoaderFunctionArgs): Respon
   return redirect(`${localizePath('/convertor', languageOf(request))}${url.search}`);
 }
 
-/** The words of the route language are loaded before its pages show (issue 18 item 1). */
+/**
+ * The words of the page's language are loaded before it shows (issue 18 item 1): the path's
+ * language, or on a page without one (sign-in, account…) the visitor's preferred one, which
+ * reading a content page sets.
+ */
 export async function languageLoader({ request }: LoaderFunctionArgs): Promise<null> {
-  await loadLanguage(languageOf(request));
+  const { pathname } = new URL(request.url);
+  rememberPageLanguage(pathname);
+  await loadLanguage(pageLanguage(pathname));
   return null;
+}
+
+/** Every navigation to another path may change the page's language. */
+export function languageShouldRevalidate({
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs): boolean {
+  return currentUrl.pathname !== nextUrl.pathname;
 }
 
 /** /{language} alone is that language's home: /{language}/convertor. */

@@ -4,7 +4,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useSeoMeta } from '../../hooks/use-seo-meta';
 import { i18nFor } from '../../lib/i18n';
-import { describeLanguage, routeLanguage } from '../../lib/languages';
+import { describeLanguage, pageLanguage, routeLanguage } from '../../lib/languages';
 import { StartupLoader } from './page-loader';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -21,7 +21,7 @@ function isLocalisedRoute(handle: unknown): boolean {
  */
 export function RouteLanguageProvider({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
-  const { locale } = describeLanguage(routeLanguage(pathname).language);
+  const { locale } = describeLanguage(pageLanguage(pathname));
   return <I18nextProvider i18n={i18nFor(locale)}>{children}</I18nextProvider>;
 }
 
@@ -43,7 +43,8 @@ function Frame() {
   const { t } = useTranslation();
   const location = useLocation();
   const matches = useMatches();
-  const { language, path } = routeLanguage(location.pathname);
+  const { path } = routeLanguage(location.pathname);
+  const language = pageLanguage(location.pathname);
   const described = describeLanguage(language);
   const { setDirection } = useDirection();
   const showSwitcher = matches.some((match) => isLocalisedRoute(match.handle));

@@ -1,5 +1,6 @@
 import { Anchor, Skeleton, Text } from '@mantine/core';
 import { parseCheckoutType } from '@parla/contract';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { CheckoutForm } from '../../../features/checkout/components/checkout-form';
@@ -7,6 +8,7 @@ import { useSession } from '../../../lib/auth';
 
 /** SPEC §2 Checkout: ?type=basic|premium|business in any case; anything else goes to /pricing. */
 export default function CheckoutPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const given = params.get('type');
   const type = parseCheckoutType(given);
@@ -15,18 +17,17 @@ export default function CheckoutPage() {
   if (given !== null && !type) return <Navigate to="/pricing" replace />;
   return (
     <Page
-      title="Checkout"
-      heading="Checkout"
-      description="Review your plan and billing details, then pay securely by card."
+      title={t('checkout.title')}
+      heading={t('checkout.title')}
+      description={t('checkout.description')}
       size="md"
     >
       {!type ? (
         <Text>
-          Choose the plan you want on the{' '}
-          <Anchor component={Link} to="/pricing">
-            Pricing
-          </Anchor>{' '}
-          page.
+          <Trans
+            i18nKey="checkout.choosePlan"
+            components={{ pricing: <Anchor component={Link} to="/pricing" /> }}
+          />
         </Text>
       ) : session.status === 'signed-in' ? (
         <CheckoutForm type={type} profile={session.profile} />

@@ -1,17 +1,15 @@
 import { Skeleton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { MyPlan } from '../../../features/plan/components/my-plan';
 import { useSession } from '../../../lib/auth';
 
 /** SPEC §2 "My Plan" (guarded route). */
 export default function PlanPage() {
+  const { t } = useTranslation();
   const session = useSession();
   return (
-    <Page
-      title="My Plan"
-      heading="My Plan"
-      description="Your current plan, the characters you have used and what remains."
-    >
+    <Page title="My Plan" heading="My Plan" description={t('account.planDescription')}>
       {session.status === 'signed-in' ? (
         <MyPlan profile={session.profile} />
       ) : (

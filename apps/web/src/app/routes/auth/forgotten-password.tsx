@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { ForgottenPasswordForm } from '../../../features/auth/components/forgotten-password-form';
 
 export default function ForgottenPasswordPage() {
+  const { t } = useTranslation();
   return (
     <Page
       size="xs"
-      title="Forgotten password"
-      heading="Forgotten password"
-      description="Enter the email address of your account and we will send you a link to choose a new password."
+      title={t('auth.forgotten')}
+      heading={t('auth.forgotten')}
+      description={t('auth.forgottenDescription')}
     >
       <ForgottenPasswordForm />
     </Page>

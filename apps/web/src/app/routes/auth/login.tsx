@@ -1,11 +1,13 @@
 import { MESSAGES } from '@parla/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { EmailValidationNotice } from '../../../features/auth/components/email-validation-notice';
 import { LoginForm } from '../../../features/auth/components/login-form';
 
 /** Login (SPEC §2 "Auth pages"); replaced by the validation notice for an unvalidated address. */
 export default function LoginPage() {
+  const { t } = useTranslation();
   const [notValidated, setNotValidated] = useState(false);
   if (notValidated) {
     return (
@@ -13,7 +15,7 @@ export default function LoginPage() {
         size="sm"
         title={MESSAGES.emailValidation.heading}
         heading={MESSAGES.emailValidation.heading}
-        description="Your email address is not validated yet: we have sent you a validation link."
+        description={t('auth.notValidatedDescription')}
       >
         <EmailValidationNotice />
       </Page>
@@ -22,9 +24,9 @@ export default function LoginPage() {
   return (
     <Page
       size="xs"
-      title="Login"
-      heading="Login"
-      description="Sign in to your Parla account to download your audio, keep your file history and manage your plan."
+      title={t('auth.login')}
+      heading={t('auth.login')}
+      description={t('auth.loginDescription')}
     >
       <LoginForm onNotValidated={() => setNotValidated(true)} />
     </Page>

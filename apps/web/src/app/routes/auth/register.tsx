@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { RegisterForm } from '../../../features/auth/components/register-form';
 
 export default function RegisterPage() {
+  const { t } = useTranslation();
   return (
     <Page
       size="xs"
-      title="Register"
-      heading="Create your account"
-      description="Register with your email address to save your settings, buy characters and download your audio."
+      title={t('auth.register')}
+      heading={t('auth.registerHeading')}
+      description={t('auth.registerDescription')}
     >
       <RegisterForm />
     </Page>

@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 
 export default function ResetPasswordPage() {
+  const { t } = useTranslation();
   const { key = '' } = useParams();
   return (
     <Page
       size="xs"
-      title="Reset password"
-      heading="Choose a new password"
-      description="Choose a new password for your Parla account; the link from your email is valid for a limited time."
+      title={t('auth.reset')}
+      heading={t('auth.resetHeading')}
+      description={t('auth.resetDescription')}
     >
       {/* A new key is a new form: nothing typed for another link carries over. */}
       <ResetPasswordForm key={key} resetKey={key} />

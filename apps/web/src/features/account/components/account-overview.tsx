@@ -1,5 +1,6 @@
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { findCountry, MESSAGES, type Profile, taxIdLabel } from '@parla/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /** A profile value as the account page shows it: '-' when empty (SPEC §3). */
@@ -37,19 +38,20 @@ function Item({ label, value }: { label: string; value: string | null | undefine
 
 /** What the account holds today: the values of the profile, '-' where there is none. */
 export function AccountOverview({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="sm">
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="md" m={0}>
-        <Item label="Email address" value={profile.user.email} />
-        <Item label="Plan" value={profile.plan.type} />
-        <Item label="Name" value={profile.user.name} />
-        <Item label="Phone" value={profile.user.phone} />
-        <Item label="Billing address" value={addressLine(profile)} />
-        <Item label="Tax ID" value={taxLine(profile)} />
+        <Item label={t('auth.emailAddress')} value={profile.user.email} />
+        <Item label={t('account.plan')} value={profile.plan.type} />
+        <Item label={t('account.name')} value={profile.user.name} />
+        <Item label={t('account.phone')} value={profile.user.phone} />
+        <Item label={t('account.billingAddress')} value={addressLine(profile)} />
+        <Item label={t('account.taxId')} value={taxLine(profile)} />
       </SimpleGrid>
       <Text>
         <Anchor component={Link} to="/account/plan">
-          See your plan
+          {t('account.seePlan')}
         </Anchor>
       </Text>
     </Stack>

@@ -44,17 +44,17 @@ export function AccountSettings() {
 
   return (
     <Stack gap="lg">
-      <AccountBlock title="Your account">
+      <AccountBlock title={t('account.yours')}>
         {profile && ready ? <AccountOverview profile={profile} /> : <FieldSkeletons count={2} />}
       </AccountBlock>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <AccountBlock
-          title="Change Email"
-          description="We send a link to the new address; it is used to log in once you open it."
+          title={t('account.changeEmail')}
+          description={t('account.changeEmailDescription')}
         >
           {ready ? <ChangeEmailForm /> : <FieldSkeletons count={1} />}
         </AccountBlock>
-        <AccountBlock title="Change Password">
+        <AccountBlock title={t('account.changePassword')}>
           {profile && ready ? (
             <ChangePasswordForm email={profile.user.email} />
           ) : (
@@ -64,14 +64,14 @@ export function AccountSettings() {
       </SimpleGrid>
       <AccountBlock
         id={BILLING_SETTINGS_ID}
-        title="Billing Settings"
-        description="The name and address printed on your invoices."
+        title={t('account.billing')}
+        description={t('account.billingDescription')}
       >
         {profile && ready ? (
           <>
             {taxIds.isError && (
               <Alert color="red" variant="light" role="alert">
-                The tax ID types could not be loaded: {taxIds.error.message}
+                {t('account.taxIdsFailed', { reason: taxIds.error.message })}
               </Alert>
             )}
             <BillingSettingsForm user={profile.user} taxIds={taxIds.data ?? []} />
@@ -83,10 +83,7 @@ export function AccountSettings() {
       <AccountBlock id="api-keys" title={t('apiKeys.title')} description={t('apiKeys.description')}>
         {ready ? <ApiKeys /> : <FieldSkeletons count={2} />}
       </AccountBlock>
-      <AccountBlock
-        title="Delete account"
-        description="This removes your account, your plan and your saved files for good."
-      >
+      <AccountBlock title={t('account.delete')} description={t('account.deleteDescription')}>
         {ready ? <DeleteAccountForm /> : <FieldSkeletons count={1} />}
       </AccountBlock>
     </Stack>

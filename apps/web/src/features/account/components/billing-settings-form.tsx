@@ -25,6 +25,7 @@ import {
 } from '@parla/contract';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
 import { visibleError } from '../../../lib/form';
 import { useUpdateInvoiceInfo } from '../api/update-invoice-info';
@@ -47,6 +48,7 @@ interface BillingSettingsFormProps {
  * chosen type's pattern.
  */
 export function BillingSettingsForm({ user, taxIds }: BillingSettingsFormProps) {
+  const { t } = useTranslation();
   const save = useUpdateInvoiceInfo();
   const form = useForm<BillingFormValues, unknown, InvoiceInfoInput>({
     resolver: zodResolver(BillingFormSchema),
@@ -66,12 +68,12 @@ export function BillingSettingsForm({ user, taxIds }: BillingSettingsFormProps) 
   const taxFilled = Boolean(sent?.tax.type && sent.tax.code);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Billing Settings">
+    <form onSubmit={onSubmit} noValidate aria-label={t('account.billing')}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             {...form.register('name')}
-            label="Name"
+            label={t('account.name')}
             autoComplete="name"
             error={error('name')}
             withAsterisk
@@ -79,7 +81,7 @@ export function BillingSettingsForm({ user, taxIds }: BillingSettingsFormProps) 
           <TextInput
             {...form.register('phone')}
             type="tel"
-            label="Phone"
+            label={t('account.phone')}
             autoComplete="tel"
             error={error('phone')}
             withAsterisk
@@ -91,7 +93,7 @@ export function BillingSettingsForm({ user, taxIds }: BillingSettingsFormProps) 
               <Select
                 ref={field.ref}
                 name={field.name}
-                label="Country"
+                label={t('account.country')}
                 data={COUNTRY_OPTIONS}
                 value={field.value || null}
                 onChange={(value) => {
@@ -104,7 +106,7 @@ export function BillingSettingsForm({ user, taxIds }: BillingSettingsFormProps) 
                 }}
                 onBlur={field.onBlur}
                 searchable
-                nothingFoundMessage="No country found"
+                nothingFoundMessage={t('account.noCountry')}
                 autoComplete="off"
                 error={error('address.country')}
                 withAsterisk
@@ -113,46 +115,45 @@ export function BillingSettingsForm({ user, taxIds }: BillingSettingsFormProps) 
           />
           <TextInput
             {...form.register('address.state')}
-            label="State"
+            label={t('account.state')}
             autoComplete="address-level1"
             error={error('address.state')}
           />
           <TextInput
             {...form.register('address.city')}
-            label="City"
+            label={t('account.city')}
             autoComplete="address-level2"
             error={error('address.city')}
             withAsterisk
           />
           <TextInput
             {...form.register('address.line1')}
-            label="Address line 1"
+            label={t('account.line1')}
             autoComplete="address-line1"
             error={error('address.line1')}
             withAsterisk
           />
           <TextInput
             {...form.register('address.line2')}
-            label="Address line 2"
+            label={t('account.line2')}
             autoComplete="address-line2"
             error={error('address.line2')}
           />
           <TextInput
             {...form.register('address.postal_code')}
-            label="Postal code or ZIP"
+            label={t('account.postalCode')}
             autoComplete="postal-code"
             error={error('address.postal_code')}
           />
         </SimpleGrid>
         <Alert color="blue" variant="light" role="note">
-          These details are printed on your invoices and are needed to buy a plan. A company can add
-          its tax ID, which is checked against the format of the selected country.
+          {t('account.billingNote')}
         </Alert>
         <Checkbox
           {...form.register('isCompany', {
             deps: ['tax.type', 'tax.code'],
           })}
-          label="Save company tax details"
+          label={t('account.company')}
         />
         {isCompany && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -163,7 +164,7 @@ export function BillingSettingsForm({ user, taxIds }: BillingSettingsFormProps) 
                 <Select
                   ref={field.ref}
                   name={field.name}
-                  label="Tax Type"
+                  label={t('account.taxType')}
                   data={typeOptions.map((option) => ({
                     value: option.type,
                     label: taxIdLabel(option.type),
@@ -171,8 +172,8 @@ export function BillingSettingsForm({ user, taxIds }: BillingSettingsFormProps) 
                   value={field.value || null}
                   onChange={(value) => field.onChange(value ?? '')}
                   onBlur={field.onBlur}
-                  placeholder={country ? undefined : 'Select a country first'}
-                  nothingFoundMessage="No tax ID type for this country"
+                  placeholder={country ? undefined : t('account.countryFirst')}
+                  nothingFoundMessage={t('account.noTaxType')}
                   error={error('tax.type')}
                   withAsterisk
                 />
@@ -180,7 +181,7 @@ export function BillingSettingsForm({ user, taxIds }: BillingSettingsFormProps) 
             />
             <TextInput
               {...form.register('tax.code')}
-              label="Tax code"
+              label={t('account.taxCode')}
               placeholder={taxCodePlaceholder(chosenType)}
               autoComplete="off"
               error={error('tax.code')}
@@ -196,7 +197,7 @@ export function BillingSettingsForm({ user, taxIds }: BillingSettingsFormProps) 
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} h={44}>
-            Save
+            {t('account.save')}
           </Button>
         </Group>
       </Stack>

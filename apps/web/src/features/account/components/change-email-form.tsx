@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { ChangeEmailInputSchema, MESSAGES } from '@parla/contract';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
 import { visibleError } from '../../../lib/form';
 import { useChangeEmail } from '../api/change-email';
 
 /** SPEC §2 "Change Email": one field, a Change button, a success or failure alert. */
 export function ChangeEmailForm() {
+  const { t } = useTranslation();
   const change = useChangeEmail();
   const form = useForm({
     resolver: zodResolver(ChangeEmailInputSchema),
@@ -20,12 +22,12 @@ export function ChangeEmailForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Change Email">
+    <form onSubmit={onSubmit} noValidate aria-label={t('account.changeEmail')}>
       <Stack gap="md">
         <TextInput
           {...form.register('email')}
           type="email"
-          label="New email address"
+          label={t('account.newEmail')}
           autoComplete="email"
           error={error('email')}
           withAsterisk
@@ -39,7 +41,7 @@ export function ChangeEmailForm() {
         {change.isError && <FormAlert kind="failure" title={change.error.message} />}
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending} h={44}>
-            Change
+            {t('account.change')}
           </Button>
         </Group>
       </Stack>

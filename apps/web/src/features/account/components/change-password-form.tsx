@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { ChangePasswordFormSchema, MESSAGES } from '@parla/contract';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
 import { visibleError } from '../../../lib/form';
 import { useChangePassword } from '../api/change-password';
@@ -11,6 +12,7 @@ import { useChangePassword } from '../api/change-password';
  * on with the token the server answers (older tokens stop working).
  */
 export function ChangePasswordForm({ email }: { email: string }) {
+  const { t } = useTranslation();
   const change = useChangePassword();
   const form = useForm({
     resolver: zodResolver(ChangePasswordFormSchema),
@@ -23,13 +25,13 @@ export function ChangePasswordForm({ email }: { email: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Change Password">
+    <form onSubmit={onSubmit} noValidate aria-label={t('account.changePassword')}>
       <Stack gap="md">
         {/* Tells the password manager whose password changes. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordInput
           {...form.register('old_password')}
-          label="Current password"
+          label={t('account.currentPassword')}
           autoComplete="current-password"
           visibilityToggleFocusable
           error={error('old_password')}
@@ -37,7 +39,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         />
         <PasswordInput
           {...form.register('new_password', { deps: ['confirmNewPassword'] })}
-          label="New password"
+          label={t('auth.newPassword')}
           autoComplete="new-password"
           visibilityToggleFocusable
           error={error('new_password')}
@@ -45,7 +47,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         />
         <PasswordInput
           {...form.register('confirmNewPassword')}
-          label="Confirm new password"
+          label={t('account.confirmNewPassword')}
           autoComplete="new-password"
           visibilityToggleFocusable
           error={error('confirmNewPassword')}
@@ -57,7 +59,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         {change.isError && <FormAlert kind="failure" title={change.error.message} />}
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending} h={44}>
-            Change
+            {t('account.change')}
           </Button>
         </Group>
       </Stack>

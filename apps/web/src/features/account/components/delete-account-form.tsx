@@ -3,6 +3,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { DELETE_CONFIRM_WORD, DeleteAccountFormSchema, MESSAGES } from '@parla/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { clearSession } from '../../../lib/auth';
@@ -14,6 +15,7 @@ import { useDeleteAccount } from '../api/delete-account';
  * session ends and the user goes to /auth/login (SPEC §4).
  */
 export function DeleteAccountForm() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const removal = useDeleteAccount();
@@ -33,11 +35,11 @@ export function DeleteAccountForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Delete account">
+    <form onSubmit={onSubmit} noValidate aria-label={t('account.delete')}>
       <Stack gap="md">
         <TextInput
           {...form.register('confirm')}
-          label={`Type ${DELETE_CONFIRM_WORD} to confirm`}
+          label={t('account.typeToConfirm', { word: DELETE_CONFIRM_WORD })}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -47,7 +49,7 @@ export function DeleteAccountForm() {
         {removal.isError && <FormAlert kind="failure" title={MESSAGES.account.deleteFailed} />}
         <Group justify="flex-end">
           <Button type="submit" color="red.9" loading={removal.isPending} h={44}>
-            Delete
+            {t('account.deleteButton')}
           </Button>
         </Group>
       </Stack>

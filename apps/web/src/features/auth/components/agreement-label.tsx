@@ -1,11 +1,13 @@
 import { Anchor, VisuallyHidden } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 
-function NewTabLink({ to, children }: { to: string; children: string }) {
+function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }) {
+  const { t } = useTranslation();
   return (
     // SPEC §2: the terms and privacy pages open in a new tab from the auth forms.
     <Anchor href={to} target="_blank" rel="noopener noreferrer">
       {children}
-      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+      <VisuallyHidden> {t('auth.newTab')}</VisuallyHidden>
     </Anchor>
   );
 }
@@ -13,9 +15,12 @@ function NewTabLink({ to, children }: { to: string; children: string }) {
 /** The label of the terms and privacy agreement checkbox of the login and register forms. */
 export function AgreementLabel() {
   return (
-    <>
-      I agree to the <NewTabLink to="/terms-of-services">Terms of Services</NewTabLink> and the{' '}
-      <NewTabLink to="/privacy-policy">Privacy Policy</NewTabLink>
-    </>
+    <Trans
+      i18nKey="auth.agreement"
+      components={{
+        terms: <NewTabLink to="/terms-of-services" />,
+        privacy: <NewTabLink to="/privacy-policy" />,
+      }}
+    />
   );
 }

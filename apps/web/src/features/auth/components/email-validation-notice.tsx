@@ -1,4 +1,5 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /**
@@ -6,19 +7,16 @@ import { Link } from 'react-router';
  * mailed a new validation link, and the contact page helps when it does not arrive.
  */
 export function EmailValidationNotice() {
+  const { t } = useTranslation();
   return (
-    <Alert color="yellow" variant="light" role="status" title="Please validate your email address">
+    <Alert color="yellow" variant="light" role="status" title={t('auth.pleaseValidate')}>
       <Stack gap="xs">
+        <Text>{t('auth.validationSent')}</Text>
         <Text>
-          We have sent a validation link to your email address. Open it to validate your address;
-          you will then be signed in automatically.
-        </Text>
-        <Text>
-          No mail after a few minutes? Check your spam folder, or{' '}
-          <Anchor component={Link} to="/contact">
-            contact us
-          </Anchor>
-          .
+          <Trans
+            i18nKey="auth.noMail"
+            components={{ contact: <Anchor component={Link} to="/contact" /> }}
+          />
         </Text>
       </Stack>
     </Alert>

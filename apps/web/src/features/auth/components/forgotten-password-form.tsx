@@ -3,6 +3,7 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { ForgottenPasswordFormSchema, MESSAGES } from '@parla/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { visibleError } from '../../../lib/form';
@@ -11,6 +12,7 @@ import { readRememberedEmail } from '../lib/remembered-credentials';
 
 /** SPEC §2 "Forgotten password" and §4: 'Email sent successfully!' or 'Email sent unsuccessfully!'. */
 export function ForgottenPasswordForm() {
+  const { t } = useTranslation();
   const request = useForgottenPassword();
   const [rememberedEmail] = useState(readRememberedEmail);
   const form = useForm({
@@ -23,12 +25,12 @@ export function ForgottenPasswordForm() {
   const failure = request.error?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Forgotten password">
+    <form onSubmit={onSubmit} noValidate aria-label={t('auth.forgotten')}>
       <Stack gap="md">
         <TextInput
           {...form.register('email')}
           type="email"
-          label="Email address"
+          label={t('auth.emailAddress')}
           autoComplete="email"
           error={error('email')}
           withAsterisk
@@ -45,10 +47,10 @@ export function ForgottenPasswordForm() {
           </FormAlert>
         )}
         <Button type="submit" loading={request.isPending} fullWidth h={44}>
-          Send reset link
+          {t('auth.sendResetLink')}
         </Button>
         <Text>
-          No account yet?{' '}
+          {t('auth.noAccount')}{' '}
           <Anchor component={Link} to="/auth/register">
             Sign Up Now
           </Anchor>

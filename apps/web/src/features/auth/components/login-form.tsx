@@ -12,6 +12,7 @@ import {
 import { LoginFormSchema, type LoginForm as LoginFormValues } from '@parla/contract';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { visibleError } from '../../../lib/form';
@@ -32,6 +33,7 @@ interface LoginFormProps {
 
 /** SPEC §2 "Login" and §4: on success the session is kept and the user goes to /convertor. */
 export function LoginForm({ onNotValidated }: LoginFormProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const startSession = useStartSession();
   const login = useLogin();
@@ -67,19 +69,19 @@ export function LoginForm({ onNotValidated }: LoginFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Login">
+    <form onSubmit={onSubmit} noValidate aria-label={t('auth.login')}>
       <Stack gap="md">
         <TextInput
           {...form.register('email')}
           type="email"
-          label="Email address"
+          label={t('auth.emailAddress')}
           autoComplete="username"
           error={error('email')}
           withAsterisk
         />
         <PasswordInput
           {...form.register('password')}
-          label="Password"
+          label={t('auth.password')}
           autoComplete="current-password"
           visibilityToggleFocusable
           error={error('password')}
@@ -93,14 +95,14 @@ export function LoginForm({ onNotValidated }: LoginFormProps) {
         />
         {login.isError && <FormAlert kind="failure" title={login.error.message} />}
         <Button type="submit" loading={login.isPending} disabled={!agreed} fullWidth h={44}>
-          Login
+          {t('auth.login')}
         </Button>
         <Group justify="space-between" gap="xs">
           <Anchor component={Link} to="/auth/forgotten-password">
             Forgot password?
           </Anchor>
           <Text component="span">
-            No account yet?{' '}
+            {t('auth.noAccount')}{' '}
             <Anchor component={Link} to="/auth/register">
               Sign Up Now
             </Anchor>

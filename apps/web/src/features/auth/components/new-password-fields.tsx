@@ -1,5 +1,6 @@
 import { PasswordInput } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 
 interface NewPasswordFieldsProps {
   /** "Password" on the register form, "New password" on the reset form. */
@@ -19,6 +20,7 @@ export function NewPasswordFields({
   confirmPassword,
   errors,
 }: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
   return (
     <>
       <PasswordInput
@@ -31,7 +33,7 @@ export function NewPasswordFields({
       />
       <PasswordInput
         {...confirmPassword}
-        label="Confirm password"
+        label={t('auth.confirmPassword')}
         autoComplete="new-password"
         visibilityToggleFocusable
         error={errors.confirmPassword}

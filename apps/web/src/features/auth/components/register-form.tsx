@@ -6,6 +6,7 @@ import {
   type RegisterForm as RegisterFormValues,
 } from '@parla/contract';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { visibleError } from '../../../lib/form';
@@ -17,6 +18,7 @@ import { NewPasswordFields } from './new-password-fields';
 
 /** SPEC §2 "Register" and §4. */
 export function RegisterForm() {
+  const { t } = useTranslation();
   const registration = useRegister();
   const form = useForm<RegisterFormValues>({
     resolver: zodResolver(RegisterFormSchema),
@@ -47,18 +49,18 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Register">
+    <form onSubmit={onSubmit} noValidate aria-label={t('auth.register')}>
       <Stack gap="md">
         <TextInput
           {...form.register('email')}
           type="email"
-          label="Email address"
+          label={t('auth.emailAddress')}
           autoComplete="username"
           error={error('email')}
           withAsterisk
         />
         <NewPasswordFields
-          label="Password"
+          label={t('auth.password')}
           password={form.register('password', { deps: ['confirmPassword'] })}
           confirmPassword={form.register('confirmPassword')}
           errors={{ password: error('password'), confirmPassword: error('confirmPassword') }}
@@ -79,12 +81,12 @@ export function RegisterForm() {
         )}
         {registration.isError && <FormAlert kind="failure" title={registration.error.message} />}
         <Button type="submit" loading={registration.isPending} disabled={!agreed} fullWidth h={44}>
-          Register
+          {t('auth.register')}
         </Button>
         <Text>
-          Already have an account?{' '}
+          {t('auth.haveAccount')}{' '}
           <Anchor component={Link} to="/auth/login">
-            Login
+            {t('auth.login')}
           </Anchor>
         </Text>
       </Stack>

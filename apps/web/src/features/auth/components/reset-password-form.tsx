@@ -3,6 +3,7 @@ import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { MESSAGES, ResetPasswordFormSchema } from '@parla/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { visibleError } from '../../../lib/form';
@@ -13,6 +14,7 @@ import { NewPasswordFields } from './new-password-fields';
 
 /** SPEC §2 "Reset password": the key comes from the route (/auth/reset-password/{key}). */
 export function ResetPasswordForm({ resetKey }: { resetKey: string }) {
+  const { t } = useTranslation();
   const reset = useResetPassword();
   const [rememberedEmail] = useState(readRememberedEmail);
   const form = useForm({
@@ -35,7 +37,7 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+    <form onSubmit={onSubmit} noValidate aria-label={t('auth.reset')}>
       <Stack gap="md">
         {rememberedEmail && (
           // Tells the password manager whose password changes (a hidden username field is the
@@ -50,7 +52,7 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string }) {
           />
         )}
         <NewPasswordFields
-          label="New password"
+          label={t('auth.newPassword')}
           password={form.register('password', { deps: ['confirmPassword'] })}
           confirmPassword={form.register('confirmPassword')}
           errors={{ password: error('password'), confirmPassword: error('confirmPassword') }}
@@ -64,12 +66,12 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string }) {
         )}
         {reset.isError && <FormAlert kind="failure" title={reset.error.message} />}
         <Button type="submit" loading={reset.isPending} fullWidth h={44}>
-          Change password
+          {t('auth.changePassword')}
         </Button>
         <Text>
-          Remembered it?{' '}
+          {t('auth.rememberedIt')}{' '}
           <Anchor component={Link} to="/auth/login">
-            Login
+            {t('auth.login')}
           </Anchor>
         </Text>
       </Stack>

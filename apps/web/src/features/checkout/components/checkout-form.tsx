@@ -192,14 +192,18 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
         void onSubmit(event);
       }}
       noValidate
-      aria-label="Checkout"
+      aria-label={t('checkout.title')}
     >
       <Stack gap="lg">
         {config.data?.provider === 'test' && (
-          <Alert color="yellow" variant="light" title="Test mode" role="note" styles={READABLE}>
-            No card payment provider is configured, so no real payment is made. Pay with the test
-            card 4242 4242 4242 4242, any future expiry date and any CVC; 4000 0000 0000 0002 is
-            declined.
+          <Alert
+            color="yellow"
+            variant="light"
+            title={t('checkout.testMode')}
+            role="note"
+            styles={READABLE}
+          >
+            {t('checkout.testModeText')}
           </Alert>
         )}
 
@@ -209,10 +213,10 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
           <Stack gap="xs">
             <Group justify="space-between">
               <Title order={2} fz="lg" id="billing-heading">
-                Billing details
+                {t('checkout.billingDetails')}
               </Title>
               <Anchor component={Link} to="/account#billingSettings">
-                Edit billing details
+                {t('checkout.editBilling')}
               </Anchor>
             </Group>
             {billingFilled ? (
@@ -226,10 +230,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
                 {user.address.country}
               </Text>
             ) : (
-              <Text fw={600}>
-                Fill in your billing settings (name, phone, country, city and address line 1) before
-                paying.
-              </Text>
+              <Text fw={600}>{t('checkout.fillBilling')}</Text>
             )}
           </Stack>
         </Card>
@@ -238,18 +239,21 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
           <Stack gap="md">
             <Group justify="space-between">
               <Title order={2} fz="lg" id="card-heading">
-                Card
+                {t('checkout.card')}
               </Title>
               {hasPaymentMethod && (
                 <Button variant="subtle" onClick={toggleEditing} h={44}>
-                  {editingCard ? 'Cancel editing' : 'Edit card'}
+                  {editingCard ? t('checkout.cancelEditing') : t('checkout.editCard')}
                 </Button>
               )}
             </Group>
             {hasPaymentMethod && user.card && (
               <Text>
-                Saved card: {user.card.brand} ending in {user.card.last4}, expires{' '}
-                {String(user.card.exp_month).padStart(2, '0')}/{user.card.exp_year}
+                {t('checkout.savedCard', {
+                  brand: user.card.brand,
+                  last4: user.card.last4,
+                  expiry: `${String(user.card.exp_month).padStart(2, '0')}/${user.card.exp_year}`,
+                })}
                 {user.card.name ? ` (${user.card.name})` : ''}
               </Text>
             )}
@@ -257,7 +261,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
               <>
                 <TextInput
                   {...form.register('name_on_card')}
-                  label="Name on card"
+                  label={t('checkout.nameOnCard')}
                   autoComplete="cc-name"
                   error={error('name_on_card')}
                   withAsterisk
@@ -320,7 +324,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
               </Text>
             )}
             <Anchor component={Link} to="/account/plan">
-              See My Plan
+              {t('checkout.seeMyPlan')}
             </Anchor>
           </FormAlert>
         )}
@@ -338,9 +342,9 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
         <Group justify="flex-end">
           <Button type="submit" disabled={!enabled} h={44} miw={160}>
             {submitting ? (
-              <Loader size="sm" color="white" role="status" aria-label="Paying" />
+              <Loader size="sm" color="white" role="status" aria-label={t('checkout.paying')} />
             ) : (
-              'Pay now'
+              t('checkout.payNow')
             )}
           </Button>
         </Group>
@@ -350,30 +354,32 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
 }
 
 const dollars = (price: number) => (Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`);
-const grouped = new Intl.NumberFormat('en-US');
 
 function PlanSummary({ type }: { type: CheckoutType }) {
+  const { t } = useTranslation();
+  const { number } = useFormat();
   const info = usePlanInfo();
   const terms = info.data?.[planInfoKey(checkoutPlanType(type))];
-  const title = type.charAt(0).toUpperCase() + type.slice(1);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="plan-heading">
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={2} fz="lg" id="plan-heading">
-            {title} plan
+            {t('checkout.planTitle', { plan: t(PLAN_NAME_KEYS[checkoutPlanType(type)]) })}
           </Title>
           {terms ? (
             <Text c="dimmed">
-              {grouped.format(terms.count_characters)} characters, up to{' '}
-              {grouped.format(terms.count_characters_per_convert)} per conversion, for one month
+              {t('checkout.planTerms', {
+                characters: number(terms.count_characters),
+                perConvert: number(terms.count_characters_per_convert),
+              })}
             </Text>
           ) : (
             <Skeleton height={16} width={260} />
           )}
         </Stack>
         <Anchor component={Link} to="/pricing">
-          Change plan
+          {t('checkout.changePlan')}
         </Anchor>
       </Group>
     </Card>
@@ -382,19 +388,20 @@ function PlanSummary({ type }: { type: CheckoutType }) {
 
 /** SPEC §9: prices are in dollars, and subtotal equals total. */
 function Totals({ type }: { type: CheckoutType }) {
+  const { t } = useTranslation();
   const info = usePlanInfo();
   const terms = info.data?.[planInfoKey(checkoutPlanType(type))];
   const price = terms ? dollars(terms.price) : undefined;
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Order total">
+    <Card withBorder padding="lg" component="section" aria-label={t('checkout.orderTotal')}>
       <Stack gap="xs">
         <Group justify="space-between">
-          <Text>Subtotal</Text>
+          <Text>{t('checkout.subtotal')}</Text>
           {price ? <Text>{price}</Text> : <Skeleton height={16} width={60} />}
         </Group>
         <Divider />
         <Group justify="space-between">
-          <Text fw={700}>Total</Text>
+          <Text fw={700}>{t('checkout.total')}</Text>
           {price ? <Text fw={700}>{price}</Text> : <Skeleton height={16} width={60} />}
         </Group>
       </Stack>

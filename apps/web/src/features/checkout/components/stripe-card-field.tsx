@@ -3,6 +3,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CardFieldProps } from './card-field-types';
 
 /*
@@ -21,6 +22,7 @@ function stripeFor(key: string) {
 }
 
 function CardInput({ onChange, tokenizer }: CardFieldProps) {
+  const { t } = useTranslation();
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string>();
@@ -29,16 +31,22 @@ function CardInput({ onChange, tokenizer }: CardFieldProps) {
   useEffect(() => {
     tokenizer.current = async (nameOnCard) => {
       const card = elements?.getElement(CardElement);
-      if (!stripe || !card) throw new Error('The card field is still loading. Try again.');
+      if (!stripe || !card) throw new Error(t('checkout.cardLoading'));
       const result = await stripe.createToken(card, { name: nameOnCard });
-      if (result.error) throw new Error(result.error.message ?? 'Your card was not accepted.');
+      if (result.error) throw new Error(result.error.message ?? t('checkout.cardRefused'));
       return result.token.id;
     };
-  }, [stripe, elements, tokenizer]);
+  }, [stripe, elements, tokenizer, t]);
 
   return (
-    <Input.Wrapper label="Card" withAsterisk error={error}>
-      <Input component="div" pt={10} h={44} aria-label="Card" style={{ overflow: 'hidden' }}>
+    <Input.Wrapper label={t('checkout.card')} withAsterisk error={error}>
+      <Input
+        component="div"
+        pt={10}
+        h={44}
+        aria-label={t('checkout.card')}
+        style={{ overflow: 'hidden' }}
+      >
         <CardElement
           options={{
             hidePostalCode: true,

@@ -1,6 +1,7 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { checkTestCard, encodeTestCardToken, type TestCardInput } from '@parla/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CardFieldProps } from './card-field-types';
 
 /**
@@ -9,6 +10,7 @@ import type { CardFieldProps } from './card-field-types';
  * is the test provider's, never a real card's.
  */
 export function TestCardField({ onChange, tokenizer }: CardFieldProps) {
+  const { t } = useTranslation();
   const [input, setInput] = useState<TestCardInput>({ number: '', expiry: '', cvc: '' });
   const [touched, setTouched] = useState(false);
   const empty = !input.number && !input.expiry && !input.cvc;
@@ -37,7 +39,7 @@ export function TestCardField({ onChange, tokenizer }: CardFieldProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
       <TextInput
-        label="Card number"
+        label={t('checkout.cardNumber')}
         value={input.number}
         onChange={set('number')}
         onBlur={() => setTouched(true)}
@@ -49,7 +51,7 @@ export function TestCardField({ onChange, tokenizer }: CardFieldProps) {
         style={{ gridColumn: 'span 1' }}
       />
       <TextInput
-        label="Expiry (MM/YY)"
+        label={t('checkout.expiry')}
         value={input.expiry}
         onChange={set('expiry')}
         inputMode="numeric"
