@@ -18,7 +18,7 @@ import {
   installVoice,
   removeVoice,
 } from './engines/piper/install.js';
-import { normaliseLanguageCode, scanVoices } from './engines/piper/manifest.js';
+import { normaliseLanguageCode, scanVoices, type VoiceManifest } from './engines/piper/manifest.js';
 
 const USAGE = `usage: npm run voices -- <command> [options]
 
@@ -40,6 +40,12 @@ function megabytes(bytes: number): string {
 }
 
 /** Runs the command; answers its exit status (2: usage, 1: it failed), printing errors. */
+
+/** A voice's languages: its speakers' own where it speaks several (Kokoro v1.0). */
+function languagesOf(manifest: VoiceManifest): string[] {
+  return [...new Set(manifest.speakers.map((speaker) => speaker.language ?? manifest.language))];
+}
+
 export async function main(argv: string[]): Promise<number> {
   try {
     return await voices(argv);
@@ -115,7 +121,7 @@ async function voices(argv: string[]): Promise<number> {
       : await installVoice(name, options);
     const m = installed.manifest;
     out(
-      `Installed ${installed.folder} (${m.language}, ${m.sample_rate} Hz, ` +
+      `Installed ${installed.folder} (${languagesOf(m).join(', ')}, ${m.sample_rate} Hz, ` +
         `${m.speakers.length} speaker${m.speakers.length > 1 ? 's' : ''}) in ${installed.directory}.`,
     );
     return 0;
@@ -126,7 +132,7 @@ async function voices(argv: string[]): Promise<number> {
     for (const voice of voices) {
       const m = voice.manifest;
       out(
-        `${voice.folder}\t${m.language}\t${m.sample_rate} Hz\t${m.speakers.length} speaker(s)\t${m.license}`,
+        `${voice.folder}\t${languagesOf(m).join(',')}\t${m.sample_rate} Hz\t${m.speakers.length} speaker(s)\t${m.license}`,
       );
     }
     for (const folder of skipped) out(`${folder.folder}\tnot a voice: ${folder.problem}`);
