@@ -7,6 +7,8 @@ import {
   visit,
   waitForApp,
 } from '../harness/browser.js';
+import { field } from '../harness/forms.js';
+import { newUser } from '../harness/users.js';
 
 const session = useBrowser();
 
@@ -46,6 +48,13 @@ describe('language switcher (SPEC §2 "Global")', () => {
     // SPEC's own words stay as written.
     await page.getByText('Remember me!').waitFor();
     await expectAccessible(page);
+    // Signed in from there, the convertor comes in French too.
+    const user = await newUser();
+    const form = page.getByRole('form', { name: 'Connexion' });
+    await field(form, 'Adresse e-mail').fill(user.email);
+    await field(form, 'Mot de passe').fill('correct-horse-1');
+    await form.getByRole('button', { name: 'Connexion' }).click();
+    await page.waitForURL((url) => url.pathname === '/fr/convertor');
 
     // Arabic, read right to left, on a page reached by its address.
     await visit(page, '/ar/contact');

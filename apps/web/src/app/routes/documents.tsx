@@ -4,10 +4,12 @@ import { Link } from 'react-router';
 import { Page } from '../../components/page';
 import { JobList } from '../../features/documents/components/job-list';
 import { NewJob } from '../../features/documents/components/new-job';
+import { useRouteLanguage } from '../../hooks/use-route-language';
 import { useSession } from '../../lib/auth';
 
 /** Documents (issue 19, guarded route): a document becomes an audiobook in the background. */
 export default function DocumentsPage() {
+  const { to } = useRouteLanguage();
   const { t } = useTranslation();
   const session = useSession();
   const free = session.profile?.plan.type === 'FREE' && session.profile.user.role !== 'ADMIN';
@@ -25,7 +27,7 @@ export default function DocumentsPage() {
           {free ? (
             <Alert variant="light" color="blue">
               {t('documents.paidOnly')}{' '}
-              <Anchor component={Link} to="/pricing">
+              <Anchor component={Link} to={to('/pricing')}>
                 {t('documents.seePlans')}
               </Anchor>
             </Alert>

@@ -4,17 +4,19 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { CheckoutForm } from '../../../features/checkout/components/checkout-form';
+import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { useSession } from '../../../lib/auth';
 
 /** SPEC §2 Checkout: ?type=basic|premium|business in any case; anything else goes to /pricing. */
 export default function CheckoutPage() {
+  const { to } = useRouteLanguage();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const given = params.get('type');
   const type = parseCheckoutType(given);
   const session = useSession();
   // A wrong type goes to /pricing (SPEC §2); with none at all, the page says where to choose.
-  if (given !== null && !type) return <Navigate to="/pricing" replace />;
+  if (given !== null && !type) return <Navigate to={to('/pricing')} replace />;
   return (
     <Page
       title={t('checkout.title')}
@@ -26,7 +28,7 @@ export default function CheckoutPage() {
         <Text>
           <Trans
             i18nKey="checkout.choosePlan"
-            components={{ pricing: <Anchor component={Link} to="/pricing" /> }}
+            components={{ pricing: <Anchor component={Link} to={to('/pricing')} /> }}
           />
         </Text>
       ) : session.status === 'signed-in' ? (

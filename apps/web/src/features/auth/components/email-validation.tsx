@@ -2,6 +2,7 @@ import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { DELAYS_MS, MESSAGES } from '@parla/contract';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { useValidateEmailAddress } from '../api/validate-email-address';
 import { useStartSession } from '../hooks/use-start-session';
 
@@ -34,6 +35,8 @@ function FailedText() {
  */
 export function EmailValidation({ validationKey }: { validationKey: string }) {
   const navigate = useNavigate();
+  // The convertor in the visitor's language (a string: the effect below runs once per key).
+  const home = useRouteLanguage().to('/convertor');
   const startSession = useStartSession();
   const validation = useValidateEmailAddress();
   const { mutate } = validation;
@@ -47,12 +50,12 @@ export function EmailValidation({ validationKey }: { validationKey: string }) {
       mutate(validationKey, {
         onSuccess: (session) => {
           startSession(session);
-          void navigate('/convertor', { replace: true });
+          void navigate(home, { replace: true });
         },
       });
     }, DELAYS_MS.emailValidation);
     return () => window.clearTimeout(timer);
-  }, [validationKey, mutate, startSession, navigate]);
+  }, [validationKey, mutate, startSession, navigate, home]);
 
   if (validation.isError) {
     return (

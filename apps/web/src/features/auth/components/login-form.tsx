@@ -15,6 +15,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { visibleError } from '../../../lib/form';
 import { useLogin } from '../api/login';
 import { useStartSession } from '../hooks/use-start-session';
@@ -33,6 +34,7 @@ interface LoginFormProps {
 
 /** SPEC §2 "Login" and §4: on success the session is kept and the user goes to /convertor. */
 export function LoginForm({ onNotValidated }: LoginFormProps) {
+  const { to } = useRouteLanguage();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const startSession = useStartSession();
@@ -62,7 +64,7 @@ export function LoginForm({ onNotValidated }: LoginFormProps) {
           } else {
             forgetEmail();
           }
-          void navigate('/convertor');
+          void navigate(to('/convertor'));
         },
       },
     );

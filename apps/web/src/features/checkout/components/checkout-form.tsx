@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { useFormat } from '../../../hooks/use-format';
+import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { ApiError } from '../../../lib/api-client';
 import { visibleError } from '../../../lib/form';
 import { usePlanInfo } from '../../../lib/plan-info';
@@ -356,6 +357,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
 const dollars = (price: number) => (Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`);
 
 function PlanSummary({ type }: { type: CheckoutType }) {
+  const { to } = useRouteLanguage();
   const { t } = useTranslation();
   const { number } = useFormat();
   const info = usePlanInfo();
@@ -378,7 +380,7 @@ function PlanSummary({ type }: { type: CheckoutType }) {
             <Skeleton height={16} width={260} />
           )}
         </Stack>
-        <Anchor component={Link} to="/pricing">
+        <Anchor component={Link} to={to('/pricing')}>
           {t('checkout.changePlan')}
         </Anchor>
       </Group>

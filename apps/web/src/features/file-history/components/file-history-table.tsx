@@ -23,6 +23,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { useFormat } from '../../../hooks/use-format';
+import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth';
 import { jobsQueryOptions, useDeleteJob } from '../../documents/api/jobs';
@@ -49,6 +50,7 @@ const SKELETON_ROWS = 4;
  * files: Open shows one on the Documents page, Delete removes it with its audio.
  */
 export function FileHistoryTable() {
+  const { to } = useRouteLanguage();
   const { t } = useTranslation();
   const { locale } = useFormat();
   const files = useFiles();
@@ -75,7 +77,7 @@ export function FileHistoryTable() {
         styles={{ title: { color: 'var(--mantine-color-text)' } }}
       >
         {forbidden && (
-          <Anchor component={Link} to="/pricing">
+          <Anchor component={Link} to={to('/pricing')}>
             {t('fileHistory.seePlans')}
           </Anchor>
         )}
@@ -112,7 +114,7 @@ export function FileHistoryTable() {
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <Button
         component={Link}
-        to={row.open}
+        to={row.kind === 'file' ? to(row.open) : row.open}
         variant="light"
         size="sm"
         h={44}
@@ -135,7 +137,7 @@ export function FileHistoryTable() {
     <Text c="dimmed" py="md" ta="center">
       <Trans
         i18nKey="fileHistory.empty"
-        components={{ convert: <Anchor component={Link} to="/convertor" /> }}
+        components={{ convert: <Anchor component={Link} to={to('/convertor')} /> }}
       />
     </Text>
   );

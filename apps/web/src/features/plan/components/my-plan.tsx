@@ -14,6 +14,7 @@ import { formatFileSize, type Profile } from '@parla/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../../hooks/use-format';
+import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useStorageUsage } from '../api/get-storage-usage';
 import { PLAN_NAME_KEYS } from '../lib/plan-features';
@@ -26,6 +27,7 @@ const PERIOD_KEYS = { month: 'myPlan.monthly', year: 'myPlan.yearly' } as const;
  * period is not none, the characters used against the allowance, and BUY NOW to /pricing.
  */
 export function MyPlan({ profile }: { profile: Profile }) {
+  const { to } = useRouteLanguage();
   const { t } = useTranslation();
   const { number: formatCount } = useFormat();
   const info = usePlanInfo();
@@ -56,7 +58,7 @@ export function MyPlan({ profile }: { profile: Profile }) {
               </Badge>
             )}
           </Stack>
-          <Button component={Link} to="/pricing" h={44}>
+          <Button component={Link} to={to('/pricing')} h={44}>
             {t('myPlan.buyNow')}
           </Button>
         </Group>
