@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoPageErrors, useBrowser, visit } from '../harness/browser.js';
+import { newUser, setTokenCookie } from '../harness/users.js';
 
 const session = useBrowser();
 // In the dark scheme: with the light-scheme crawl of site-links.test.ts, every page of every
@@ -23,6 +24,13 @@ const LOCALISED = [
   '/terms-of-services',
 ];
 const SINGLE_LANGUAGE = ['/sitemap', '/auth/login', '/auth/register', '/auth/forgotten-password'];
+const SIGNED_IN = [
+  '/account',
+  '/account/plan',
+  '/account/checkout?type=business',
+  '/file-history',
+  '/documents',
+];
 
 /**
  * What a phone user could not reach on the current page: controls (buttons, links, fields)
@@ -92,6 +100,44 @@ describe('every page at 360 px (issue 18 item 3)', () => {
     },
     120_000,
   );
+
+  it('signed-in pages, in English and in Arabic, with an audiobook listed', async () => {
+    const user = await newUser('PREMIUM');
+    // An audiobook with a long title, so File History and Documents have a card to lay out.
+    const headers = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${session.baseUrl}/api/jobs`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        title: 'A rather long audiobook title that has to wrap on a narrow phone screen',
+        text: 'One sentence. And another one.',
+      }),
+    });
+    expect(created.status).toBe(202);
+    const { id } = (await created.json()) as { id: string };
+    await expect
+      .poll(
+        async () => {
+          const job = await fetch(`${session.baseUrl}/api/jobs/${id}`, { headers });
+          return ((await job.json()) as { status: string }).status;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('done');
+    const page = await session.newPage(PHONE);
+    await setTokenCookie(page, user.token, session.baseUrl);
+    // Arabic second: reading an Arabic page makes it the language of the pages without one.
+    for (const language of ['', '/ar']) {
+      if (language) await visit(page, `${language}/pricing`);
+      for (const path of SIGNED_IN) {
+        await visit(page, path);
+        const direction = await page.evaluate(() => document.documentElement.dir);
+        expect(direction, path).toBe(language ? 'rtl' : 'ltr');
+        expect(await layoutProblems(page), `${language} ${path}`).toEqual([]);
+      }
+    }
+    expectNoPageErrors(page);
+  }, 180_000);
 
   it('the language switcher never covers Convert, and works by keyboard', async () => {
     const page = await session.newPage(PHONE);
