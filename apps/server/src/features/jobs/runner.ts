@@ -94,7 +94,7 @@ export const jobKeys = {
  * once over the whole book (Ogg streams put end to end are a chained file most players stop
  * at the first link of).
  */
-export const partFormat = (format: string) => (format === 'ogg' ? 'wav' : format);
+const partFormat = (format: string) => (format === 'ogg' ? 'wav' : format);
 
 /** How many times a part is tried when the speech service fails for its own reasons. */
 const ATTEMPTS = 3;
