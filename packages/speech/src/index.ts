@@ -23,6 +23,7 @@ export { EFFECT_PRESETS, type EffectPreset } from './effects.js';
 export {
   createStreamEncoder,
   MIME_TYPES,
+  pcm16ToSamples,
   type StreamEncoder,
   wavHeader,
 } from './encode/encoders.js';

@@ -117,6 +117,15 @@ export function pcm16(samples: Float32Array): Uint8Array {
   return bytes;
 }
 
+/** Signed 16-bit little-endian mono PCM as samples in -1..1. */
+export function pcm16ToSamples(bytes: Uint8Array): Float32Array {
+  const count = Math.floor(bytes.byteLength / 2);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
+  const samples = new Float32Array(count);
+  for (let i = 0; i < count; i++) samples[i] = view.getInt16(i * 2, true) / 32768;
+  return samples;
+}
+
 /** The 44-byte RIFF/WAVE header of mono 16-bit PCM; `dataBytes` unknown means streaming. */
 export function wavHeader(sampleRate: number, dataBytes?: number): Uint8Array {
   const header = new Uint8Array(44);

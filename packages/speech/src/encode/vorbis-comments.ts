@@ -1,3 +1,4 @@
+import { joinBytes } from '../stages/encode.js';
 import type { StreamEncoder } from './encoders.js';
 
 /**
@@ -114,12 +115,7 @@ function headerPages(packets: Uint8Array[], serial: number, firstSequence: numbe
     for (let i = 0; i < full; i++) segments.push({ size: 255, ends: false, packet: index });
     segments.push({ size: packet.length % 255, ends: true, packet: index });
   });
-  const whole = new Uint8Array(packets.reduce((sum, p) => sum + p.length, 0));
-  let offset = 0;
-  for (const packet of packets) {
-    whole.set(packet, offset);
-    offset += packet.length;
-  }
+  const whole = joinBytes(...packets);
   const pages: Page[] = [];
   let at = 0;
   let continued = false;
@@ -168,9 +164,7 @@ export function withVorbisComments(encoder: StreamEncoder, comments: string[]): 
   let shift = 0;
 
   function take(bytes: Uint8Array): Uint8Array {
-    const joined = new Uint8Array(pending.length + bytes.length);
-    joined.set(pending);
-    joined.set(bytes, pending.length);
+    const joined = joinBytes(pending, bytes);
     const out: Uint8Array[] = [];
     let at = 0;
     for (let found = readPage(joined); found; found = readPage(joined.subarray(at))) {
@@ -186,13 +180,7 @@ export function withVorbisComments(encoder: StreamEncoder, comments: string[]): 
           partial.push(page.body.subarray(offset, offset + size));
           offset += size;
           if (size < 255) {
-            const packet = new Uint8Array(partial.reduce((sum, p) => sum + p.length, 0));
-            let to = 0;
-            for (const piece of partial) {
-              packet.set(piece, to);
-              to += piece.length;
-            }
-            packets.push(packet);
+            packets.push(joinBytes(...partial));
             partial = [];
           }
         }
@@ -212,14 +200,7 @@ export function withVorbisComments(encoder: StreamEncoder, comments: string[]): 
       }
     }
     pending = joined.slice(at);
-    const size = out.reduce((sum, page) => sum + page.length, 0);
-    const answer = new Uint8Array(size);
-    let to = 0;
-    for (const page of out) {
-      answer.set(page, to);
-      to += page.length;
-    }
-    return answer;
+    return joinBytes(...out);
   }
 
   return {

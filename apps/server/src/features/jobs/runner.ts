@@ -9,6 +9,7 @@ import {
   chapterComments,
   createStreamEncoder,
   isClientError,
+  pcm16ToSamples,
   SpeechError,
   type StreamEncoder,
   wavHeader,
@@ -482,10 +483,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         let odd: Buffer | undefined;
         for await (const chunk of stream) {
           const bytes: Buffer = odd ? Buffer.concat([odd, chunk as Buffer]) : (chunk as Buffer);
-          const whole = bytes.length - (bytes.length % 2);
-          odd = whole < bytes.length ? bytes.subarray(whole) : undefined;
-          const samples = new Float32Array(whole / 2);
-          for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2) / 32768;
+          // A chunk may end half-way through a sample: its last byte waits for the next.
+          odd = bytes.length % 2 ? bytes.subarray(bytes.length - 1) : undefined;
+          const samples = pcm16ToSamples(bytes);
           await book.write(samples);
           await current.file.write(samples);
         }

@@ -7,12 +7,12 @@ import type {
 import type { VoiceEffect } from '@parla/contract';
 import { applyGain, concat } from '../../dsp/dsp.js';
 import { pitchShift } from '../../dsp/pitch.js';
+import { pcm16ToSamples } from '../../encode/encoders.js';
 import { SpeechError } from '../../errors.js';
 import { escapeXml } from '../../ssml/parser.js';
 import {
   CachedList,
   ProviderFailure,
-  pcm16ToSamples,
   type RemoteLimits,
   RemoteProvider,
 } from '../remote/provider.js';

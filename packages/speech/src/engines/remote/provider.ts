@@ -1,4 +1,5 @@
 import PQueue from 'p-queue';
+import { pcm16ToSamples } from '../../encode/encoders.js';
 import { SpeechError } from '../../errors.js';
 
 /**
@@ -155,15 +156,6 @@ export class CachedList<T> {
       });
     return this.pending;
   }
-}
-
-/** Signed 16-bit little-endian mono PCM as samples in -1..1. */
-export function pcm16ToSamples(bytes: Uint8Array): Float32Array {
-  const count = Math.floor(bytes.byteLength / 2);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
-  const samples = new Float32Array(count);
-  for (let i = 0; i < count; i++) samples[i] = view.getInt16(i * 2, true) / 32768;
-  return samples;
 }
 
 /**
