@@ -1,10 +1,11 @@
-import type { DocumentPreview, Job, Profile } from '@parla/contract';
+import type { DocumentPreview, Profile } from '@parla/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import DocumentsPage from '../../../app/routes/documents';
 import { profileOf } from '../../../test/profile';
 import { interceptFetch, jsonResponse, renderAt } from '../../../test/render';
+import { jobOf } from '../../../test/saved';
 import { signedInForEachTest } from '../../../test/session';
 
 signedInForEachTest();
@@ -106,39 +107,7 @@ describe('the Documents page (issue 19)', { timeout: 20_000 }, () => {
   });
   it('opens the audiobook File History points at (?job=), and deletes an ended one after asking', async () => {
     const user = userEvent.setup();
-    const ended = (id: string, status: Job['status']): Job => ({
-      id,
-      title: `Book ${id}`,
-      source: 'epub',
-      status,
-      output_format: 'mp3',
-      engine: 'standard',
-      language_code: 'en-us',
-      voice_id: 'standard:en-us',
-      language: 'English (US)',
-      voice: 'English (US) – Male 1',
-      characters: 300,
-      progress: {
-        fraction: 1,
-        characters_done: 300,
-        chapters_done: 1,
-        chapters: 1,
-        seconds_left: null,
-      },
-      chapters: [{ title: 'One', characters: 300, start: 0, done: true }],
-      path: status === 'done' ? `/api/jobs/${id}/audio` : null,
-      duration: status === 'done' ? 20 : null,
-      size: status === 'done' ? 80_000 : null,
-      marks_path: null,
-      subtitles_path: null,
-      chapters_path: null,
-      text_path: null,
-      error: null,
-      created_at: '2026-11-19T09:00:00.000Z',
-      updated_at: '2026-11-19T09:10:00.000Z',
-      finished_at: '2026-11-19T09:10:00.000Z',
-    });
-    let jobs = [ended('a', 'done'), ended('b', 'cancelled')];
+    let jobs = [jobOf('a', 'done'), jobOf('b', 'cancelled')];
     const { calls } = interceptFetch((call) => {
       if (call.url === '/api/account/profile')
         return jsonResponse(200, profileOf({ plan: { type: 'PREMIUM' } }));

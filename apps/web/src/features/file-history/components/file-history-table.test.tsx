@@ -1,79 +1,22 @@
-import type { Job, SavedFile } from '@parla/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import FileHistoryPage from '../../../app/routes/file-history';
 import { profileOf } from '../../../test/profile';
 import { interceptFetch, jsonResponse, renderAt } from '../../../test/render';
+import { jobOf, savedFileOf } from '../../../test/saved';
 import { signedInForEachTest } from '../../../test/session';
 
 signedInForEachTest();
 
-const FILE: SavedFile = {
-  _id: 'file-1',
-  size: 48_213,
-  length: 65.4,
-  language: 'English (US)',
-  voice: 'Lena',
-  updated_date: '2026-11-20T10:00:00.000Z',
-  engine: 'standard',
-  language_code: 'en-us',
-  voice_id: 'standard:en-us',
-  audio_format: 'mp3',
-  audio_sample_rate: 24000,
-  effect: null,
-  output_format: 'mp3',
-  sample_rate: 24000,
-  master_speed: 0,
-  master_volume: 0,
-  master_pitch: 0,
-  snippet: 'Hello there',
-};
-
-function job(id: string, status: Job['status'], finished: string | null): Job {
-  const done = status === 'done';
-  return {
-    id,
-    title: `Book ${id}`,
-    source: 'epub',
-    status,
-    output_format: 'mp3',
-    engine: 'neural',
-    language_code: 'en-us',
-    voice_id: 'neural:amy',
-    language: 'English (US)',
-    voice: 'Amy',
-    characters: 120_000,
-    progress: {
-      fraction: done ? 1 : 0.4,
-      characters_done: done ? 120_000 : 48_000,
-      chapters_done: done ? 12 : 5,
-      chapters: 12,
-      seconds_left: done ? null : 300,
-    },
-    chapters: [],
-    path: done ? `/api/jobs/${id}/audio` : null,
-    duration: done ? 7_384 : null,
-    size: done ? 59_000_000 : null,
-    marks_path: null,
-    subtitles_path: null,
-    chapters_path: null,
-    text_path: null,
-    error: null,
-    created_at: '2026-11-19T09:00:00.000Z',
-    updated_at: finished ?? '2026-11-19T09:00:00.000Z',
-    finished_at: finished,
-  };
-}
-
 describe('File History with audiobooks (issue 19)', { timeout: 20_000 }, () => {
   it('lists finished audiobooks with the saved files, newest first; Open and Delete reach the job', async () => {
     const user = userEvent.setup();
-    let jobs = [job('a', 'done', '2026-11-21T08:00:00.000Z'), job('b', 'running', null)];
+    let jobs = [jobOf('a', 'done', '2026-11-21T08:00:00.000Z'), jobOf('b', 'running')];
     const { calls } = interceptFetch((call) => {
       if (call.url === '/api/account/profile')
         return jsonResponse(200, profileOf({ plan: { type: 'PREMIUM' } }));
-      if (call.url === '/api/file') return jsonResponse(200, [FILE]);
+      if (call.url === '/api/file') return jsonResponse(200, [savedFileOf()]);
       if (call.url === '/api/jobs' && call.method === 'GET') return jsonResponse(200, jobs);
       if (call.url === '/api/jobs/a' && call.method === 'DELETE') {
         jobs = jobs.filter((j) => j.id !== 'a');

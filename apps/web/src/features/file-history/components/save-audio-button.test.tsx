@@ -1,37 +1,26 @@
-import type { Profile, SavedFile } from '@parla/contract';
+import type { Profile } from '@parla/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json';
 import { profileOf } from '../../../test/profile';
 import { interceptFetch, jsonResponse, renderAt } from '../../../test/render';
+import { savedFileOf } from '../../../test/saved';
 import { signedInForEachTest } from '../../../test/session';
 import { SaveAudioButton } from './save-audio-button';
 
 const profile = (type: Profile['plan']['type']) =>
   profileOf({ plan: { type, period: type === 'FREE' ? 'none' : 'month' } });
 
-const saved = (id: string): SavedFile => ({
-  _id: id,
-  size: 4,
-  length: 1,
-  language: 'English',
-  voice: 'Lena',
-  updated_date: '2026-11-23T10:00:00.000Z',
-  engine: 'standard',
-  language_code: 'en-us',
-  voice_id: 'standard:en-us',
-  audio_format: 'mp3',
-  audio_sample_rate: 24000,
-  effect: null,
-  output_format: 'mp3',
-  sample_rate: 24000,
-  master_speed: 0,
-  master_volume: 0,
-  master_pitch: 0,
-  snippet: '',
-});
-
+const saved = (id: string) =>
+  savedFileOf({
+    _id: id,
+    size: 4,
+    length: 1,
+    language: 'English',
+    updated_date: '2026-11-23T10:00:00.000Z',
+    snippet: '',
+  });
 const settings = {
   engine: 'standard' as const,
   language_code: 'en-us',

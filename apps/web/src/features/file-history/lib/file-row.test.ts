@@ -1,5 +1,6 @@
-import { formatFileSize, type SavedFile } from '@parla/contract';
+import { formatFileSize } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { savedFileOf } from '../../../test/saved';
 import { toFileRow } from './file-row';
 
 describe('file size (SPEC §3: two decimals, B up to YB)', () => {
@@ -25,26 +26,11 @@ describe('file size (SPEC §3: two decimals, B up to YB)', () => {
 
 describe('a saved file as a table row', () => {
   it('shows size, time, language, voice, save date and the start of the text', () => {
-    const file: SavedFile = {
+    const file = savedFileOf({
       _id: 'f1',
-      size: 48_213,
-      length: 65.4,
       language: 'English (America)',
-      voice: 'Lena',
       updated_date: '2026-11-21T14:05:00.000Z',
-      engine: 'standard',
-      language_code: 'en-us',
-      voice_id: 'standard:en-us',
-      audio_format: 'mp3',
-      audio_sample_rate: 24000,
-      effect: null,
-      output_format: 'mp3',
-      sample_rate: 24000,
-      master_speed: 0,
-      master_volume: 0,
-      master_pitch: 0,
-      snippet: 'Hello there',
-    };
+    });
     const row = toFileRow(file, 'en-GB');
     expect(row).toMatchObject({
       id: 'f1',
