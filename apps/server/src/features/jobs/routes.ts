@@ -30,7 +30,7 @@ import JSZip from 'jszip';
 import NodeID3 from 'node-id3';
 import * as z from 'zod';
 import type { Db } from '../../db/database.js';
-import type { JobsTable, User } from '../../db/schema.js';
+import type { JobPartsTable, JobsTable, User } from '../../db/schema.js';
 import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
 import { sendStoredObject } from '../../lib/storage/send.js';
@@ -422,15 +422,36 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
     };
   }
 
-  async function describe(job: JobsTable, names: Awaited<ReturnType<typeof namer>>): Promise<Job> {
-    const settings = JSON.parse(job.settings) as VoiceSettings;
-    const parts = await db
+  type PartState = Pick<JobPartsTable, 'chapter' | 'characters' | 'status' | 'duration'>;
+
+  /** The parts of some jobs, in order, by job: one query however many jobs are listed. */
+  async function partsOf(ids: string[]): Promise<Map<string, PartState[]>> {
+    const byJob = new Map<string, PartState[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return byJob;
+    const rows = await db
       .selectFrom('job_parts')
-      .select(['chapter', 'characters', 'status', 'duration'])
-      .where('job_id', '=', job.id)
+      .select(['job_id', 'chapter', 'characters', 'status', 'duration'])
+      .where('job_id', 'in', ids)
+      .orderBy('job_id')
       .orderBy('chapter')
       .orderBy('part')
       .execute();
+    for (const { job_id, ...part } of rows) byJob.get(job_id)?.push(part);
+    return byJob;
+  }
+
+  /** A job as the API describes it, from its row, its parts and the catalogue's names. */
+  async function describe(jobs: JobsTable[]): Promise<Job[]> {
+    const [names, parts] = await Promise.all([namer(), partsOf(jobs.map((job) => job.id))]);
+    return jobs.map((job) => describeOne(job, parts.get(job.id) ?? [], names));
+  }
+
+  function describeOne(
+    job: JobsTable,
+    parts: PartState[],
+    names: Awaited<ReturnType<typeof namer>>,
+  ): Job {
+    const settings = JSON.parse(job.settings) as VoiceSettings;
     const records = JSON.parse(job.chapters) as JobChapterRecord[];
     const done = parts.filter((p) => p.status === 'done');
     const doneCharacters =
@@ -505,8 +526,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
         .orderBy('created_at', 'desc')
         .limit(100)
         .execute();
-      const names = await namer();
-      return Promise.all(jobs.map((job) => describe(job, names)));
+      return describe(jobs);
     },
   );
 
@@ -525,7 +545,8 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
     async (request, reply) => {
       const job = await findOwn(request);
       if (!job) return reply.code(404).send({ message: JOB_MESSAGES.notFound });
-      return describe(job, await namer());
+      const [described] = await describe([job]);
+      return described;
     },
   );
 
@@ -557,7 +578,8 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
         .executeTakeFirst();
       if (Number(cancelled.numUpdatedRows) === 1) {
         const after = await findOwn(request);
-        return describe(after ?? job, await namer());
+        const [described] = await describe([after ?? job]);
+        return described;
       }
       await remove(job.id);
       return { message: JOB_MESSAGES.deleted };
