@@ -4,10 +4,15 @@ import { SpeechError } from '../../errors.js';
 import { AZURE_STYLES } from '../../ssml/azure-styles.js';
 import { synthesize } from '../../synthesize.js';
 import { decodeWav } from '../../test/audio.js';
-import { type FakeAzure, startFakeAzure } from '../../test/providers/azure-server.js';
+import {
+  AZURE_SYNTHESIS_PATH,
+  type FakeAzure,
+  startFakeAzure,
+} from '../../test/providers/azure-server.js';
 import { request } from '../../test/request.js';
 import { listVoices } from '../../voices.js';
 import type { SpeechConfig } from '../registry.js';
+import { FAILURES_TO_MARK } from '../remote/provider.js';
 
 let azure: FakeAzure;
 let round = 0;
@@ -24,7 +29,8 @@ function configOf(key = azure.key): SpeechConfig {
   };
 }
 
-const synthesisCalls = () => azure.calls.filter((call) => call.path === '/cognitiveservices/v1');
+const synthesisCalls = () =>
+  azure.calls.filter((call) => call.path === AZURE_SYNTHESIS_PATH && call.ssml);
 
 describe('the Azure Speech engine', () => {
   let config: SpeechConfig;
@@ -109,12 +115,12 @@ describe('the Azure Speech engine', () => {
           result.warnings.some((w) => w.includes(`The ${effect} effect is not available`)),
         ).toBe(true);
       }
-      expect(call?.outputFormat).toBe('riff-24khz-16bit-mono-pcm');
+      expect(call?.outputFormat).toBe('raw-24khz-16bit-mono-pcm');
       expect(result.duration).toBeGreaterThan(0.5);
     },
   );
 
-  it('renders real speech with prosody, bookmarks and estimated word times', async () => {
+  it("renders real speech with prosody, and takes word and bookmark times from Azure's boundaries", async () => {
     azure.calls.length = 0;
     const result = await synthesize(
       request({
@@ -125,22 +131,62 @@ describe('the Azure Speech engine', () => {
       }),
       config,
     );
-    const ssml = synthesisCalls()[0]?.ssml ?? '';
+    const [call] = synthesisCalls();
+    const ssml = call?.ssml ?? '';
     expect(ssml).toMatch(
       /^<speak version="1.0" xmlns="http:\/\/www.w3.org\/2001\/10\/synthesis" xmlns:mstts="https:\/\/www.w3.org\/2001\/mstts" xml:lang="en-US"><voice name="en-US-GuyNeural">/,
     );
     expect(ssml).toContain(
       '<prosody rate="1.5" pitch="+2st">Quick <bookmark mark="m1"/> words &amp; more.</prosody>',
     );
+    // The SDK asked for word boundaries and bookmarks.
+    const options = call?.metadataOptions ?? {};
+    expect([String(options.wordBoundaryEnabled), String(options.bookmarkEnabled)]).toEqual([
+      'true',
+      'true',
+    ]);
     const decoded = decodeWav(result.audio);
     expect(decoded.samples.length).toBeGreaterThan(0.3 * decoded.sampleRate);
-    expect(result.marks.filter((m) => m.type === 'word').map((m) => m.text)).toEqual([
-      'Quick',
-      'words',
-      '&',
-      'more',
-    ]);
-    expect(result.marks.some((m) => m.type === 'mark' && m.text === 'm1')).toBe(true);
+    // Each word where Azure said it starts (its 100-ns ticks in seconds, to a twentieth of a
+    // millisecond: no estimate comes that close); the sentence's full stop, a punctuation
+    // boundary, is not a word.
+    const sent = call?.boundaries ?? [];
+    expect(sent.some((b) => b.type === 'PunctuationBoundary')).toBe(true);
+    const words = result.marks.filter((m) => m.type === 'word');
+    expect(words.map((m) => m.text)).toEqual(['Quick', 'words', '&', 'more']);
+    const sentWords = sent.filter((b) => b.type === 'WordBoundary');
+    expect(sentWords).toHaveLength(4);
+    words.forEach((word, i) => {
+      expect(word.start).toBeCloseTo((sentWords[i]?.offset ?? 0) / 1e7, 4);
+    });
+    const bookmark = sent.find((b) => b.type === 'Bookmark');
+    const mark = result.marks.find((m) => m.type === 'mark' && m.text === 'm1');
+    expect(mark?.start).toBeCloseTo((bookmark?.offset ?? -1) / 1e7, 4);
+    expect(mark?.start ?? 0).toBeGreaterThan(words[0]?.start ?? 1);
+  });
+
+  it('tells a text Azure refuses (socket closed with 1007) apart from Azure being down', async () => {
+    const engineConfig = configOf();
+    azure.refuse(FAILURES_TO_MARK + 1);
+    for (let i = 0; i <= FAILURES_TO_MARK; i++) {
+      const refused = await synthesize(
+        request({
+          engine: 'neural',
+          voice_id: 'neural:azure:en-US-GuyNeural',
+          text: 'Fine words.',
+          output_format: 'wav',
+        }),
+        engineConfig,
+      ).catch((e: unknown) => e);
+      expect((refused as SpeechError).code).toBe('provider_unavailable');
+      expect((refused as SpeechError).message).toMatch(/^Azure Speech could not render this text/);
+    }
+    expect(synthesisCalls().at(-1)?.status).toBe(1007);
+    // A refused text is the text's problem: the voices stay available.
+    const guy = (await listVoices(engineConfig))
+      .flatMap((l) => l.voices)
+      .find((v) => v.id === 'neural:azure:en-US-GuyNeural');
+    expect(guy?.available).not.toBe(false);
   });
 
   it('fails clearly on a wrong key and on throttling', async () => {

@@ -1,6 +1,7 @@
 import type { VoiceEffect } from '@parla/contract';
+import type * as AzureSdk from 'microsoft-cognitiveservices-speech-sdk';
 import { applyGain, concat } from '../../dsp/dsp.js';
-import { resample } from '../../dsp/resample.js';
+import { pcm16ToSamples } from '../../encode/encoders.js';
 import { SpeechError } from '../../errors.js';
 import { AZURE_STYLES } from '../../ssml/azure-styles.js';
 import { escapeXml } from '../../ssml/parser.js';
@@ -8,7 +9,6 @@ import {
   CachedList,
   failureOfStatus,
   ProviderFailure,
-  parseWav,
   type RemoteLimits,
   RemoteProvider,
 } from '../remote/provider.js';
@@ -19,7 +19,6 @@ import {
   splitRate,
   stretchBeyond,
 } from '../remote/segment.js';
-import { estimatedTimings } from '../timings.js';
 import type {
   EngineCapabilities,
   EngineVoice,
@@ -29,11 +28,11 @@ import type {
 } from '../types.js';
 
 /**
- * Azure Speech's neural voices through its REST API (docs/voices.md): the voices list with
- * each voice's speaking styles, and synthesis of SSML with `mstts:express-as` for the SPEC's
- * styles a voice has (and only those). Answers are 24 kHz 16-bit PCM in a RIFF header. The
- * REST API reports no word boundaries, so word times are estimated (engines/timings.ts).
- * Voices are `neural:azure:<ShortName>`. Decision 020.
+ * Azure Speech's neural voices (docs/voices.md): the voices list from its REST API, with each
+ * voice's speaking styles, and synthesis through the official Speech SDK (its WebSocket
+ * connection is what reports word boundaries and bookmarks; the REST synthesis reports none)
+ * of SSML with `mstts:express-as` for the SPEC's styles a voice has (and only those), as 24 kHz
+ * 16-bit PCM. Voices are `neural:azure:<ShortName>`. Decision 020.
  */
 export interface AzureConfig extends RemoteLimits {
   /** The resource's key, sent as `Ocp-Apim-Subscription-Key`. */
@@ -45,7 +44,8 @@ export interface AzureConfig extends RemoteLimits {
 }
 
 const AZURE_RATE = 24_000;
-const OUTPUT_FORMAT = 'riff-24khz-16bit-mono-pcm';
+/** The SDK's offsets are in ticks of 100 ns. */
+const TICKS_PER_SECOND = 10_000_000;
 /** Azure's `<prosody rate>` multiplier range. */
 const RATE_RANGE = [0.5, 2] as const;
 /** Azure accepts up to 64 KB of SSML and 10 minutes of audio per request; we send far less. */
@@ -73,7 +73,7 @@ function capabilities(effects: readonly VoiceEffect[]): EngineCapabilities {
     rate: true,
     effects,
     nativeSsml: ['prosody', 'say-as interpret-as="characters"', 'bookmark', 'mstts:express-as'],
-    wordTimings: false,
+    wordTimings: true,
     phonemes: false,
     engineName: 'Azure Speech',
     maxTextPerCall: MAX_TEXT,
@@ -102,6 +102,33 @@ export function azureSsml(segment: Segment, voice: Listed, rate: number): string
   );
 }
 
+type Sdk = typeof AzureSdk;
+let sdkLoading: Promise<Sdk> | undefined;
+/** The Speech SDK (7 MB) is loaded when Azure is first asked to speak. */
+const loadSdk = () => {
+  sdkLoading ??= import('microsoft-cognitiveservices-speech-sdk');
+  return sdkLoading;
+};
+
+/** What the SDK says of a cancelled synthesis, sorted as the other providers' failures. */
+function failureOfCancellation(sdk: Sdk, details: AzureSdk.CancellationDetails): ProviderFailure {
+  const detail = details.errorDetails.replace(/\s+/g, ' ').slice(0, 300);
+  // A refused WebSocket upgrade: the HTTP status is in the SDK's words.
+  const status = /Unexpected server response: (\d{3})/.exec(detail)?.[1];
+  if (status) return failureOfStatus(Number(status), detail);
+  switch (details.ErrorCode) {
+    case sdk.CancellationErrorCode.AuthenticationFailure:
+    case sdk.CancellationErrorCode.Forbidden:
+      return new ProviderFailure('credentials', detail);
+    case sdk.CancellationErrorCode.TooManyRequests:
+      return new ProviderFailure('throttled', detail);
+    case sdk.CancellationErrorCode.BadRequestParameters:
+      return new ProviderFailure('refused', detail);
+    default:
+      return new ProviderFailure('down', detail);
+  }
+}
+
 export function createAzureEngine(config: AzureConfig): SpeechEngine {
   const base = (config.endpoint ?? `https://${config.region}.tts.speech.microsoft.com`).replace(
     /\/+$/,
@@ -109,6 +136,8 @@ export function createAzureEngine(config: AzureConfig): SpeechEngine {
   );
   const provider = new RemoteProvider('azure', 'Azure Speech', config);
   const headers = { 'Ocp-Apim-Subscription-Key': config.key, 'User-Agent': 'Parla' };
+  // The SDK's WebSocket goes to the same host as the REST calls.
+  const host = config.endpoint ? new URL(base.replace(/^http/, 'ws')) : undefined;
   const failureOf = async (response: Response) =>
     failureOfStatus(
       response.status,
@@ -147,26 +176,39 @@ export function createAzureEngine(config: AzureConfig): SpeechEngine {
     return (await catalogue.get()).find((voice) => voice.id.toLowerCase() === lower);
   };
   const strip = ({ shortName: _shortName, ...voice }: Listed): EngineVoice => voice;
-  /** One request's audio (24 kHz PCM in a RIFF header), decoded. */
+  /** One request's audio (24 kHz PCM) with its word and bookmark times. */
   const speak = (ssml: string) =>
     provider.call(async (signal) => {
-      const response = await fetch(`${base}/cognitiveservices/v1`, {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'Content-Type': 'application/ssml+xml',
-          'X-Microsoft-OutputFormat': OUTPUT_FORMAT,
-        },
-        body: ssml,
-        signal,
-      });
-      if (!response.ok) throw await failureOf(response);
+      const sdk = await loadSdk();
+      const speechConfig = host
+        ? sdk.SpeechConfig.fromHost(host, config.key)
+        : sdk.SpeechConfig.fromSubscription(config.key, config.region);
+      speechConfig.speechSynthesisOutputFormat =
+        sdk.SpeechSynthesisOutputFormat.Raw24Khz16BitMonoPcm;
+      const synthesizer = new sdk.SpeechSynthesizer(speechConfig, null);
+      const words: RenderedSegment['words'] = [];
+      const marks: NonNullable<RenderedSegment['marks']> = [];
+      synthesizer.wordBoundary = (_, event) => {
+        if (event.boundaryType === sdk.SpeechSynthesisBoundaryType.Word) {
+          words.push({ time: event.audioOffset / TICKS_PER_SECOND, text: event.text });
+        }
+      };
+      synthesizer.bookmarkReached = (_, event) => {
+        marks.push({ time: event.audioOffset / TICKS_PER_SECOND, name: event.text });
+      };
       try {
-        return parseWav(new Uint8Array(await response.arrayBuffer()));
-      } catch (error) {
-        throw error instanceof ProviderFailure
-          ? error
-          : new ProviderFailure('refused', String(error));
+        const result = await new Promise<AzureSdk.SpeechSynthesisResult>((resolve, reject) => {
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          synthesizer.speakSsmlAsync(ssml, resolve, (error) =>
+            reject(new ProviderFailure('down', String(error))),
+          );
+        });
+        if (result.reason !== sdk.ResultReason.SynthesizingAudioCompleted) {
+          throw failureOfCancellation(sdk, sdk.CancellationDetails.fromResult(result));
+        }
+        return { samples: pcm16ToSamples(new Uint8Array(result.audioData)), words, marks };
+      } finally {
+        synthesizer.close();
       }
     });
 
@@ -196,27 +238,28 @@ export function createAzureEngine(config: AzureConfig): SpeechEngine {
       return AZURE_RATE;
     },
     async fingerprint(id) {
-      return `azure|1|${id}|${OUTPUT_FORMAT}`;
+      return `azure|2|${id}|raw-24khz-16bit-mono-pcm`;
     },
     async render(segment: Segment): Promise<RenderedSegment> {
       const voice = await find(segment.voice.id);
       if (!voice) throw new SpeechError('unknown_voice', `Unknown voice "${segment.voice.id}".`);
       const { provider: rate, stretch } = splitRate(segment.rate, ...RATE_RANGE);
       const pieces: Float32Array[] = [];
+      const words: RenderedSegment['words'] = [];
+      const marks: NonNullable<RenderedSegment['marks']> = [];
+      let offset = 0;
       for (const parts of splitParts(segment.parts, MAX_TEXT)) {
         const answer = await speak(azureSsml({ ...segment, parts }, voice, rate));
-        pieces.push(resample(answer.samples, answer.sampleRate, AZURE_RATE));
+        for (const word of answer.words)
+          words.push({ ...word, time: offset + word.time * stretch });
+        for (const mark of answer.marks)
+          marks.push({ ...mark, time: offset + mark.time * stretch });
+        pieces.push(answer.samples);
+        offset += (answer.samples.length / AZURE_RATE) * stretch;
       }
       const samples = stretchBeyond(concat(pieces), stretch, AZURE_RATE);
       applyGain(samples, segment.volume);
-      const timings = await estimatedTimings(
-        segment,
-        partsToText(segment.parts),
-        segment.rate,
-        samples,
-        AZURE_RATE,
-      );
-      return { samples, sampleRate: AZURE_RATE, ...timings, breaths: false };
+      return { samples, sampleRate: AZURE_RATE, words, marks, breaths: false };
     },
     async rendersOffThread() {
       return true;

@@ -5,7 +5,7 @@ import {
   type Http2ServerResponse,
   type Http2Session,
 } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { SampleRate, VoiceEffect } from '@parla/contract';
 import { synthesize } from '../../synthesize.js';
 import { decodeWav } from '../audio.js';
@@ -98,11 +98,15 @@ export async function readBody(request: ProviderRequest): Promise<Buffer> {
 
 /**
  * Starts a server on a free port of 127.0.0.1, HTTP/1.1 or cleartext HTTP/2 (as the AWS
- * SDK's Polly client speaks it); answers its URL and a way to stop it.
+ * SDK's Polly client speaks it); answers its URL and a way to stop it. `upgrade` takes the
+ * HTTP/1.1 requests to switch to WebSocket (Azure's synthesis).
  */
 export async function listen(
   handler: (request: ProviderRequest, response: ProviderResponse) => Promise<void>,
-  options: { http2?: boolean } = {},
+  options: {
+    http2?: boolean;
+    upgrade?: (request: IncomingMessage, socket: Socket, head: Buffer) => void;
+  } = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const answer = (request: ProviderRequest, response: ProviderResponse) => {
     handler(request, response).catch((error: unknown) => {
@@ -112,6 +116,15 @@ export async function listen(
   };
   const sessions = new Set<Http2Session>();
   const server = options.http2 ? createHttp2Server(answer) : createServer(answer);
+  const sockets = new Set<Socket>();
+  const { upgrade } = options;
+  if (upgrade && !options.http2) {
+    server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      upgrade(request, socket, head);
+    });
+  }
   if (options.http2) {
     server.on('session', (session: Http2Session) => {
       sessions.add(session);
@@ -125,6 +138,7 @@ export async function listen(
     close: () =>
       new Promise<void>((resolve) => {
         for (const session of sessions) session.destroy();
+        for (const socket of sockets) socket.destroy();
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => resolve());
       }),
