@@ -1,5 +1,6 @@
-import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
 import { MPEGDecoder } from 'mpg123-decoder';
+import { resample } from '../dsp/resample.js';
+import { decodeOggVorbis } from '../encode/decoders.js';
 
 /** Test helpers: decode what the engine produced and measure it. */
 
@@ -34,15 +35,8 @@ export async function decodeMp3(bytes: Uint8Array): Promise<Decoded> {
   }
 }
 
-export async function decodeOgg(bytes: Uint8Array): Promise<Decoded> {
-  const decoder = new OggVorbisDecoder();
-  await decoder.ready;
-  try {
-    const result = await decoder.decodeFile(bytes);
-    return { samples: result.channelData[0] ?? new Float32Array(0), sampleRate: result.sampleRate };
-  } finally {
-    decoder.free();
-  }
+export function decodeOgg(bytes: Uint8Array): Promise<Decoded> {
+  return decodeOggVorbis(bytes);
 }
 
 export function decode(format: 'wav' | 'mp3' | 'ogg', bytes: Uint8Array): Promise<Decoded> {
@@ -134,4 +128,20 @@ export function difference(a: Float32Array, b: Float32Array): number {
   let sum = 0;
   for (let i = 0; i < n; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
   return sum / n + Math.abs(a.length - b.length) / Math.max(a.length, b.length);
+}
+
+/**
+ * The share of the energy above `cutoff` Hz: what a round trip through a rate of twice the
+ * cutoff (whose resampler keeps only what lies below it) takes away.
+ */
+export function highBandShare(samples: Float32Array, sampleRate: number, cutoff: number): number {
+  const low = resample(resample(samples, sampleRate, cutoff * 2), cutoff * 2, sampleRate);
+  let high = 0;
+  let all = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const x = samples[i] ?? 0;
+    high += (x - (low[i] ?? 0)) ** 2;
+    all += x * x;
+  }
+  return all > 0 ? high / all : 0;
 }

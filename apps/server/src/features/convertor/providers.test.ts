@@ -156,7 +156,7 @@ describe(`cloud voices through the API (${TEST_DATABASE_KIND})`, () => {
     const metadata = await parseBuffer(first.rawPayload, { mimeType: 'audio/mpeg' });
     expect(metadata.format.duration).toBeGreaterThan(1.5);
     const sent = polly.calls
-      .filter((call) => call.body?.OutputFormat === 'pcm')
+      .filter((call) => call.body?.OutputFormat === 'ogg_vorbis')
       .map((call) => call.body?.Text)
       .join(' ');
     expect(sent).toContain('Bonjour');

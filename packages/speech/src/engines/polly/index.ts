@@ -7,7 +7,8 @@ import type {
 import type { VoiceEffect } from '@parla/contract';
 import { applyGain, concat } from '../../dsp/dsp.js';
 import { pitchShift } from '../../dsp/pitch.js';
-import { pcm16ToSamples } from '../../encode/encoders.js';
+import { resample } from '../../dsp/resample.js';
+import { decodeOggVorbis } from '../../encode/decoders.js';
 import { SpeechError } from '../../errors.js';
 import { escapeXml } from '../../ssml/parser.js';
 import {
@@ -30,8 +31,9 @@ import type {
  * appear under the product's two engines by Polly's own: `standard:polly:<Id>` for its
  * standard engine, `neural:polly:<Id>` for neural, and `neural:polly:<Id>~long-form` /
  * `~generative` for those engines (marked in the name). Each segment goes to Polly as Polly
- * SSML in calls of at most 3,000 billed characters; its 16 kHz PCM and its speech marks
- * (words, `<mark>`s) come back and are joined. Decision 020.
+ * SSML in calls of at most 3,000 billed characters; its Ogg Vorbis at the engine's best rate
+ * (Polly's PCM stops at 16 kHz) is decoded, and its speech marks (words, `<mark>`s) give the
+ * times. Decision 020.
  */
 export interface PollyConfig extends RemoteLimits {
   region: string;
@@ -43,8 +45,11 @@ export interface PollyConfig extends RemoteLimits {
 
 /** Polly bills, and accepts per call, at most this many characters of text (tags excluded). */
 export const POLLY_MAX_BILLED = 3000;
-/** Polly's PCM comes at 8 or 16 kHz; 16 kHz is its best for every voice and engine. */
-const POLLY_RATE = 16_000;
+/**
+ * The rate asked of Polly's `ogg_vorbis`, by product engine: its standard voices' best is
+ * 22,050 Hz, its neural, long-form and generative voices' 24,000 Hz (its PCM stops at 16 kHz).
+ */
+const POLLY_RATES = { standard: 22_050, neural: 24_000 } as const;
 /** Polly's `<prosody rate>` range, 20 % to 200 %. */
 const RATE_RANGE = [0.2, 2] as const;
 /** The loudest `<prosody volume>` Polly takes; more is our gain. */
@@ -87,6 +92,7 @@ type PollySdk = typeof import('@aws-sdk/client-polly');
 
 /** Sorts an SDK failure into what we tell people. */
 function failureOf(sdk: PollySdk, error: unknown): ProviderFailure {
+  if (error instanceof ProviderFailure) return error;
   if (error instanceof sdk.PollyServiceException) {
     const status = error.$metadata.httpStatusCode ?? 500;
     const detail = `${error.name}: ${error.message}`;
@@ -192,6 +198,7 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
     (await catalogue.get()).filter((listed) => listed.voice.id.startsWith(`${engine}:`));
 
   const engineFor = (engine: 'standard' | 'neural'): SpeechEngine => {
+    const rate = POLLY_RATES[engine];
     const find = async (id: string) => {
       const lower = id.toLowerCase();
       return (await byTier(engine)).find((listed) => listed.voice.id.toLowerCase() === lower);
@@ -217,10 +224,10 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
         return (speaking.find((listed) => listed.voice.gender === gender) ?? speaking[0])?.voice;
       },
       async sampleRate() {
-        return POLLY_RATE;
+        return rate;
       },
       async fingerprint(id) {
-        return `polly|1|${id}|pcm${POLLY_RATE}`;
+        return `polly|2|${id}|ogg${rate}`;
       },
       async render(segment: Segment): Promise<RenderedSegment> {
         const listed = await find(segment.voice.id);
@@ -232,32 +239,35 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
             `The ${segment.effect} effect needs the standard engine.`,
           );
         }
-        const { provider: rate, stretch } = splitRate(segment.rate, ...RATE_RANGE);
+        const { provider: speed, stretch } = splitRate(segment.rate, ...RATE_RANGE);
         const pieces: Float32Array[] = [];
         const words: RenderedSegment['words'] = [];
         const marks: NonNullable<RenderedSegment['marks']> = [];
         let offset = 0;
         for (const parts of splitParts(segment.parts, POLLY_MAX_BILLED)) {
-          const text = pollySsml({ ...segment, parts }, rate, standard);
+          const text = pollySsml({ ...segment, parts }, speed, standard);
           const request = {
             Engine: listed.pollyEngine,
             VoiceId: listed.pollyId as VoiceId,
             TextType: 'ssml' as const,
             Text: text,
           };
-          const [audio, speechMarks] = await Promise.all([
+          const [decoded, speechMarks] = await Promise.all([
             call(async ({ sdk, client }, abortSignal) => {
               const answer = await client.send(
                 new sdk.SynthesizeSpeechCommand({
                   ...request,
-                  OutputFormat: 'pcm',
-                  SampleRate: String(POLLY_RATE),
+                  OutputFormat: 'ogg_vorbis',
+                  SampleRate: String(rate),
                 }),
                 { abortSignal },
               );
-              return answer.AudioStream
-                ? answer.AudioStream.transformToByteArray()
+              const bytes = answer.AudioStream
+                ? await answer.AudioStream.transformToByteArray()
                 : new Uint8Array();
+              return decodeOggVorbis(bytes).catch((error: unknown) => {
+                throw new ProviderFailure('refused', `undecodable Ogg Vorbis: ${String(error)}`);
+              });
             }),
             call(async ({ sdk, client }, abortSignal) => {
               const answer = await client.send(
@@ -275,19 +285,19 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
                 .map((line) => JSON.parse(line) as PollyMark);
             }),
           ]);
-          const samples = pcm16ToSamples(audio);
+          const samples = resample(decoded.samples, decoded.sampleRate, rate);
           for (const mark of speechMarks) {
             const time = offset + (mark.time / 1000) * stretch;
             if (mark.type === 'word') words.push({ time, text: mark.value });
             else if (mark.type === 'ssml') marks.push({ time, name: mark.value });
           }
           pieces.push(samples);
-          offset += (samples.length / POLLY_RATE) * stretch;
+          offset += (samples.length / rate) * stretch;
         }
-        let samples = stretchBeyond(concat(pieces), stretch, POLLY_RATE);
-        if (!standard) samples = pitchShift(samples, segment.pitch, POLLY_RATE);
+        let samples = stretchBeyond(concat(pieces), stretch, rate);
+        if (!standard) samples = pitchShift(samples, segment.pitch, rate);
         if (segment.volume > POLLY_MAX_GAIN) applyGain(samples, segment.volume - POLLY_MAX_GAIN);
-        return { samples, sampleRate: POLLY_RATE, words, marks, breaths: false };
+        return { samples, sampleRate: rate, words, marks, breaths: false };
       },
       async rendersOffThread() {
         return true;

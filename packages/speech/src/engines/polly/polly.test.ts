@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SpeechError } from '../../errors.js';
 import { SpeechPool } from '../../pool/pool.js';
 import { synthesize } from '../../synthesize.js';
-import { decodeWav, medianF0 } from '../../test/audio.js';
+import { decodeWav, highBandShare, medianF0 } from '../../test/audio.js';
 import { type FakePolly, startFakePolly } from '../../test/providers/polly-server.js';
 import { request } from '../../test/request.js';
 import { listVoices } from '../../voices.js';
@@ -42,7 +42,7 @@ afterEach(() => {
 
 const speechCalls = () =>
   polly.calls.filter(
-    (call) => call.operation === 'SynthesizeSpeech' && call.body?.OutputFormat === 'pcm',
+    (call) => call.operation === 'SynthesizeSpeech' && call.body?.OutputFormat === 'ogg_vorbis',
   );
 
 describe('the Amazon Polly engine', () => {
@@ -97,12 +97,15 @@ describe('the Amazon Polly engine', () => {
         voice_id: 'neural:polly:Joanna',
         text: 'The quick brown fox jumps over the lazy dog.',
         output_format: 'wav',
-        sample_rate: 16000,
+        sample_rate: 24000,
       }),
       config,
     );
     const decoded = decodeWav(result.audio);
-    expect(decoded.sampleRate).toBe(16000);
+    expect(decoded.sampleRate).toBe(24000);
+    // Polly's Ogg Vorbis at 24 kHz, decoded: speech has energy above 8 kHz, which the 16 kHz
+    // PCM Polly also offers could not carry.
+    expect(highBandShare(decoded.samples, decoded.sampleRate, 8000)).toBeGreaterThan(0.001);
     expect(result.duration).toBeGreaterThan(1.2);
     const words = result.marks.filter((mark) => mark.type === 'word');
     expect(words.map((w) => w.text)).toEqual([
@@ -122,7 +125,7 @@ describe('the Amazon Polly engine', () => {
     expect(words.at(-1)?.start).toBeGreaterThan(result.duration / 2);
     // One audio call and one speech-marks call, as Polly documents them.
     const synth = polly.calls.filter((call) => call.operation === 'SynthesizeSpeech');
-    expect(synth.map((call) => call.body?.OutputFormat).sort()).toEqual(['json', 'pcm']);
+    expect(synth.map((call) => call.body?.OutputFormat).sort()).toEqual(['json', 'ogg_vorbis']);
     const marksCall = synth.find((call) => call.body?.OutputFormat === 'json');
     expect(marksCall?.body).toMatchObject({
       Engine: 'neural',
@@ -130,7 +133,22 @@ describe('the Amazon Polly engine', () => {
       TextType: 'ssml',
       SpeechMarkTypes: ['word', 'ssml'],
     });
-    expect(speechCalls()[0]?.body).toMatchObject({ SampleRate: '16000' });
+    expect(speechCalls()[0]?.body).toMatchObject({ SampleRate: '24000' });
+  });
+
+  it("asks a standard voice for Polly's best rate for it, 22,050 Hz", async () => {
+    const result = await synthesize(
+      request({
+        voice_id: 'standard:polly:Joanna',
+        text: 'Plain and clear.',
+        output_format: 'wav',
+        sample_rate: 22050,
+      }),
+      config,
+    );
+    expect(speechCalls().at(-1)?.body).toMatchObject({ SampleRate: '22050', Engine: 'standard' });
+    expect(decodeWav(result.audio).sampleRate).toBe(22050);
+    expect(result.duration).toBeGreaterThan(0.5);
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { createStreamEncoder, pcm16ToSamples } from '../../encode/encoders.js';
+import { joinBytes } from '../../stages/encode.js';
 import { listen, type ProviderRequest, type ProviderResponse, readBody, speak } from './speak.js';
 
 /**
@@ -302,8 +304,18 @@ export async function startFakePolly(
         ),
       );
     }
-    const rate = Number(parsed.SampleRate ?? (parsed.OutputFormat === 'pcm' ? 16000 : 22050));
-    if (parsed.OutputFormat === 'pcm' && rate !== 8000 && rate !== 16000) {
+    // SampleRate: pcm takes 8000 or 16000 (default 16000); mp3 and ogg_vorbis take 8000,
+    // 16000, 22050 or 24000 (default 22050 for standard voices, 24000 for the other engines).
+    const format = parsed.OutputFormat;
+    if (format !== 'pcm' && format !== 'json' && format !== 'mp3' && format !== 'ogg_vorbis') {
+      return record(
+        error(response, 400, 'ValidationException', `Value '${format}' at 'outputFormat'`),
+      );
+    }
+    const rates = format === 'pcm' ? [8000, 16000] : [8000, 16000, 22050, 24000];
+    const fallback = format === 'pcm' ? 16000 : engine === 'standard' ? 22050 : 24000;
+    const rate = Number(parsed.SampleRate ?? fallback);
+    if (format !== 'json' && !rates.includes(rate)) {
       return record(
         error(
           response,
@@ -313,21 +325,7 @@ export async function startFakePolly(
         ),
       );
     }
-    if (parsed.OutputFormat !== 'pcm' && parsed.OutputFormat !== 'json') {
-      return record(
-        error(
-          response,
-          400,
-          'ValidationException',
-          'Only pcm and json are served by this test server',
-        ),
-      );
-    }
-    const spoken = await speak(
-      parsed.Text,
-      voice.LanguageCode,
-      parsed.OutputFormat === 'pcm' ? rate : 16000,
-    );
+    const spoken = await speak(parsed.Text, voice.LanguageCode, format === 'json' ? 16000 : rate);
     const characters = String(billed(parsed.Text, ssml));
     if (parsed.OutputFormat === 'json') {
       const types = new Set(parsed.SpeechMarkTypes);
@@ -349,11 +347,17 @@ export async function startFakePolly(
       response.end(lines.join('\n'));
       return record(200);
     }
+    let audio: Uint8Array = spoken.pcm;
+    if (format !== 'pcm') {
+      const encoder = await createStreamEncoder(format === 'mp3' ? 'mp3' : 'ogg', rate);
+      audio = joinBytes(encoder.encode(pcm16ToSamples(spoken.pcm)), encoder.finish());
+    }
     response.writeHead(200, {
-      'content-type': 'audio/pcm',
+      'content-type':
+        format === 'pcm' ? 'audio/pcm' : format === 'mp3' ? 'audio/mpeg' : 'audio/ogg',
       'x-amzn-RequestCharacters': characters,
     });
-    response.end(spoken.pcm);
+    response.end(audio);
     return record(200);
   };
 
