@@ -63,14 +63,15 @@ import { CharacterCounter } from './character-counter';
 import { ChipContext } from './chip-context';
 import { EditorToolbar } from './editor-toolbar';
 import { BlogTeasers, Faq, HowItWorks, InfoTiles } from './page-sections';
+import { TextTab } from './text-tab';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 import { WidgetBoundary } from './widget-boundary';
 
 // CodeMirror is loaded when the SSML tab is first opened.
 const SsmlEditor = lazy(() => import('./ssml-editor'));
-// The editors, the player and what follows a conversion load after the page's first paint
-// (issue 18: the first visit's JavaScript), each behind a placeholder of its size.
-const TextEditor = lazy(() => import('./text-editor').then((m) => ({ default: m.TextEditor })));
+// The player and what follows a conversion load after the page's first paint (issue 18: the
+// first visit's JavaScript), each behind a placeholder of its size; the Text tab's editor
+// loads when it is needed (text-tab.tsx).
 const AudioPlayer = lazy(() => import('./audio-player').then((m) => ({ default: m.AudioPlayer })));
 const ReadAlong = lazy(() => import('./read-along').then((m) => ({ default: m.ReadAlong })));
 const DownloadArea = lazy(() =>
@@ -369,7 +370,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         onChange={onChange('SSML')}
                       />
                     ) : (
-                      <TextEditor
+                      <TextTab
                         {...editorProps}
                         ref={editor}
                         label={t('convertor.textEditor')}

@@ -6,11 +6,11 @@ import { Placeholder } from '@tiptap/extensions';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { type EditorState, Plugin, TextSelection, type Transaction } from '@tiptap/pm/state';
 import { EditorContent, type JSONContent, ReactNodeViewRenderer, useEditor } from '@tiptap/react';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cutToFit, usedCharacters } from '../lib/characters';
 import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
-import { fromSsml, type SsmlDocument, toSsml } from '../lib/ssml-document';
+import { fromSsml, type SsmlDocument, textToSend, toSsml } from '../lib/ssml-document';
 import classes from './editor.module.css';
 import { type SpokenRange, SpokenWord, useSpokenWordHighlight } from './spoken-word-plugin';
 import { TagChip } from './tag-chip';
@@ -93,7 +93,15 @@ export const SsmlTag = TiptapNode.create({
   },
 });
 
-interface TextEditorProps {
+/** Where the plain text area was (text offsets) when the editor replaced it. */
+export interface Handoff {
+  from: number;
+  to: number;
+  /** It had the focus: the editor takes it. */
+  focus: boolean;
+}
+
+export interface TextEditorProps {
   value: string;
   limit: number;
   onChange: (value: string, operation: ChangeOperation) => void;
@@ -103,6 +111,8 @@ interface TextEditorProps {
   label: string;
   /** The word being heard (spoken-word-plugin.ts), or null. */
   spoken?: SpokenRange | null;
+  /** The plain text area this editor replaces (text-tab.tsx): its selection and focus. */
+  handoff?: Handoff;
 }
 
 /**
@@ -110,7 +120,7 @@ interface TextEditorProps {
  * page's SSML; the mapping of lib/ssml-document keeps both tabs on the same text.
  */
 export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function TextEditor(
-  { value, limit, onChange, onUndo, onRedo, onCut, label, spoken = null },
+  { value, limit, onChange, onUndo, onRedo, onCut, label, spoken = null, handoff },
   ref,
 ) {
   const latest = useRef({
@@ -230,6 +240,25 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
       latest.current.syncing = false;
     }
   }, [value, editor]);
+
+  // Taking over from the plain text area: the same selection (a new line there is a paragraph
+  // boundary here, two positions), and the focus if it had it. Before the handle is given, so
+  // that a tag asked for in the meantime wraps that selection.
+  const takenOver = useRef(handoff);
+  useLayoutEffect(() => {
+    const at = takenOver.current;
+    if (!at || !editor || editor.isDestroyed) return;
+    const text = textToSend(fromEditorDoc(editor.state.doc));
+    const position = (offset: number) =>
+      Math.min(
+        offset + 1 + (text.slice(0, offset).match(/\n/g)?.length ?? 0),
+        editor.state.doc.content.size - 1,
+      );
+    editor.commands.setTextSelection({ from: position(at.from), to: position(at.to) });
+    // Now, not at the next frame as the focus command does: a key pressed in between would
+    // reach no editor.
+    if (at.focus) editor.view.focus();
+  }, [editor]);
 
   useImperativeHandle(
     ref,

@@ -1,0 +1,16 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { editor, renderTab } from '../../../test/text-tab';
+
+afterEach(cleanup);
+
+// The first load of the editor in this file (text-tab.test.tsx says why).
+it('loads the editor at once for a document with tags, showing its words meanwhile', async () => {
+  renderTab('Wait <break time="2s" /> here');
+  const area = editor() as HTMLTextAreaElement;
+  expect(area.tagName).toBe('TEXTAREA');
+  expect(area.value).toBe('Wait  here');
+  expect(area.readOnly).toBe(true);
+  expect(await screen.findByRole('button', { name: 'Pause 2s, edit' })).toBeTruthy();
+  expect(editor().getAttribute('contenteditable')).toBe('true');
+});
