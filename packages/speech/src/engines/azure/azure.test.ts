@@ -1,5 +1,5 @@
 import { VOICE_EFFECTS } from '@parla/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SpeechError } from '../../errors.js';
 import { AZURE_STYLES } from '../../ssml/azure-styles.js';
 import { synthesize } from '../../synthesize.js';
@@ -187,6 +187,33 @@ describe('the Azure Speech engine', () => {
       .flatMap((l) => l.voices)
       .find((v) => v.id === 'neural:azure:en-US-GuyNeural');
     expect(guy?.available).not.toBe(false);
+  });
+
+  it('gives up on an answer that does not come in time, and closes the connection', async () => {
+    const slow: SpeechConfig = {
+      ...config,
+      azure: { key: azure.key, region: 'westeurope', endpoint: azure.url, timeoutMs: 300 },
+    };
+    azure.delayMs = 2000;
+    try {
+      const late = await synthesize(
+        request({
+          engine: 'neural',
+          voice_id: 'neural:azure:en-US-GuyNeural',
+          text: 'Are you there?',
+          output_format: 'wav',
+        }),
+        slow,
+      ).catch((e: unknown) => e);
+      expect((late as SpeechError).code).toBe('provider_unavailable');
+      expect((late as SpeechError).message).toMatch(/^Azure Speech did not answer in time/);
+      // The SDK's connection was closed, so the late answer goes nowhere.
+      await vi.waitFor(() => expect(synthesisCalls().at(-1)?.status).toBe(499), {
+        timeout: 5000,
+      });
+    } finally {
+      azure.delayMs = 0;
+    }
   });
 
   it('fails clearly on a wrong key and on throttling', async () => {

@@ -125,7 +125,10 @@ export interface RecordedAzureCall {
   metadataOptions?: Record<string, unknown>;
   /** The word boundaries and bookmarks sent back. */
   boundaries?: AzureBoundary[];
-  /** The HTTP status; for a synthesis refused after the upgrade, the WebSocket close code. */
+  /**
+   * The HTTP status; for a synthesis refused after the upgrade, the WebSocket close code; 499
+   * when the client closed the connection before the answer.
+   */
   status: number;
 }
 
@@ -137,6 +140,8 @@ export interface FakeAzure {
   fail(count: number): void;
   /** The next `count` syntheses are refused as SSML the service cannot read (1007). */
   refuse(count: number): void;
+  /** A synthesis waits this long before its first answer (a slow service). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -233,6 +238,12 @@ export async function startFakeAzure(): Promise<FakeAzure> {
     const style = /<mstts:express-as style="([^"]+)"/.exec(ssml)?.[1];
     const effect = style && chosen.StyleList?.includes(style) ? STYLE_EFFECTS[style] : undefined;
     const spoken = await speak(spokenSsml(ssml), chosen.Locale, 24_000, effect ?? null);
+    if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    // The client gave up and closed the connection first (499, as proxies log it).
+    if (socket.readyState !== socket.OPEN) {
+      call.status = 499;
+      return;
+    }
     const serviceTag = `tag-${requestId}`;
     const streamId = `stream-${requestId}`;
     socket.send(textMessage('turn.start', requestId, { context: { serviceTag } }));
@@ -363,10 +374,11 @@ export async function startFakeAzure(): Promise<FakeAzure> {
     },
     { upgrade },
   );
-  return {
+  const fake: FakeAzure = {
     url: server.url,
     key,
     calls,
+    delayMs: 0,
     fail(count) {
       failures = count;
     },
@@ -378,4 +390,5 @@ export async function startFakeAzure(): Promise<FakeAzure> {
       await server.close();
     },
   };
+  return fake;
 }
