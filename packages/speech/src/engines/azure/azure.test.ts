@@ -29,6 +29,13 @@ function configOf(key = azure.key): SpeechConfig {
   };
 }
 
+/** A WAV of `text` in one of the test server's voices. */
+const speakAs = (voice: string, text: string, speechConfig: SpeechConfig) =>
+  synthesize(
+    request({ engine: 'neural', voice_id: `neural:azure:${voice}`, text, output_format: 'wav' }),
+    speechConfig,
+  );
+
 const synthesisCalls = () =>
   azure.calls.filter((call) => call.path === AZURE_SYNTHESIS_PATH && call.ssml);
 
@@ -122,13 +129,9 @@ describe('the Azure Speech engine', () => {
 
   it("renders real speech with prosody, and takes word and bookmark times from Azure's boundaries", async () => {
     azure.calls.length = 0;
-    const result = await synthesize(
-      request({
-        engine: 'neural',
-        voice_id: 'neural:azure:en-US-GuyNeural',
-        text: '<speak><prosody pitch="+2st" rate="150%">Quick <mark name="m1"/> words &amp; more.</prosody></speak>',
-        output_format: 'wav',
-      }),
+    const result = await speakAs(
+      'en-US-GuyNeural',
+      '<speak><prosody pitch="+2st" rate="150%">Quick <mark name="m1"/> words &amp; more.</prosody></speak>',
       config,
     );
     const [call] = synthesisCalls();
@@ -169,15 +172,9 @@ describe('the Azure Speech engine', () => {
     const engineConfig = configOf();
     azure.refuse(FAILURES_TO_MARK + 1);
     for (let i = 0; i <= FAILURES_TO_MARK; i++) {
-      const refused = await synthesize(
-        request({
-          engine: 'neural',
-          voice_id: 'neural:azure:en-US-GuyNeural',
-          text: 'Fine words.',
-          output_format: 'wav',
-        }),
-        engineConfig,
-      ).catch((e: unknown) => e);
+      const refused = await speakAs('en-US-GuyNeural', 'Fine words.', engineConfig).catch(
+        (e: unknown) => e,
+      );
       expect((refused as SpeechError).code).toBe('provider_unavailable');
       expect((refused as SpeechError).message).toMatch(/^Azure Speech could not render this text/);
     }
@@ -196,15 +193,9 @@ describe('the Azure Speech engine', () => {
     };
     azure.delayMs = 2000;
     try {
-      const late = await synthesize(
-        request({
-          engine: 'neural',
-          voice_id: 'neural:azure:en-US-GuyNeural',
-          text: 'Are you there?',
-          output_format: 'wav',
-        }),
-        slow,
-      ).catch((e: unknown) => e);
+      const late = await speakAs('en-US-GuyNeural', 'Are you there?', slow).catch(
+        (e: unknown) => e,
+      );
       expect((late as SpeechError).code).toBe('provider_unavailable');
       expect((late as SpeechError).message).toMatch(/^Azure Speech did not answer in time/);
       // The SDK's connection was closed, so the late answer goes nowhere.
@@ -223,15 +214,7 @@ describe('the Azure Speech engine', () => {
       /^Azure Speech refused this server's credentials/,
     );
     azure.fail(3);
-    const busy = await synthesize(
-      request({
-        engine: 'neural',
-        voice_id: 'neural:azure:de-DE-KatjaNeural',
-        text: 'Hallo.',
-        output_format: 'wav',
-      }),
-      config,
-    ).catch((e: unknown) => e);
+    const busy = await speakAs('de-DE-KatjaNeural', 'Hallo.', config).catch((e: unknown) => e);
     expect(busy).toBeInstanceOf(SpeechError);
     expect((busy as SpeechError).message).toMatch(/^Azure Speech is busy right now/);
     azure.fail(0);
