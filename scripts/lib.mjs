@@ -88,6 +88,8 @@ const UNBUNDLED = [
   'sherpa-onnx-node',
   'wasm-media-encoders',
   '@aws-sdk/*',
+  'microsoft-cognitiveservices-speech-sdk',
+  '@wasm-audio-decoders/*',
   'tar',
 ];
 
