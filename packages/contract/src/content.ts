@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { LanguageCodeSchema } from './countries.js';
 import { BooleanQuerySchema, DateTimeSchema, SlugSchema } from './fields.js';
+import { LanguageCodeSchema } from './language-prefix.js';
 
 /** A language as content answers name it: { name: 'French', code: 'fr' }. */
 export const ContentLanguageSchema = z.object({ name: z.string(), code: z.string() });

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COUNTRIES,
-  findCountry,
-  LanguageCodeSchema,
-  splitLanguagePrefix,
-  withLanguagePrefix,
-} from './countries.js';
+import { COUNTRIES, findCountry } from './countries.js';
 
 describe('COUNTRIES', () => {
   it('holds the ISO 3166-1 countries with the reference fields', () => {
@@ -44,43 +38,5 @@ describe('COUNTRIES', () => {
     expect(findCountry('xx')).toBeUndefined();
     expect(findCountry('fra')).toBeUndefined();
     expect(findCountry('')).toBeUndefined();
-  });
-});
-
-describe('splitLanguagePrefix', () => {
-  it.each([
-    ['/fr/pricing', { language: 'fr', path: '/pricing' }],
-    ['/FR/pricing', { language: 'fr', path: '/pricing' }],
-    ['/de/blog/article/hello', { language: 'de', path: '/blog/article/hello' }],
-    ['/fr', { language: 'fr', path: '/' }],
-    ['/fr/', { language: 'fr', path: '/' }],
-    ['/pricing', { language: 'default', path: '/pricing' }],
-    ['/', { language: 'default', path: '/' }],
-    ['', { language: 'default', path: '/' }],
-    ['/blog/article/x', { language: 'default', path: '/blog/article/x' }],
-    ['/xx/pricing', { language: 'default', path: '/xx/pricing' }],
-    ['/fra/pricing', { language: 'default', path: '/fra/pricing' }],
-    ['convertor/text', { language: 'default', path: '/convertor/text' }],
-  ])('%j', (pathname, expected) => {
-    expect(splitLanguagePrefix(pathname)).toEqual(expected);
-  });
-
-  it('is undone by withLanguagePrefix', () => {
-    expect(withLanguagePrefix('fr', '/pricing')).toBe('/fr/pricing');
-    expect(withLanguagePrefix('fr', '/')).toBe('/fr');
-    expect(withLanguagePrefix('default', '/pricing')).toBe('/pricing');
-    for (const pathname of ['/fr/pricing', '/pricing', '/de/blog']) {
-      const { language, path } = splitLanguagePrefix(pathname);
-      expect(withLanguagePrefix(language, path)).toBe(pathname);
-    }
-  });
-});
-
-describe('LanguageCodeSchema', () => {
-  it("accepts 'default' and iso2 codes, lower-cased", () => {
-    expect(LanguageCodeSchema.parse('default')).toBe('default');
-    expect(LanguageCodeSchema.parse('FR')).toBe('fr');
-    expect(LanguageCodeSchema.safeParse('xx').success).toBe(false);
-    expect(LanguageCodeSchema.safeParse('french').success).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 import { continents, getCountryDataList } from 'countries-list';
-import * as z from 'zod';
 
 /**
- * The country reference table of SPEC §2/§3: a route's optional first segment is a language
- * when it matches a country's iso2 code.
+ * The country reference table of SPEC §2/§3 (billing details, invoices); the language prefixes
+ * of the routes are the same countries' iso2 codes (language-prefix.ts, which reads only the
+ * package's list of codes, so that every page need not carry the whole table).
  *
  * Source: the `countries-list` package (annexare/Countries, MIT, kept up to date with ISO
  * 3166-1), chosen because it is small enough for the browser bundle (~40 kB of data, versus
@@ -56,37 +56,3 @@ const byIso2 = new Map(COUNTRIES.map((country) => [country.iso2, country]));
 export function findCountry(code: string): CountryRecord | undefined {
   return byIso2.get(code.toUpperCase());
 }
-
-/** The language of a route or a content call when no country prefix is present. */
-export const DEFAULT_LANGUAGE = 'default';
-
-/**
- * Splits the optional language prefix off a pathname (SPEC §2): '/fr/pricing' gives
- * { language: 'fr', path: '/pricing' }; a path whose first segment is not an iso2 code is
- * returned whole with the language 'default'. `path` always starts with '/'.
- */
-export function splitLanguagePrefix(pathname: string): { language: string; path: string } {
-  const path = pathname.startsWith('/') ? pathname : `/${pathname}`;
-  const match = /^\/([^/?#]+)(.*)$/.exec(path);
-  const first = match?.[1];
-  if (first !== undefined && first.length === 2 && findCountry(first)) {
-    const rest = match?.[2] ?? '';
-    return { language: first.toLowerCase(), path: rest.startsWith('/') ? rest : `/${rest}` };
-  }
-  return { language: DEFAULT_LANGUAGE, path };
-}
-
-/** Prefixes a path with a language; 'default' adds nothing. */
-export function withLanguagePrefix(language: string, path: string): string {
-  const normalised = path.startsWith('/') ? path : `/${path}`;
-  if (language === DEFAULT_LANGUAGE) return normalised;
-  return normalised === '/' ? `/${language}` : `/${language}${normalised}`;
-}
-
-/** A language as calls carry it: 'default' or a known iso2 code, normalised to lower case. */
-export const LanguageCodeSchema = z
-  .string()
-  .refine((value) => value === DEFAULT_LANGUAGE || findCountry(value) !== undefined, {
-    error: 'Unknown language.',
-  })
-  .transform((value) => value.toLowerCase());

@@ -11,6 +11,7 @@ export * from './fields.js';
 export * from './file.js';
 export * from './format.js';
 export * from './jobs.js';
+export * from './language-prefix.js';
 export * from './mail.js';
 export * from './messages.js';
 export * from './payment.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LanguageCodeSchema, splitLanguagePrefix } from './countries.js';
+import { LanguageCodeSchema, splitLanguagePrefix } from './language-prefix.js';
 
 export const SEO_TYPES = ['pages', 'blog'] as const;
 export type SeoType = (typeof SEO_TYPES)[number];
