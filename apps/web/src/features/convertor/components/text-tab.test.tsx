@@ -51,6 +51,11 @@ describe('the Text tab before its editor is needed', () => {
     fireEvent.paste(area, { clipboardData: { getData: () => 'everybody here' } });
     expect(onCut).toHaveBeenCalledWith('everybo', 'everybody here');
     expect(changes).toEqual([['Hi everybo', 'paste']]);
+    // Nothing left: the paste is refused with the notice and changes nothing.
+    area.setSelectionRange(10, 10);
+    fireEvent.paste(area, { clipboardData: { getData: () => '!' } });
+    expect(onCut).toHaveBeenLastCalledWith('', '!');
+    expect(changes).toHaveLength(1);
   });
 
   it('puts a paste that fits at the cursor, and the cursor after it', () => {

@@ -175,6 +175,8 @@ export const TextTab = forwardRef<EditorHandle, TextEditorProps>(function TextTa
   // cut to what remains (SPEC §5), with the cursor after it.
   const paste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     event.preventDefault();
+    // The words of a document with tags are shown read-only: editing them would drop its tags.
+    if (markup) return;
     const textarea = event.currentTarget;
     const pasted = event.clipboardData.getData('text/plain').replace(/\r\n?/g, '\n');
     const before = textarea.value.slice(0, textarea.selectionStart);
@@ -182,8 +184,9 @@ export const TextTab = forwardRef<EditorHandle, TextEditorProps>(function TextTa
     const cut = cutToFit(pasted, limit, (candidate) =>
       usedCharacters(ssmlOf(before + candidate + after)),
     );
+    const next = ssmlOf(before + cut + after);
     caret.current = before.length + cut.length;
-    onChange(ssmlOf(before + cut + after), 'paste');
+    if (next !== value) onChange(next, 'paste');
     if (cut !== pasted) onCut(cut, pasted);
   };
   const keys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
