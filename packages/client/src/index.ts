@@ -16,7 +16,7 @@ import {
   SpeechMarksSchema,
   VoicesResponseSchema,
 } from '@parla/contract';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A typed client of Parla's public API (docs/api.md), written against the same schemas the
@@ -176,8 +176,8 @@ export class ParlaClient {
     return response;
   }
 
-  private async parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
-    const checked = schema.safeParse(await response.json());
+  private async parse<T>(response: Response, schema: z.core.$ZodType<T>): Promise<T> {
+    const checked = z.safeParse(schema, await response.json());
     if (!checked.success) {
       throw new ParlaApiError(response.status, `Unexpected answer: ${checked.error.message}`);
     }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DELETE_CONFIRM_WORD, PLAN_PERIODS, PLAN_TYPES, ROLES } from './constants.js';
 import {
   bothFilled,
@@ -18,43 +18,43 @@ import { MESSAGES } from './messages.js';
 
 /** Every part of an address may be empty until billing settings are saved. */
 export const AddressSchema = z.object({
-  country: z.string().nullable(),
-  state: z.string().nullable(),
-  city: z.string().nullable(),
-  line1: z.string().nullable(),
-  line2: z.string().nullable(),
-  postal_code: z.string().nullable(),
+  country: z.nullable(z.string()),
+  state: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  line1: z.nullable(z.string()),
+  line2: z.nullable(z.string()),
+  postal_code: z.nullable(z.string()),
 });
 export type Address = z.infer<typeof AddressSchema>;
 
-export const TaxSchema = z.object({ type: z.string().nullable(), code: z.string().nullable() });
+export const TaxSchema = z.object({ type: z.nullable(z.string()), code: z.nullable(z.string()) });
 export type Tax = z.infer<typeof TaxSchema>;
 
 /** The saved card as the payment provider describes it; no card number ever travels. */
 export const CardSchema = z.object({
   /** The provider's brand name ('visa', 'Visa', …); see CARD_BRANDS for the display list. */
   brand: z.string(),
-  last4: z.string().regex(/^\d{4}$/),
-  exp_month: z.number().int().min(1).max(12),
-  exp_year: z.number().int(),
-  name: z.string().nullable(),
+  last4: z.string().check(z.regex(/^\d{4}$/)),
+  exp_month: z.number().check(z.int(), z.minimum(1), z.maximum(12)),
+  exp_year: z.number().check(z.int()),
+  name: z.nullable(z.string()),
 });
 export type Card = z.infer<typeof CardSchema>;
 
 export const ProfileUserSchema = z.object({
   email: z.email(),
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
+  name: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   role: z.enum(ROLES),
   address: AddressSchema,
   tax: TaxSchema,
   /** null until a payment method is saved. */
-  card: CardSchema.nullable(),
+  card: z.nullable(CardSchema),
   metadata: z.object({ has_payment_method_added: z.boolean() }),
 });
 export type ProfileUser = z.infer<typeof ProfileUserSchema>;
 
-const CharacterCount = z.number().int().nonnegative();
+const CharacterCount = z.number().check(z.int(), z.nonnegative());
 
 export const ProfilePlanSchema = z.object({
   type: z.enum(PLAN_TYPES),
@@ -84,22 +84,26 @@ export const ChangePasswordInputSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
-export const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
-  confirmNewPassword: ConfirmNewPasswordSchema,
-}).refine((form) => form.confirmNewPassword === form.new_password, {
-  error: MESSAGES.account.confirmNewPasswordMatch,
-  path: ['confirmNewPassword'],
-  when: bothFilled('new_password', 'confirmNewPassword'),
-});
+export const ChangePasswordFormSchema = z
+  .extend(ChangePasswordInputSchema, {
+    confirmNewPassword: ConfirmNewPasswordSchema,
+  })
+  .check(
+    z.refine((form) => form.confirmNewPassword === form.new_password, {
+      error: MESSAGES.account.confirmNewPasswordMatch,
+      path: ['confirmNewPassword'],
+      when: bothFilled('new_password', 'confirmNewPassword'),
+    }),
+  );
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
 // GET /account/tax_ids -----------------------------------------------------------------------
 
 export const TaxIdOptionSchema = z.object({
   /** Provider tax id type, e.g. 'eu_vat', 'gb_vat'. */
-  type: z.string().min(1),
+  type: z.string().check(z.minLength(1)),
   /** iso2 of the country the type applies to. */
-  country: z.string().min(1),
+  country: z.string().check(z.minLength(1)),
   /** Anchorless regular expression a code must match (compared without spaces, upper case). */
   pattern: z.string(),
   /** An example of the pattern, shown as the tax code placeholder (SPEC §2). */
@@ -147,16 +151,16 @@ export const InvoiceAddressInputSchema = z.object({
  * Tax details are both present (a company) or both null (SPEC §4 "Company checkbox"); a half
  * pair is refused with the missing field's message.
  */
-export const InvoiceTaxInputSchema = z
-  .object({ type: optionalText(), code: optionalText() })
-  .superRefine((tax, ctx) => {
+export const InvoiceTaxInputSchema = z.object({ type: optionalText(), code: optionalText() }).check(
+  z.superRefine((tax, ctx) => {
     if (tax.type !== null && tax.code === null) {
       ctx.addIssue({ code: 'custom', path: ['code'], message: MESSAGES.billing.taxCodeRequired });
     }
     if (tax.code !== null && tax.type === null) {
       ctx.addIssue({ code: 'custom', path: ['type'], message: MESSAGES.billing.taxTypeRequired });
     }
-  });
+  }),
+);
 
 export const InvoiceInfoInputSchema = z.object({
   name: NameSchema,
@@ -173,33 +177,36 @@ export type InvoiceInfoInput = z.output<typeof InvoiceInfoInputSchema>;
  * sent for both. The schema's output is the invoice-info payload itself, so the form's submit
  * handler can send what it receives.
  */
-export const BillingFormSchema = z
-  .object({
-    name: NameSchema,
-    phone: PhoneSchema,
-    address: InvoiceAddressInputSchema,
-    isCompany: z.boolean(),
-    tax: z.object({ type: optionalText(), code: optionalText() }),
-  })
-  // Run even while other fields are invalid, so a company sees every missing field at once.
-  .refine((form) => !form.isCompany || Boolean(form.tax?.type), {
-    error: MESSAGES.billing.taxTypeRequired,
-    path: ['tax', 'type'],
-    when: isObjectPayload,
-  })
-  .refine((form) => !form.isCompany || Boolean(form.tax?.code), {
-    error: MESSAGES.billing.taxCodeRequired,
-    path: ['tax', 'code'],
-    when: isObjectPayload,
-  })
-  .transform(
+export const BillingFormSchema = z.pipe(
+  z
+    .object({
+      name: NameSchema,
+      phone: PhoneSchema,
+      address: InvoiceAddressInputSchema,
+      isCompany: z.boolean(),
+      tax: z.object({ type: optionalText(), code: optionalText() }),
+    })
+    .check(
+      z.refine((form) => !form.isCompany || Boolean(form.tax?.type), {
+        error: MESSAGES.billing.taxTypeRequired,
+        path: ['tax', 'type'],
+        when: isObjectPayload,
+      }),
+      z.refine((form) => !form.isCompany || Boolean(form.tax?.code), {
+        error: MESSAGES.billing.taxCodeRequired,
+        path: ['tax', 'code'],
+        when: isObjectPayload,
+      }),
+    ),
+  z.transform(
     (form): InvoiceInfoInput => ({
       name: form.name,
       phone: form.phone,
       address: form.address,
       tax: form.isCompany ? form.tax : { type: null, code: null },
     }),
-  );
+  ),
+);
 /** The form's field values. */
 export type BillingFormValues = z.input<typeof BillingFormSchema>;
 
@@ -231,9 +238,11 @@ export function hasBillingDetails(user: ProfileUser): boolean {
 // DELETE /account/delete ---------------------------------------------------------------------
 
 export const DeleteAccountFormSchema = z.object({
-  confirm: requiredString(MESSAGES.account.deleteConfirmRequired).refine(
-    (value) => value === DELETE_CONFIRM_WORD,
-    { error: MESSAGES.account.deleteConfirmMatch, when: hasText },
+  confirm: requiredString(MESSAGES.account.deleteConfirmRequired).check(
+    z.refine((value) => value === DELETE_CONFIRM_WORD, {
+      error: MESSAGES.account.deleteConfirmMatch,
+      when: hasText,
+    }),
   ),
 });
 export type DeleteAccountForm = z.infer<typeof DeleteAccountFormSchema>;
@@ -250,7 +259,7 @@ export const ApiKeySchema = z.object({
   prefix: z.string(),
   created_date: z.string(),
   /** When the key last signed a request in; null if never. */
-  last_used_date: z.string().nullable(),
+  last_used_date: z.nullable(z.string()),
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
@@ -260,19 +269,23 @@ export const CreateApiKeyInputSchema = z
   .object({
     name: z
       .string({ error: 'name is required: a name to recognise the key by.' })
-      .trim()
-      .min(1, { error: 'name is required: a name to recognise the key by.' })
-      .max(60, { error: 'name must be at most 60 characters.' }),
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'name is required: a name to recognise the key by.' }),
+        z.maxLength(60, { error: 'name must be at most 60 characters.' }),
+      ),
   })
-  .meta({ examples: [{ name: 'Home Assistant' }] });
+  .register(z.globalRegistry, { examples: [{ name: 'Home Assistant' }] });
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInputSchema>;
 
 /** The answer of POST /account/api_keys: the only time `key` is ever shown. */
-export const CreatedApiKeySchema = ApiKeySchema.omit({ last_used_date: true }).extend({
+export const CreatedApiKeySchema = z.extend(z.omit(ApiKeySchema, { last_used_date: true }), {
   key: z.string(),
 });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
 export const ApiKeyParamsSchema = z.object({
-  id: z.string().regex(/^[\w-]{1,64}$/, { error: 'id must be the id of one of your API keys.' }),
+  id: z
+    .string()
+    .check(z.regex(/^[\w-]{1,64}$/, { error: 'id must be the id of one of your API keys.' })),
 });

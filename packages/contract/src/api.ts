@@ -1,18 +1,21 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { AUDIO_FORMATS, ENGINES, SAMPLE_RATES, SLIDERS, VOICE_EFFECTS } from './constants.js';
 import { ConvertResultSchema } from './convertor.js';
 
 // The public API (issue 16, docs/api.md) --------------------------------------------------------
 
 const slider = (kind: keyof typeof SLIDERS) =>
-  z
-    .number({
-      error: `${kind} must be a number from ${SLIDERS[kind].min} to ${SLIDERS[kind].max}.`,
-    })
-    .int({ error: `${kind} must be a whole number.` })
-    .min(SLIDERS[kind].min, { error: `${kind} must be at least ${SLIDERS[kind].min}.` })
-    .max(SLIDERS[kind].max, { error: `${kind} must be at most ${SLIDERS[kind].max}.` })
-    .optional();
+  z.optional(
+    z
+      .number({
+        error: `${kind} must be a number from ${SLIDERS[kind].min} to ${SLIDERS[kind].max}.`,
+      })
+      .check(
+        z.int({ error: `${kind} must be a whole number.` }),
+        z.minimum(SLIDERS[kind].min, { error: `${kind} must be at least ${SLIDERS[kind].min}.` }),
+        z.maximum(SLIDERS[kind].max, { error: `${kind} must be at most ${SLIDERS[kind].max}.` }),
+      ),
+  );
 
 /** POST /api/v1/speech: `text`, and any voice setting under a short name. */
 export const ApiSpeechInputSchema = z
@@ -20,41 +23,48 @@ export const ApiSpeechInputSchema = z
     {
       text: z
         .string({ error: 'text is required: the text or SSML to speak.' })
-        .min(1, { error: 'text is required: the text or SSML to speak.' }),
-      voice: z
-        .string()
-        .min(1, { error: 'voice must be a voice id of GET /api/convertor/voices.' })
-        .optional(),
-      language: z
-        .string()
-        .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
-          error: 'language must be a BCP-47 language code, such as en-US.',
-        })
-        .optional(),
-      engine: z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` }).optional(),
-      format: z
-        .enum(AUDIO_FORMATS, { error: `format must be one of ${AUDIO_FORMATS.join(', ')}.` })
-        .optional(),
-      sample_rate: z
-        .union(
+        .check(z.minLength(1, { error: 'text is required: the text or SSML to speak.' })),
+      voice: z.optional(
+        z
+          .string()
+          .check(
+            z.minLength(1, { error: 'voice must be a voice id of GET /api/convertor/voices.' }),
+          ),
+      ),
+      language: z.optional(
+        z.string().check(
+          z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
+            error: 'language must be a BCP-47 language code, such as en-US.',
+          }),
+        ),
+      ),
+      engine: z.optional(
+        z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` }),
+      ),
+      format: z.optional(
+        z.enum(AUDIO_FORMATS, { error: `format must be one of ${AUDIO_FORMATS.join(', ')}.` }),
+      ),
+      sample_rate: z.optional(
+        z.union(
           SAMPLE_RATES.map((rate) => z.literal(rate)),
           { error: `sample_rate must be one of ${SAMPLE_RATES.join(', ')}.` },
-        )
-        .optional(),
+        ),
+      ),
       speed: slider('speed'),
       volume: slider('volume'),
       pitch: slider('pitch'),
-      effect: z
-        .enum(VOICE_EFFECTS, { error: `effect must be one of ${VOICE_EFFECTS.join(', ')}.` })
-        .nullable()
-        .optional(),
+      effect: z.optional(
+        z.nullable(
+          z.enum(VOICE_EFFECTS, { error: `effect must be one of ${VOICE_EFFECTS.join(', ')}.` }),
+        ),
+      ),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : undefined,
     },
   )
-  .meta({
+  .register(z.globalRegistry, {
     examples: [
       { text: 'Hello from Parla.' },
       { text: 'Bonjour à tous.', language: 'fr-FR', format: 'ogg', speed: 10 },
@@ -69,17 +79,19 @@ export const ApiSpeechInputSchema = z
 export type ApiSpeechInput = z.infer<typeof ApiSpeechInputSchema>;
 
 /** POST /api/v1/speech with Accept: application/json: SPEC §7's answer and the characters. */
-export const ApiSpeechResultSchema = ConvertResultSchema.extend({
-  characters: z.number().int(),
+export const ApiSpeechResultSchema = z.extend(ConvertResultSchema, {
+  characters: z.number().check(z.int()),
 });
 export type ApiSpeechResult = z.infer<typeof ApiSpeechResultSchema>;
 
 // Binary answers, as the OpenAPI document shows them --------------------------------------------
 
 /** Audio bytes (mp3, ogg or wav), streamed, not JSON. */
-export const AudioBodySchema = z
-  .string()
-  .meta({ format: 'binary', description: 'The audio (mp3, ogg or wav), streamed' });
+export const AudioBodySchema = z.string().register(z.globalRegistry, {
+  format: 'binary',
+  description: 'The audio (mp3, ogg or wav), streamed',
+});
 
 /** A text file answered as it is (SSML, WebVTT, SRT), not JSON. */
-export const TextBodySchema = (description: string) => z.string().meta({ description });
+export const TextBodySchema = (description: string) =>
+  z.string().register(z.globalRegistry, { description });

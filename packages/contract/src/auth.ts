@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AgreementSchema,
   bothFilled,
@@ -29,7 +29,7 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 export const LoginResponseSchema = z.discriminatedUnion('has_email_address_validated', [
   z.object({
     has_email_address_validated: z.literal(true),
-    token: z.string().min(1),
+    token: z.string().check(z.minLength(1)),
     /** When the token expires; the token cookie lives until then. */
     expire_date: DateTimeSchema,
   }),
@@ -41,7 +41,7 @@ export const LoginResponseSchema = z.discriminatedUnion('has_email_address_valid
 ]);
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const LoginFormSchema = LoginInputSchema.extend({
+export const LoginFormSchema = z.extend(LoginInputSchema, {
   /** 'Remember me!' (default on). */
   remember: z.boolean(),
   agreement: AgreementSchema,
@@ -53,15 +53,19 @@ export type LoginForm = z.infer<typeof LoginFormSchema>;
 export const RegisterInputSchema = z.object({ email: EmailSchema, password: PasswordSchema });
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
-export const RegisterFormSchema = RegisterInputSchema.extend({
-  confirmPassword: ConfirmPasswordSchema,
-  remember: z.boolean(),
-  agreement: AgreementSchema,
-}).refine((form) => form.confirmPassword === form.password, {
-  error: MESSAGES.auth.confirmPasswordMatch,
-  path: ['confirmPassword'],
-  when: bothFilled('password', 'confirmPassword'),
-});
+export const RegisterFormSchema = z
+  .extend(RegisterInputSchema, {
+    confirmPassword: ConfirmPasswordSchema,
+    remember: z.boolean(),
+    agreement: AgreementSchema,
+  })
+  .check(
+    z.refine((form) => form.confirmPassword === form.password, {
+      error: MESSAGES.auth.confirmPasswordMatch,
+      path: ['confirmPassword'],
+      when: bothFilled('password', 'confirmPassword'),
+    }),
+  );
 export type RegisterForm = z.infer<typeof RegisterFormSchema>;
 
 // POST /auth/forgotten_password --------------------------------------------------------------
@@ -79,15 +83,19 @@ export type ResetPasswordParams = z.infer<typeof ResetPasswordParamsSchema>;
 export const ResetPasswordInputSchema = z.object({ password: PasswordSchema });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
-export const ResetPasswordFormSchema = ResetPasswordInputSchema.extend({
-  confirmPassword: ConfirmPasswordSchema,
-  /** 'Remember password!' (default on). */
-  remember: z.boolean(),
-}).refine((form) => form.confirmPassword === form.password, {
-  error: MESSAGES.auth.confirmPasswordMatch,
-  path: ['confirmPassword'],
-  when: bothFilled('password', 'confirmPassword'),
-});
+export const ResetPasswordFormSchema = z
+  .extend(ResetPasswordInputSchema, {
+    confirmPassword: ConfirmPasswordSchema,
+    /** 'Remember password!' (default on). */
+    remember: z.boolean(),
+  })
+  .check(
+    z.refine((form) => form.confirmPassword === form.password, {
+      error: MESSAGES.auth.confirmPasswordMatch,
+      path: ['confirmPassword'],
+      when: bothFilled('password', 'confirmPassword'),
+    }),
+  );
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
 // GET /auth/validate_email_address/{key} -----------------------------------------------------
@@ -96,7 +104,7 @@ export const ValidateEmailParamsSchema = z.object({ key: KeySchema });
 export type ValidateEmailParams = z.infer<typeof ValidateEmailParamsSchema>;
 
 export const ValidateEmailResponseSchema = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   expire_date: DateTimeSchema,
 });
 export type ValidateEmailResponse = z.infer<typeof ValidateEmailResponseSchema>;

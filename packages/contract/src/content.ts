@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BooleanQuerySchema, DateTimeSchema, SlugSchema } from './fields.js';
 import { LanguageCodeSchema } from './language-prefix.js';
 
@@ -7,7 +7,7 @@ export const ContentLanguageSchema = z.object({ name: z.string(), code: z.string
 export type ContentLanguage = z.infer<typeof ContentLanguageSchema>;
 
 /** Another language of the same page or article, and where it lives. */
-export const TranslationSchema = ContentLanguageSchema.extend({ link: z.string() });
+export const TranslationSchema = z.extend(ContentLanguageSchema, { link: z.string() });
 export type Translation = z.infer<typeof TranslationSchema>;
 
 /**
@@ -33,11 +33,11 @@ export const SECTION_VISIBILITIES = ['hidden', 'visible'] as const;
 /** One dynamic element's filling; which fields are present depends on `type`. */
 export const PageTagSchema = z.object({
   type: z.string(),
-  content: z.string().nullish(),
-  alt: z.string().nullish(),
-  link: z.string().nullish(),
-  label: z.string().nullish(),
-  list: z.array(z.string()).nullish(),
+  content: z.nullish(z.string()),
+  alt: z.nullish(z.string()),
+  link: z.nullish(z.string()),
+  label: z.nullish(z.string()),
+  list: z.nullish(z.array(z.string())),
 });
 export type PageTag = z.infer<typeof PageTagSchema>;
 
@@ -94,7 +94,7 @@ export const BlogListQuerySchema = z.object({
 });
 export type BlogListQuery = z.output<typeof BlogListQuerySchema>;
 
-export const ArticleTranslationSchema = TranslationSchema.extend({
+export const ArticleTranslationSchema = z.extend(TranslationSchema, {
   /** True for the article's own language (the switcher marks it). */
   switched: z.boolean(),
 });
@@ -113,20 +113,20 @@ export const BlogArticleSchema = z.object({
   translations: z.array(ArticleTranslationSchema),
   published_time: DateTimeSchema,
   modified_time: DateTimeSchema,
-  words_count: z.number().int().nonnegative(),
+  words_count: z.number().check(z.int(), z.nonnegative()),
   /** Minutes. */
-  time_to_read: z.number().nonnegative(),
+  time_to_read: z.number().check(z.nonnegative()),
   /** HTML. */
   content: z.string(),
   /** Only these appear among the home page's blog teasers. */
   is_on_main_page: z.boolean(),
   /** Not in SPEC §3; DESIGN.md asks for each article's cover picture. */
-  cover: ArticleCoverSchema.nullish(),
+  cover: z.nullish(ArticleCoverSchema),
 });
 export type BlogArticle = z.infer<typeof BlogArticleSchema>;
 
 /** Articles in a list carry everything but their body. */
-export const BlogArticleSummarySchema = BlogArticleSchema.omit({ content: true });
+export const BlogArticleSummarySchema = z.omit(BlogArticleSchema, { content: true });
 export type BlogArticleSummary = z.infer<typeof BlogArticleSummarySchema>;
 
 export const BlogListSchema = z.object({

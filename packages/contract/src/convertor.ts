@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AUDIO_FORMATS,
   type AudioFormat,
@@ -40,7 +40,7 @@ export function sliderRangeMessage(kind: SliderKind): string {
 function slider(kind: SliderKind) {
   const { min, max } = SLIDERS[kind];
   const error = sliderRangeMessage(kind);
-  return z.number({ error }).min(min, { error }).max(max, { error });
+  return z.number({ error }).check(z.minimum(min, { error }), z.maximum(max, { error }));
 }
 
 export const MasterSpeedSchema = slider('speed');
@@ -61,7 +61,7 @@ export function effectEngineError(engine: Engine, effect: VoiceEffect | null): s
  */
 export function refineVoiceCombination(
   combination: { engine: Engine; format: AudioFormat; rate: number; effect: VoiceEffect | null },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
   keys: { rate: string; effect: string },
 ): void {
   const rateError = sampleRateError(combination.engine, combination.format, combination.rate);
@@ -75,29 +75,31 @@ export function refineVoiceCombination(
 export const VoiceSettingsSchema = z
   .object({
     engine: EngineSchema,
-    voice_id: z.string().min(1, { error: 'Voice is required.' }),
-    language_code: z.string().min(1, { error: 'Language is required.' }),
+    voice_id: z.string().check(z.minLength(1, { error: 'Voice is required.' })),
+    language_code: z.string().check(z.minLength(1, { error: 'Language is required.' })),
     /** The SSML to speak (plain text is escaped into <speak> by the editor). */
-    text: z.string().trim().min(1, { error: 'Text is required.' }),
+    text: z.string().check(z.trim(), z.minLength(1, { error: 'Text is required.' })),
     output_format: AudioFormatSchema,
     sample_rate: SampleRateSchema,
-    effect: VoiceEffectSchema.nullable(),
+    effect: z.nullable(VoiceEffectSchema),
     master_speed: MasterSpeedSchema,
     master_volume: MasterVolumeSchema,
     master_pitch: MasterPitchSchema,
     /** The effects used in the text (the voice-effect tags inserted by the editor). */
     voice_effects: z.array(VoiceEffectSchema),
   })
-  .superRefine((settings, ctx) =>
-    refineVoiceCombination(
-      {
-        engine: settings.engine,
-        format: settings.output_format,
-        rate: settings.sample_rate,
-        effect: settings.effect,
-      },
-      ctx,
-      { rate: 'sample_rate', effect: 'effect' },
+  .check(
+    z.superRefine((settings, ctx) =>
+      refineVoiceCombination(
+        {
+          engine: settings.engine,
+          format: settings.output_format,
+          rate: settings.sample_rate,
+          effect: settings.effect,
+        },
+        ctx,
+        { rate: 'sample_rate', effect: 'effect' },
+      ),
     ),
   );
 export type VoiceSettings = z.infer<typeof VoiceSettingsSchema>;
@@ -119,30 +121,30 @@ export const ConvertResultSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   /** Where the audio can be fetched (GET, binary). */
-  path: z.string().nullable(),
+  path: z.nullable(z.string()),
   /** Seconds. */
-  duration: z.number().nonnegative().nullable(),
+  duration: z.nullable(z.number().check(z.nonnegative())),
   /** A failure's field messages (schema failures), as in ErrorResponseSchema. */
-  errors: z.array(FieldErrorSchema).optional(),
+  errors: z.optional(z.array(FieldErrorSchema)),
   /** Where the speech marks (SpeechMarksSchema, JSON) can be fetched; absent on failure. */
-  marks_path: z.string().nullable().optional(),
+  marks_path: z.optional(z.nullable(z.string())),
   /** Where the subtitles can be fetched: WebVTT, or SRT with `?format=srt`. */
-  subtitles_path: z.string().nullable().optional(),
+  subtitles_path: z.optional(z.nullable(z.string())),
   /**
    * True when the conversion was asked as a stream (`?stream=true`): the audio at `path` plays
    * while it is being rendered, `duration` is null, and the marks and subtitles are there once
    * the audio has ended.
    */
-  streaming: z.boolean().optional(),
+  streaming: z.optional(z.boolean()),
 });
 export type ConvertResult = z.infer<typeof ConvertResultSchema>;
 
 /** POST /api/convertor's query: `stream=true` answers at once with audio that plays as it renders. */
 export const ConvertQuerySchema = z.object({
-  stream: z
-    .enum(['true', 'false'], { error: 'stream must be true or false.' })
-    .optional()
-    .transform((value) => value === 'true'),
+  stream: z.pipe(
+    z.optional(z.enum(['true', 'false'], { error: 'stream must be true or false.' })),
+    z.transform((value) => value === 'true'),
+  ),
 });
 
 /**
@@ -151,11 +153,11 @@ export const ConvertQuerySchema = z.object({
  */
 export const SpeechMarkSchema = z.object({
   /** Milliseconds from the start of the audio. */
-  time: z.number().int().nonnegative(),
+  time: z.number().check(z.int(), z.nonnegative()),
   type: z.enum(['word', 'sentence', 'ssml']),
   /** Offsets (UTF-16 code units, end exclusive) into the text or SSML source as typed. */
-  start: z.number().int().nonnegative(),
-  end: z.number().int().nonnegative(),
+  start: z.number().check(z.int(), z.nonnegative()),
+  end: z.number().check(z.int(), z.nonnegative()),
   /** The word or sentence as written; a `<mark>`'s name. */
   value: z.string(),
 });
@@ -166,7 +168,7 @@ export const SpeechMarksSchema = z.array(SpeechMarkSchema);
 
 /** `?format=` of the subtitles routes: WebVTT unless SRT is asked for. */
 export const SubtitlesQuerySchema = z.object({
-  format: z.enum(['vtt', 'srt'], { error: 'format must be vtt or srt.' }).default('vtt'),
+  format: z._default(z.enum(['vtt', 'srt'], { error: 'format must be vtt or srt.' }), 'vtt'),
 });
 
 // GET /convertor/voices ----------------------------------------------------------------------
@@ -175,7 +177,7 @@ export const VoiceCapabilitiesSchema = z.object({ pitch: z.boolean(), emphasis: 
 export type VoiceCapabilities = z.infer<typeof VoiceCapabilitiesSchema>;
 
 export const VoiceSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
   gender: z.string(),
   /** The effects this voice supports (the voice-effect menu lists these). */
@@ -183,15 +185,15 @@ export const VoiceSchema = z.object({
   engine: EngineSchema,
   capabilities: VoiceCapabilitiesSchema,
   /** Who renders the voice: `espeak-ng`, `piper`, `polly`, `azure`, `openai`. */
-  provider: z.string().optional(),
+  provider: z.optional(z.string()),
   /** False while the voice's provider is failing (its voices stay listed, marked). */
-  available: z.boolean().optional(),
+  available: z.optional(z.boolean()),
 });
 export type Voice = z.infer<typeof VoiceSchema>;
 
 export const LanguageSchema = z.object({
   language_name: z.string(),
-  language_code: z.string().min(1),
+  language_code: z.string().check(z.minLength(1)),
   voices: z.array(VoiceSchema),
 });
 export type Language = z.infer<typeof LanguageSchema>;
@@ -224,7 +226,7 @@ export type EditorTarget = (typeof EDITOR_TARGETS)[number];
 /** One entry of the editor's undo or redo stack. */
 export const EditorHistoryEntrySchema = z.object({
   /** What was done: 'edit', 'paste', 'insert-pause', … (consecutive edits merge). */
-  operation: z.string().min(1),
+  operation: z.string().check(z.minLength(1)),
   target: z.enum(EDITOR_TARGETS),
   old_version: z.string(),
   new_version: z.string(),
@@ -233,21 +235,24 @@ export type EditorHistoryEntry = z.infer<typeof EditorHistoryEntrySchema>;
 
 /** GET /convertor/voices filters; a bad value is a 400 naming the parameter. */
 export const VoicesQuerySchema = z.object({
-  language: z
-    .string()
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
-      error: 'language must be a BCP-47 language code, such as en-US or zh.',
-    })
-    .optional(),
-  engine: z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` }).optional(),
+  language: z.optional(
+    z.string().check(
+      z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
+        error: 'language must be a BCP-47 language code, such as en-US or zh.',
+      }),
+    ),
+  ),
+  engine: z.optional(z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` })),
 });
 
 /** GET /convertor/voices/preview?voice=: a voice's short sample. */
 export const VoicePreviewQuerySchema = z.object({
   voice: z
     .string({ error: 'voice is required: the id of a voice of GET /convertor/voices.' })
-    .min(1, { error: 'voice is required: the id of a voice of GET /convertor/voices.' })
-    .max(200, { error: 'voice must be at most 200 characters.' }),
+    .check(
+      z.minLength(1, { error: 'voice is required: the id of a voice of GET /convertor/voices.' }),
+      z.maxLength(200, { error: 'voice must be at most 200 characters.' }),
+    ),
 });
 
 /** What a voice's preview says, by the primary language of the voice; English otherwise. */
@@ -272,6 +277,6 @@ export const PREVIEW_SENTENCES: Readonly<Record<string, string>> = {
 
 /** GET /convertor/voices/summary: the counts the site shows, from the catalogue. */
 export const VoicesSummarySchema = z.object({
-  voices: z.number().int().nonnegative(),
-  languages: z.number().int().nonnegative(),
+  voices: z.number().check(z.int(), z.nonnegative()),
+  languages: z.number().check(z.int(), z.nonnegative()),
 });

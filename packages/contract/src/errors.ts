@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The one error body of every API failure: a message a person can read, and for schema
@@ -13,7 +13,7 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
 
 export const ErrorResponseSchema = z.object({
   message: z.string(),
-  errors: z.array(FieldErrorSchema).optional(),
+  errors: z.optional(z.array(FieldErrorSchema)),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
@@ -31,7 +31,7 @@ export function errorMessage(body: unknown, fallback: string): string {
 }
 
 /** Field errors of a zod failure in the ErrorResponse shape. */
-export function fieldErrors(error: z.ZodError): FieldError[] {
+export function fieldErrors(error: z.core.$ZodError): FieldError[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,

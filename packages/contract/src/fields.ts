@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MIN_LENGTHS } from './constants.js';
 import { MESSAGES } from './messages.js';
 
@@ -18,24 +18,23 @@ export function hasText(payload: { value: unknown }): boolean {
 
 /** A string that must be present and non-empty (after trimming when `trim` is set). */
 export function requiredString(required: string, options: { trim?: boolean } = {}) {
-  const base = z.string({ error: required });
-  return (options.trim ? base.trim() : base).min(1, { error: required });
+  return z
+    .string({ error: required })
+    .check(...(options.trim ? [z.trim()] : []), z.minLength(1, { error: required }));
 }
 
 /** A trimmed, required text with a minimum length (names, subjects, messages). */
 export function requiredText(required: string, min: number, tooShort: string) {
-  return requiredString(required, { trim: true }).refine((value) => value.length >= min, {
-    error: tooShort,
-    when: hasText,
-  });
+  return requiredString(required, { trim: true }).check(
+    z.refine((value) => value.length >= min, { error: tooShort, when: hasText }),
+  );
 }
 
 /** A required password with the 6-character minimum; never trimmed. */
 function password(required: string, tooShort: string) {
-  return requiredString(required).refine((value) => value.length >= MIN_LENGTHS.password, {
-    error: tooShort,
-    when: hasText,
-  });
+  return requiredString(required).check(
+    z.refine((value) => value.length >= MIN_LENGTHS.password, { error: tooShort, when: hasText }),
+  );
 }
 
 function email(required: string, invalid: string) {
@@ -50,11 +49,10 @@ function email(required: string, invalid: string) {
  * is sent as null"), anything else is trimmed.
  */
 export function optionalText() {
-  return z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value) => (value ? value : null));
+  return z.pipe(
+    z.nullish(z.string().check(z.trim())),
+    z.transform((value) => (value ? value : null)),
+  );
 }
 
 export const EmailSchema = email(MESSAGES.auth.emailRequired, MESSAGES.auth.emailInvalid);
@@ -103,19 +101,16 @@ export const AgreementSchema = z.literal(true, { error: MESSAGES.auth.agreementR
  * A boolean query-string flag: accepts true/false (and the other spellings of
  * `z.stringbool`: 1/0, yes/no, on/off) as text, or a real boolean; absent means false.
  */
-export const BooleanQuerySchema = z.union([z.boolean(), z.stringbool()]).default(false);
+export const BooleanQuerySchema = z._default(z.union([z.boolean(), z.stringbool()]), false);
 
 /** Timestamps travel as ISO 8601 strings with a zone ('2026-11-21T14:00:00.000Z'). */
 export const DateTimeSchema = z.iso.datetime({ offset: true });
 
 /** A route key or id segment: non-empty, no slash. */
-export const KeySchema = z
-  .string()
-  .min(1)
-  .regex(/^[^/]+$/);
+export const KeySchema = z.string().check(z.minLength(1), z.regex(/^[^/]+$/));
 
 /** A URL slug: letters, digits, single dashes or underscores between them (`privacy-policy`). */
-export const SlugSchema = z.string().regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/i);
+export const SlugSchema = z.string().check(z.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/i));
 
 /**
  * `when` for a "must match" refine: zod skips object refines while any field has an issue,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   type AudioFormat,
   MAX_SPEECH_SECONDS_PER_CHARACTER,
@@ -30,11 +30,11 @@ export const FILE_UPLOAD_FIELDS = { media: 'media', ssml: 'ssml' } as const;
 // GET /file, GET /file/{id} (SPEC §3 File) ---------------------------------------------------
 
 export const FileSchema = z.object({
-  _id: z.string().min(1),
+  _id: z.string().check(z.minLength(1)),
   /** Bytes; shown with `formatFileSize`. */
-  size: z.number().int().nonnegative(),
+  size: z.number().check(z.int(), z.nonnegative()),
   /** Seconds; shown with `formatDuration`. */
-  length: z.number().nonnegative(),
+  length: z.number().check(z.nonnegative()),
   /** Display name of the language. */
   language: z.string(),
   /** Display name of the voice. */
@@ -45,7 +45,7 @@ export const FileSchema = z.object({
   voice_id: z.string(),
   audio_format: AudioFormatSchema,
   audio_sample_rate: SampleRateSchema,
-  effect: VoiceEffectSchema.nullable(),
+  effect: z.nullable(VoiceEffectSchema),
   output_format: AudioFormatSchema,
   sample_rate: SampleRateSchema,
   master_speed: MasterSpeedSchema,
@@ -99,15 +99,18 @@ export function storageQuotaBytes(plan: PlanType, role: Role): number {
 
 /** GET /file/usage: bytes the user's saved files use, and their plan's quota. */
 export const StorageUsageSchema = z.object({
-  used_bytes: z.number().int().nonnegative(),
-  quota_bytes: z.number().int().nonnegative(),
+  used_bytes: z.number().check(z.int(), z.nonnegative()),
+  quota_bytes: z.number().check(z.int(), z.nonnegative()),
 });
 export type StorageUsage = z.infer<typeof StorageUsageSchema>;
 
 // Media query of POST /file/media and PUT /file/media/{id} -----------------------------------
 
-const queryNumber = <T extends z.ZodType<number, number>>(schema: T) =>
-  z.union([z.number(), z.string().trim().min(1).transform(Number)]).pipe(schema);
+const queryNumber = <T extends z.ZodMiniType<number, number>>(schema: T) =>
+  z.pipe(
+    z.union([z.number(), z.pipe(z.string().check(z.trim(), z.minLength(1)), z.transform(Number))]),
+    schema,
+  );
 
 /**
  * The query string describing an uploaded audio file. Values arrive as text, so numbers are
@@ -117,28 +120,30 @@ const queryNumber = <T extends z.ZodType<number, number>>(schema: T) =>
 export const FileMediaQuerySchema = z
   .object({
     engine: EngineSchema,
-    language: z.string().min(1),
-    voice: z.string().min(1),
-    effect: z
-      .union([VoiceEffectSchema, z.literal(''), z.null()])
-      .optional()
-      .transform((value): VoiceEffect | null => (value ? value : null)),
+    language: z.string().check(z.minLength(1)),
+    voice: z.string().check(z.minLength(1)),
+    effect: z.pipe(
+      z.optional(z.union([VoiceEffectSchema, z.literal(''), z.null()])),
+      z.transform((value): VoiceEffect | null => (value ? value : null)),
+    ),
     audio_format: AudioFormatSchema,
     audio_sample_rate: queryNumber(SampleRateSchema),
     master_speed: queryNumber(MasterSpeedSchema),
     master_volume: queryNumber(MasterVolumeSchema),
     master_pitch: queryNumber(MasterPitchSchema),
   })
-  .superRefine((query, ctx) =>
-    refineVoiceCombination(
-      {
-        engine: query.engine,
-        format: query.audio_format,
-        rate: query.audio_sample_rate,
-        effect: query.effect,
-      },
-      ctx,
-      { rate: 'audio_sample_rate', effect: 'effect' },
+  .check(
+    z.superRefine((query, ctx) =>
+      refineVoiceCombination(
+        {
+          engine: query.engine,
+          format: query.audio_format,
+          rate: query.audio_sample_rate,
+          effect: query.effect,
+        },
+        ctx,
+        { rate: 'audio_sample_rate', effect: 'effect' },
+      ),
     ),
   );
 export type FileMediaQuery = z.output<typeof FileMediaQuerySchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AUDIO_FORMATS,
   ENGINES,
@@ -25,45 +25,55 @@ export const JOB_CHARACTER_LIMITS: Record<PlanType, number> = {
 };
 
 const slider = (name: string, kind: keyof typeof SLIDERS) =>
-  z.coerce
-    .number({
-      error: `${name} must be a number from ${SLIDERS[kind].min} to ${SLIDERS[kind].max}.`,
-    })
-    .int({ error: `${name} must be a whole number.` })
-    .min(SLIDERS[kind].min, { error: `${name} must be at least ${SLIDERS[kind].min}.` })
-    .max(SLIDERS[kind].max, { error: `${name} must be at most ${SLIDERS[kind].max}.` })
-    .optional();
+  z.optional(
+    z.coerce
+      .number({
+        error: `${name} must be a number from ${SLIDERS[kind].min} to ${SLIDERS[kind].max}.`,
+      })
+      .check(
+        z.int({ error: `${name} must be a whole number.` }),
+        z.minimum(SLIDERS[kind].min, { error: `${name} must be at least ${SLIDERS[kind].min}.` }),
+        z.maximum(SLIDERS[kind].max, { error: `${name} must be at most ${SLIDERS[kind].max}.` }),
+      ),
+  );
 
 /**
  * A job's voice settings: SPEC §3's fields, by the same names, each optional (SPEC §9's
  * defaults); numbers may come as text (multipart form fields).
  */
 export const JobSettingsSchema = z.object({
-  engine: z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` }).optional(),
-  voice_id: z
-    .string()
-    .min(1, { error: 'voice_id must be a voice id of GET /api/convertor/voices.' })
-    .optional(),
-  language_code: z
-    .string()
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
-      error: 'language_code must be a BCP-47 language code, such as en-US.',
-    })
-    .optional(),
-  output_format: z
-    // One file with its chapters marked: ID3 CHAP frames (mp3), chapter comments (ogg), none (wav).
-    .enum(AUDIO_FORMATS, { error: `output_format must be one of ${AUDIO_FORMATS.join(', ')}.` })
-    .optional(),
-  sample_rate: z.coerce
-    .number({ error: `sample_rate must be one of ${SAMPLE_RATES.join(', ')}.` })
-    .refine((rate) => (SAMPLE_RATES as readonly number[]).includes(rate), {
-      error: `sample_rate must be one of ${SAMPLE_RATES.join(', ')}.`,
-    })
-    .optional(),
-  effect: z
-    .enum(VOICE_EFFECTS, { error: `effect must be one of ${VOICE_EFFECTS.join(', ')}.` })
-    .nullable()
-    .optional(),
+  engine: z.optional(z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` })),
+  voice_id: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: 'voice_id must be a voice id of GET /api/convertor/voices.' }),
+      ),
+  ),
+  language_code: z.optional(
+    z.string().check(
+      z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
+        error: 'language_code must be a BCP-47 language code, such as en-US.',
+      }),
+    ),
+  ),
+  output_format: z.optional(
+    z
+      // One file with its chapters marked: ID3 CHAP frames (mp3), chapter comments (ogg), none (wav).
+      .enum(AUDIO_FORMATS, { error: `output_format must be one of ${AUDIO_FORMATS.join(', ')}.` }),
+  ),
+  sample_rate: z.optional(
+    z.coerce.number({ error: `sample_rate must be one of ${SAMPLE_RATES.join(', ')}.` }).check(
+      z.refine((rate) => (SAMPLE_RATES as readonly number[]).includes(rate), {
+        error: `sample_rate must be one of ${SAMPLE_RATES.join(', ')}.`,
+      }),
+    ),
+  ),
+  effect: z.optional(
+    z.nullable(
+      z.enum(VOICE_EFFECTS, { error: `effect must be one of ${VOICE_EFFECTS.join(', ')}.` }),
+    ),
+  ),
   master_speed: slider('master_speed', 'speed'),
   master_volume: slider('master_volume', 'volume'),
   master_pitch: slider('master_pitch', 'pitch'),
@@ -74,50 +84,68 @@ export type JobSettings = z.infer<typeof JobSettingsSchema>;
 export const ChapterChoiceSchema = z.object({
   index: z
     .number({ error: 'chapters[].index must be a chapter number of the document.' })
-    .int()
-    .min(0),
-  title: z
-    .string()
-    .trim()
-    .min(1, { error: 'chapters[].title must not be empty.' })
-    .max(200)
-    .optional(),
+    .check(z.int(), z.minimum(0)),
+  title: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'chapters[].title must not be empty.' }),
+        z.maxLength(200),
+      ),
+  ),
 });
 
 /** POST /api/jobs as JSON: a text (or chapters of text) and the voice settings. */
-export const JobTextInputSchema = JobSettingsSchema.extend({
-  title: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200, { error: 'title must be at most 200 characters.' })
-    .optional(),
-  text: z
-    .string({ error: 'text must be the text to speak.' })
-    .trim()
-    .min(1, { error: 'text must not be empty.' })
-    .optional(),
-  chapters: z
-    .array(
-      z.object({
-        title: z.string().trim().min(1, { error: 'chapters[].title must not be empty.' }).max(200),
-        text: z.string().trim().min(1, { error: 'chapters[].text must not be empty.' }),
-      }),
-    )
-    .min(1, { error: 'chapters must list at least one chapter.' })
-    .optional(),
-}).refine((input) => (input.text === undefined) !== (input.chapters === undefined), {
-  error: 'Give either text or chapters (or send a document as multipart field "document").',
-});
+export const JobTextInputSchema = z
+  .extend(JobSettingsSchema, {
+    title: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1),
+          z.maxLength(200, { error: 'title must be at most 200 characters.' }),
+        ),
+    ),
+    text: z.optional(
+      z
+        .string({ error: 'text must be the text to speak.' })
+        .check(z.trim(), z.minLength(1, { error: 'text must not be empty.' })),
+    ),
+    chapters: z.optional(
+      z
+        .array(
+          z.object({
+            title: z
+              .string()
+              .check(
+                z.trim(),
+                z.minLength(1, { error: 'chapters[].title must not be empty.' }),
+                z.maxLength(200),
+              ),
+            text: z
+              .string()
+              .check(z.trim(), z.minLength(1, { error: 'chapters[].text must not be empty.' })),
+          }),
+        )
+        .check(z.minLength(1, { error: 'chapters must list at least one chapter.' })),
+    ),
+  })
+  .check(
+    z.refine((input) => (input.text === undefined) !== (input.chapters === undefined), {
+      error: 'Give either text or chapters (or send a document as multipart field "document").',
+    }),
+  );
 export type JobTextInput = z.infer<typeof JobTextInputSchema>;
 
 export const JobCreatedSchema = z.object({ id: z.string(), status: z.enum(JOB_STATUSES) });
 
 export const JobChapterSchema = z.object({
   title: z.string(),
-  characters: z.number().int(),
+  characters: z.number().check(z.int()),
   /** Seconds from the start of the job's audio, once the chapter is rendered. */
-  start: z.number().nullable(),
+  start: z.nullable(z.number()),
   done: z.boolean(),
 });
 
@@ -134,33 +162,33 @@ export const JobSchema = z.object({
   voice_id: z.string(),
   language: z.string(),
   voice: z.string(),
-  characters: z.number().int(),
+  characters: z.number().check(z.int()),
   progress: z.object({
     /** 0 to 1: the characters rendered. */
-    fraction: z.number().min(0).max(1),
-    characters_done: z.number().int(),
-    chapters_done: z.number().int(),
-    chapters: z.number().int(),
+    fraction: z.number().check(z.minimum(0), z.maximum(1)),
+    characters_done: z.number().check(z.int()),
+    chapters_done: z.number().check(z.int()),
+    chapters: z.number().check(z.int()),
     /** Estimated from the speed so far; null before the first part or when finished. */
-    seconds_left: z.number().nullable(),
+    seconds_left: z.nullable(z.number()),
   }),
   chapters: z.array(JobChapterSchema),
   /** When done: the audio, its length in seconds, its speech marks and subtitles. */
-  path: z.string().nullable(),
-  duration: z.number().nullable(),
+  path: z.nullable(z.string()),
+  duration: z.nullable(z.number()),
   /** Bytes of the audio file, when done. */
-  size: z.number().int().nullable(),
-  marks_path: z.string().nullable(),
-  subtitles_path: z.string().nullable(),
+  size: z.nullable(z.number().check(z.int())),
+  marks_path: z.nullable(z.string()),
+  subtitles_path: z.nullable(z.string()),
   /** When done: each chapter as its own file, in a zip; and the text that was read. */
-  chapters_path: z.string().nullable(),
-  text_path: z.string().nullable(),
+  chapters_path: z.nullable(z.string()),
+  text_path: z.nullable(z.string()),
   /** Why it failed, when it did. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
   /** When it ended (done, failed or cancelled); it is deleted 30 days later. */
-  finished_at: z.string().nullable(),
+  finished_at: z.nullable(z.string()),
 });
 export type Job = z.infer<typeof JobSchema>;
 
@@ -173,12 +201,12 @@ export const JobDeletedSchema = z.union([JobSchema, MessageResponseSchema]);
 export const DocumentPreviewSchema = z.object({
   title: z.string(),
   source: z.enum(DOCUMENT_KINDS),
-  characters: z.number().int(),
+  characters: z.number().check(z.int()),
   chapters: z.array(
     z.object({
-      index: z.number().int(),
+      index: z.number().check(z.int()),
       title: z.string(),
-      characters: z.number().int(),
+      characters: z.number().check(z.int()),
       /** The chapter's first words. */
       excerpt: z.string(),
     }),
@@ -187,5 +215,5 @@ export const DocumentPreviewSchema = z.object({
 export type DocumentPreview = z.infer<typeof DocumentPreviewSchema>;
 
 export const JobIdParamsSchema = z.object({
-  id: z.string().regex(/^[\w-]{1,64}$/, { error: 'id must be a job id.' }),
+  id: z.string().check(z.regex(/^[\w-]{1,64}$/, { error: 'id must be a job id.' })),
 });

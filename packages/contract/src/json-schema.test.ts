@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import * as contract from './index.js';
 
 /**
  * The server turns these schemas into its OpenAPI document (fastify-type-provider-zod), so
  * each must be representable as JSON Schema: requests in input mode, answers in output mode.
  */
-const schemas: Array<[string, z.ZodType]> = [];
+const schemas: Array<[string, z.core.$ZodType]> = [];
 for (const [name, value] of Object.entries(contract) as Array<[string, unknown]>) {
-  if (name.endsWith('Schema') && value instanceof z.ZodType) schemas.push([name, value]);
+  if (name.endsWith('Schema') && value instanceof z.core.$ZodType) schemas.push([name, value]);
 }
 
 describe('every schema converts to JSON Schema', () => {

@@ -1,5 +1,5 @@
 import codes from 'countries-list/minimal/countries.2to3.min.json' with { type: 'json' };
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The optional language prefix of a route (SPEC §2): a first segment that is a country's iso2
@@ -42,9 +42,11 @@ export function withLanguagePrefix(language: string, path: string): string {
 }
 
 /** A language as calls carry it: 'default' or a known iso2 code, normalised to lower case. */
-export const LanguageCodeSchema = z
-  .string()
-  .refine((value) => value === DEFAULT_LANGUAGE || isCountryCode(value), {
-    error: 'Unknown language.',
-  })
-  .transform((value) => value.toLowerCase());
+export const LanguageCodeSchema = z.pipe(
+  z.string().check(
+    z.refine((value) => value === DEFAULT_LANGUAGE || isCountryCode(value), {
+      error: 'Unknown language.',
+    }),
+  ),
+  z.transform((value) => value.toLowerCase()),
+);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MIN_LENGTHS } from './constants.js';
 import { ContactEmailSchema, requiredText } from './fields.js';
 import { MESSAGES } from './messages.js';

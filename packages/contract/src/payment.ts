@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CARD_BRANDS, type CardBrand } from './constants.js';
 
 /**
@@ -6,7 +6,7 @@ import { CARD_BRANDS, type CardBrand } from './constants.js';
  * with the publishable key) or the built-in test provider (its own card field, test cards only).
  */
 export const PaymentConfigSchema = z.discriminatedUnion('provider', [
-  z.object({ provider: z.literal('stripe'), publishable_key: z.string().min(1) }),
+  z.object({ provider: z.literal('stripe'), publishable_key: z.string().check(z.minLength(1)) }),
   z.object({ provider: z.literal('test') }),
 ]);
 export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;
@@ -31,7 +31,7 @@ export const IDEMPOTENCY_KEY_MESSAGE =
 export const PaymentHeadersSchema = z.object({
   'idempotency-key': z
     .string({ error: IDEMPOTENCY_KEY_MESSAGE })
-    .regex(/^[\w:.-]{8,200}$/, { error: IDEMPOTENCY_KEY_MESSAGE }),
+    .check(z.regex(/^[\w:.-]{8,200}$/, { error: IDEMPOTENCY_KEY_MESSAGE })),
 });
 export type PaymentHeaders = z.infer<typeof PaymentHeadersSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   PAID_PLAN_TYPES,
   type PaidPlanType,
@@ -12,9 +12,9 @@ import { BooleanQuerySchema, NameOnCardSchema } from './fields.js';
 
 export const PlanPriceSchema = z.object({
   /** Dollars. */
-  price: z.number().nonnegative(),
-  count_characters: z.number().int().nonnegative(),
-  count_characters_per_convert: z.number().int().nonnegative(),
+  price: z.number().check(z.nonnegative()),
+  count_characters: z.number().check(z.int(), z.nonnegative()),
+  count_characters_per_convert: z.number().check(z.int(), z.nonnegative()),
 });
 export type PlanPrice = z.infer<typeof PlanPriceSchema>;
 
@@ -37,10 +37,13 @@ export const CHECKOUT_TYPES = ['basic', 'premium', 'business'] as const;
 export type CheckoutType = (typeof CHECKOUT_TYPES)[number];
 
 /** The checkout page's `type` query: basic, premium or business in any case (SPEC §2). */
-export const CheckoutTypeSchema = z
-  .string()
-  .transform((value) => value.toLowerCase())
-  .pipe(z.enum(CHECKOUT_TYPES));
+export const CheckoutTypeSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value) => value.toLowerCase()),
+  ),
+  z.enum(CHECKOUT_TYPES),
+);
 
 /** The checkout type of a query value, or undefined (the page then redirects to /pricing). */
 export function parseCheckoutType(value: string | null | undefined): CheckoutType | undefined {
@@ -63,17 +66,19 @@ export type PaymentQuery = z.infer<typeof PaymentQuerySchema>;
  */
 export const PaymentInputSchema = z
   .object({
-    token: z.string().min(1).nullable(),
-    name_on_card: z.string().nullable(),
+    token: z.nullable(z.string().check(z.minLength(1))),
+    name_on_card: z.nullable(z.string()),
     type: z.enum(PAID_PLAN_TYPES),
   })
-  .superRefine((payment, ctx) => {
-    if (payment.token === null) return;
-    const name = NameOnCardSchema.safeParse(payment.name_on_card);
-    for (const issue of name.error?.issues ?? []) {
-      ctx.addIssue({ code: 'custom', path: ['name_on_card'], message: issue.message });
-    }
-  });
+  .check(
+    z.superRefine((payment, ctx) => {
+      if (payment.token === null) return;
+      const name = NameOnCardSchema.safeParse(payment.name_on_card);
+      for (const issue of name.error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', path: ['name_on_card'], message: issue.message });
+      }
+    }),
+  );
 export type PaymentInput = z.infer<typeof PaymentInputSchema>;
 
 /**

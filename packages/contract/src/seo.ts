@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LanguageCodeSchema, splitLanguagePrefix } from './language-prefix.js';
 
 export const SEO_TYPES = ['pages', 'blog'] as const;
@@ -10,7 +10,7 @@ export const SeoMetaQuerySchema = z.object({
   type: z.enum(SEO_TYPES),
   language: LanguageCodeSchema,
   /** The route without its language prefix and without a query string. */
-  path: z.string().startsWith('/'),
+  path: z.string().check(z.startsWith('/')),
 });
 export type SeoMetaQuery = z.output<typeof SeoMetaQuerySchema>;
 
@@ -29,8 +29,8 @@ const SeoTextSchema = z.object({ title: z.string(), description: z.string() });
 
 export const SeoMetaSchema = z.object({
   main: SeoTextSchema,
-  open_graph: SeoTextSchema.extend({ type: z.string(), image: z.string(), alt: z.string() }),
-  microdata: SeoTextSchema.extend({ image: z.string() }),
-  twitter: SeoTextSchema.extend({ image: z.string(), alt: z.string() }),
+  open_graph: z.extend(SeoTextSchema, { type: z.string(), image: z.string(), alt: z.string() }),
+  microdata: z.extend(SeoTextSchema, { image: z.string() }),
+  twitter: z.extend(SeoTextSchema, { image: z.string(), alt: z.string() }),
 });
 export type SeoMeta = z.infer<typeof SeoMetaSchema>;

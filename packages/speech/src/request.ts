@@ -27,10 +27,10 @@ export const SpeechRequestSchema = z.object({
   text: z.string().trim().min(1, { error: 'Text is required.' }),
   format: AudioFormatSchema,
   sampleRate: SampleRateSchema,
-  effect: VoiceEffectSchema.nullable().default(null),
-  speed: MasterSpeedSchema.default(0),
-  volume: MasterVolumeSchema.default(0),
-  pitch: MasterPitchSchema.default(0),
+  effect: z._default(z.nullable(VoiceEffectSchema), null),
+  speed: z._default(MasterSpeedSchema, 0),
+  volume: z._default(MasterVolumeSchema, 0),
+  pitch: z._default(MasterPitchSchema, 0),
 });
 
 /** A request as callers write it (effect and sliders may be left out). */

@@ -105,9 +105,10 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
         body: ApiSpeechInputSchema,
         produces: ['audio/mpeg', 'audio/ogg', 'audio/wav', 'application/json'],
         response: {
-          200: ApiSpeechResultSchema.describe(
-            'audio/mpeg, audio/ogg or audio/wav (streamed); JSON with Accept: application/json',
-          ),
+          200: ApiSpeechResultSchema.clone().register(z.globalRegistry, {
+            description:
+              'audio/mpeg, audio/ogg or audio/wav (streamed); JSON with Accept: application/json',
+          }),
           '4xx': ErrorResponseSchema,
           500: ErrorResponseSchema,
           503: ErrorResponseSchema,

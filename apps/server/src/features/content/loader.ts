@@ -48,7 +48,10 @@ const PageFrontMatterSchema = z.object({
   /** Structured sections (the convertor's intro, tiles, steps, FAQ); the body is appended. */
   sections: z
     .array(
-      PageSectionSchema.extend({ visibility: z.enum(['hidden', 'visible']).default('visible') }),
+      z.object({
+        ...PageSectionSchema.shape,
+        visibility: z.enum(['hidden', 'visible']).default('visible'),
+      }),
     )
     .default([]),
 });

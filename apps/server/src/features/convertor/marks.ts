@@ -52,7 +52,7 @@ export interface TimingRoutesOptions {
   /** The caller's user id, or undefined for a visitor. */
   userOf: (request: FastifyRequest) => Promise<string | undefined> | string | undefined;
   /** The `:id` parameter's schema. */
-  params: z.ZodObject<{ id: z.ZodString }>;
+  params: z.core.$ZodObject<{ id: z.core.$ZodString }>;
   /** Answered with 404 when there is nothing. */
   notFound: string;
   /** OpenAPI tag, and security for routes behind authentication. */

@@ -412,7 +412,9 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
         // The body is the audio stream (200, or 206 for a Range request).
         response: {
           200: AudioBodySchema,
-          206: AudioBodySchema.meta({ description: 'The asked range of the audio' }),
+          206: AudioBodySchema.clone().register(z.globalRegistry, {
+            description: 'The asked range of the audio',
+          }),
           404: ErrorResponseSchema,
         },
       },

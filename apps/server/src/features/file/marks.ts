@@ -2,10 +2,11 @@ import {
   ErrorResponseSchema,
   FileIdParamsSchema,
   MessageResponseSchema,
-  SpeechMarksSchema,
+  SpeechMarkSchema,
 } from '@parla/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { marksKey, timingRoutes } from '../convertor/marks.js';
 import type { FileRepository } from './repository.js';
@@ -43,7 +44,7 @@ export function savedFileTimingRoutes(options: {
             "Save the speech marks of a saved file's audio (JSON, as the convertor gave them)",
           security,
           params: FileIdParamsSchema,
-          body: SpeechMarksSchema.max(MAX_MARKS),
+          body: z.array(SpeechMarkSchema).max(MAX_MARKS),
           response: {
             200: MessageResponseSchema,
             400: ErrorResponseSchema,

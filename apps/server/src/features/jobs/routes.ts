@@ -182,7 +182,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
     return { ok: true, ...(document && { document }), fields };
   }
 
-  const firstIssue = (error: z.ZodError) => {
+  const firstIssue = (error: z.core.$ZodError) => {
     const issue = error.issues[0];
     const field = issue?.path.join('.') ?? '';
     return issue?.message && field && !issue.message.startsWith(field)
