@@ -14,7 +14,6 @@ import {
 } from '../remote/provider.js';
 import {
   partsToSsml,
-  partsToText,
   splitParts,
   splitRate,
   stretchBeyond,
