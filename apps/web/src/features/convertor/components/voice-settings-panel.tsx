@@ -18,7 +18,7 @@ import {
   type SliderKind,
   type VoiceEffect,
 } from '@parla/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr, ltrText } from '../../../components/ltr';
 import {
@@ -35,8 +35,11 @@ import {
   sampleRateOptions,
   voicesOf,
 } from '../lib/voice-settings';
-import { VoicePicker } from './voice-picker';
 import classes from './voice-settings-panel.module.css';
+
+/** The voice picker's dialog, loaded when a visitor reaches for it (first-load budget). */
+const loadVoicePicker = () => import('./voice-picker');
+const VoicePicker = lazy(() => loadVoicePicker().then((m) => ({ default: m.VoicePicker })));
 
 function ticks(kind: SliderKind) {
   const { min, max, tick, unit }: { min: number; max: number; tick: number; unit: string } =
@@ -136,6 +139,8 @@ export function VoiceSettingsPanel({
 }: VoiceSettingsPanelProps) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
+  // Kept mounted once opened, so that the dialog's closing transition plays.
+  const [pickerUsed, setPickerUsed] = useState(false);
   const voice = findVoice(languages, settings);
   const effects: VoiceEffect[] = effectsFor(settings.engine, voice);
   const languageOptions = languagesFor(languages, settings.engine).map((l) => ({
@@ -222,21 +227,30 @@ export function VoiceSettingsPanel({
       <Button
         variant="light"
         size="xs"
-        onClick={() => setPicking(true)}
+        onPointerEnter={loadVoicePicker}
+        onFocus={loadVoicePicker}
+        onClick={() => {
+          setPickerUsed(true);
+          setPicking(true);
+        }}
         disabled={languages.length === 0}
       >
         {t('voicePicker.browse')}
       </Button>
-      <VoicePicker
-        opened={picking}
-        onClose={() => setPicking(false)}
-        languages={languages}
-        currentVoiceId={settings.voice_id}
-        onChoose={(chosen, language) => {
-          setPicking(false);
-          onChange(chooseVoice(settings, chosen, language.language_code, languages));
-        }}
-      />
+      {pickerUsed && (
+        <Suspense fallback={null}>
+          <VoicePicker
+            opened={picking}
+            onClose={() => setPicking(false)}
+            languages={languages}
+            currentVoiceId={settings.voice_id}
+            onChoose={(chosen, language) => {
+              setPicking(false);
+              onChange(chooseVoice(settings, chosen, language.language_code, languages));
+            }}
+          />
+        </Suspense>
+      )}
       <SliderField
         kind="speed"
         value={settings.master_speed}
