@@ -144,12 +144,27 @@ export function expectNoPageErrors(page: Page): void {
 }
 
 /**
+ * Scrolls to each part of the page that loads when scrolled near (BelowFold) until it is there,
+ * then back to the top: the page as a visitor who read it to the end has it.
+ */
+export async function revealBelowFold(page: Page): Promise<void> {
+  const pending = page.locator('[data-below-fold]');
+  while ((await pending.count()) > 0) {
+    const place = pending.first();
+    await place.scrollIntoViewIfNeeded();
+    await place.waitFor({ state: 'detached' });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
  * Opens a path of the product as a visitor would, waits for the app, and checks it with axe
- * (every page visited in e2e is checked).
+ * (every page visited in e2e is checked, with its parts below the fold).
  */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForApp(page);
+  await revealBelowFold(page);
   await expectAccessible(page);
 }
 

@@ -1,6 +1,6 @@
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser, visit } from '../harness/browser.js';
+import { revealBelowFold, useBrowser, visit, waitForApp } from '../harness/browser.js';
 
 const session = useBrowser();
 
@@ -22,5 +22,39 @@ describe('assets as the browser gets them (issue 18, item 5)', () => {
       const size = (await response.body()).length;
       if (size >= 1024) expect(headers['content-encoding'], response.url()).toBe('br');
     }
+  });
+});
+
+describe('the convertor below its first screen (issue 18, item 5: loaded on demand)', () => {
+  it('loads how it works, the FAQ and the blog teasers when a visitor scrolls near them', async () => {
+    const page = await session.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/convertor');
+    await waitForApp(page);
+    await page.getByRole('heading', { name: 'Voice settings' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const faq = page.getByRole('heading', { name: 'Frequently asked questions' });
+    expect(await faq.count()).toBe(0);
+    const before = scripts.length;
+
+    await revealBelowFold(page);
+    await faq.scrollIntoViewIfNeeded();
+    expect(await faq.isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'How it works' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'From the blog' }).count()).toBe(1);
+    // Their code came only then.
+    expect(scripts.length).toBeGreaterThan(before);
+  });
+
+  it('shows the FAQ at once to a link that names it', async () => {
+    const page = await session.newPage();
+    await page.goto('/convertor#faq');
+    await waitForApp(page);
+    const faq = page.getByRole('heading', { name: 'Frequently asked questions' });
+    await faq.waitFor();
+    expect(await faq.count()).toBe(1);
   });
 });

@@ -26,6 +26,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { BelowFold } from '../../../components/below-fold';
 import { Page } from '../../../components/page';
 import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
@@ -33,7 +34,6 @@ import { PROFILE_QUERY_KEY, useSession } from '../../../lib/auth';
 import { useCatalogueCounts } from '../../../lib/catalogue-counts';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useConvert } from '../api/convert';
-import { useBlogTeasers } from '../api/get-blog-teasers';
 import { useSpeechMarks } from '../api/get-marks';
 import { useConvertorContent } from '../api/get-page-content';
 import { useVoices } from '../api/get-voices';
@@ -62,13 +62,15 @@ import {
 import { CharacterCounter } from './character-counter';
 import { ChipContext } from './chip-context';
 import { EditorToolbar } from './editor-toolbar';
-import { BlogTeasers, Faq, HowItWorks, InfoTiles } from './page-sections';
+import { InfoTiles } from './info-tiles';
 import { TextTab } from './text-tab';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 import { WidgetBoundary } from './widget-boundary';
 
 // CodeMirror is loaded when the SSML tab is first opened.
 const SsmlEditor = lazy(() => import('./ssml-editor'));
+// How it works, the FAQ and the blog teasers load when scrolled near (BelowFold).
+const LowerSections = lazy(() => import('./page-sections'));
 // The player and what follows a conversion load after the page's first paint (issue 18: the
 // first visit's JavaScript), each behind a placeholder of its size; the Text tab's editor
 // loads when it is needed (text-tab.tsx).
@@ -146,7 +148,6 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const planInfo = usePlanInfo();
   const voices = useVoices();
   const content = useConvertorContent(language);
-  const teasers = useBlogTeasers(language);
   const counts = useCatalogueCounts();
   const format = useFormat();
   const texts = convertorTexts(content.data, fallbackTexts(t, counts.data));
@@ -509,9 +510,11 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           {texts.intro.text}
         </Text>
         <InfoTiles tiles={texts.tiles} />
-        <HowItWorks section={texts.howItWorks} />
-        <Faq section={texts.faq} />
-        <BlogTeasers section={texts.blog} articles={teasers.data ?? []} to={to} />
+        <BelowFold minHeight="100vh" ready={settings !== null}>
+          <Stack gap={56}>
+            <LowerSections texts={texts} language={language} to={to} />
+          </Stack>
+        </BelowFold>
       </Stack>
     </Page>
   );

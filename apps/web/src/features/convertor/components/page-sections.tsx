@@ -9,35 +9,35 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { type BlogArticleSummary, PRODUCT_NAME } from '@parla/contract';
-import { useTranslation } from 'react-i18next';
+import type { BlogArticleSummary } from '@parla/contract';
 import { Link } from 'react-router';
+import { useBlogTeasers } from '../api/get-blog-teasers';
 import type { ConvertorTexts } from '../lib/page-sections';
 
-export function InfoTiles({ tiles }: { tiles: ConvertorTexts['tiles'] }) {
-  const { t } = useTranslation();
+/**
+ * The convertor page's sections below its first screens: how it works, the FAQ and the blog
+ * teasers. Loaded when a visitor scrolls near them (BelowFold), with the blog's list.
+ */
+export default function LowerSections({
+  texts,
+  language,
+  to,
+}: {
+  texts: ConvertorTexts;
+  language: string;
+  to: (path: string) => string;
+}) {
+  const teasers = useBlogTeasers(language);
   return (
-    <SimpleGrid
-      component="section"
-      aria-label={t('convertor.why', { product: PRODUCT_NAME })}
-      cols={{ base: 1, sm: 2, md: tiles.length >= 4 ? 4 : 3 }}
-      spacing="lg"
-    >
-      {tiles.map((tile) => (
-        <Card key={tile.label} withBorder padding="lg">
-          <Title order={3} fz="lg" mb="xs">
-            {tile.label}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {tile.content}
-          </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
+    <>
+      <HowItWorks section={texts.howItWorks} />
+      <Faq section={texts.faq} />
+      <BlogTeasers section={texts.blog} articles={teasers.data ?? []} to={to} />
+    </>
   );
 }
 
-export function HowItWorks({ section }: { section: ConvertorTexts['howItWorks'] }) {
+function HowItWorks({ section }: { section: ConvertorTexts['howItWorks'] }) {
   return (
     <section aria-labelledby="how-it-works">
       <Title order={2} id="how-it-works" mb="md">
@@ -67,7 +67,7 @@ export function HowItWorks({ section }: { section: ConvertorTexts['howItWorks'] 
   );
 }
 
-export function Faq({ section }: { section: ConvertorTexts['faq'] }) {
+function Faq({ section }: { section: ConvertorTexts['faq'] }) {
   if (section.questions.length === 0) return null;
   return (
     <section aria-labelledby="faq">
@@ -86,7 +86,7 @@ export function Faq({ section }: { section: ConvertorTexts['faq'] }) {
   );
 }
 
-export function BlogTeasers({
+function BlogTeasers({
   section,
   articles,
   to,
