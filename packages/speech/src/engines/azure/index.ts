@@ -12,12 +12,7 @@ import {
   type RemoteLimits,
   RemoteProvider,
 } from '../remote/provider.js';
-import {
-  partsToSsml,
-  splitParts,
-  splitRate,
-  stretchBeyond,
-} from '../remote/segment.js';
+import { partsToSsml, splitParts, splitRate, stretchBeyond } from '../remote/segment.js';
 import type {
   EngineCapabilities,
   EngineVoice,
