@@ -510,7 +510,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           {texts.intro.text}
         </Text>
         <InfoTiles tiles={texts.tiles} />
-        <BelowFold minHeight="100vh" ready={settings !== null}>
+        <BelowFold minHeight="100vh" ready={!voices.isPending}>
           <Stack gap={56}>
             <LowerSections texts={texts} language={language} to={to} />
           </Stack>
