@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { AUDIO_FORMATS, ENGINES, SAMPLE_RATES, SLIDERS, VOICE_EFFECTS } from './constants.js';
 import { ConvertResultSchema } from './convertor.js';
+import { languageCode, oneOf, voiceId } from './fields.js';
 
 // The public API (issue 16, docs/api.md) --------------------------------------------------------
 
@@ -24,26 +25,10 @@ export const ApiSpeechInputSchema = z
       text: z
         .string({ error: 'text is required: the text or SSML to speak.' })
         .check(z.minLength(1, { error: 'text is required: the text or SSML to speak.' })),
-      voice: z.optional(
-        z
-          .string()
-          .check(
-            z.minLength(1, { error: 'voice must be a voice id of GET /api/convertor/voices.' }),
-          ),
-      ),
-      language: z.optional(
-        z.string().check(
-          z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
-            error: 'language must be a BCP-47 language code, such as en-US.',
-          }),
-        ),
-      ),
-      engine: z.optional(
-        z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` }),
-      ),
-      format: z.optional(
-        z.enum(AUDIO_FORMATS, { error: `format must be one of ${AUDIO_FORMATS.join(', ')}.` }),
-      ),
+      voice: z.optional(voiceId('voice')),
+      language: z.optional(languageCode('language')),
+      engine: z.optional(oneOf('engine', ENGINES)),
+      format: z.optional(oneOf('format', AUDIO_FORMATS)),
       sample_rate: z.optional(
         z.union(
           SAMPLE_RATES.map((rate) => z.literal(rate)),
@@ -53,11 +38,7 @@ export const ApiSpeechInputSchema = z
       speed: slider('speed'),
       volume: slider('volume'),
       pitch: slider('pitch'),
-      effect: z.optional(
-        z.nullable(
-          z.enum(VOICE_EFFECTS, { error: `effect must be one of ${VOICE_EFFECTS.join(', ')}.` }),
-        ),
-      ),
+      effect: z.optional(z.nullable(oneOf('effect', VOICE_EFFECTS))),
     },
     {
       error: (issue) =>

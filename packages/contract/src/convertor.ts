@@ -16,6 +16,7 @@ import {
   type VoiceEffect,
 } from './constants.js';
 import { FieldErrorSchema } from './errors.js';
+import { languageCode, oneOf } from './fields.js';
 import { sampleRateError } from './sample-rate.js';
 
 export const EngineSchema = z.enum(ENGINES);
@@ -235,14 +236,8 @@ export type EditorHistoryEntry = z.infer<typeof EditorHistoryEntrySchema>;
 
 /** GET /convertor/voices filters; a bad value is a 400 naming the parameter. */
 export const VoicesQuerySchema = z.object({
-  language: z.optional(
-    z.string().check(
-      z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
-        error: 'language must be a BCP-47 language code, such as en-US or zh.',
-      }),
-    ),
-  ),
-  engine: z.optional(z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` })),
+  language: z.optional(languageCode('language', 'en-US or zh')),
+  engine: z.optional(oneOf('engine', ENGINES)),
 });
 
 /** GET /convertor/voices/preview?voice=: a voice's short sample. */

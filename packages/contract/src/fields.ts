@@ -127,3 +127,29 @@ export function bothFilled(first: string, second: string) {
     return typeof a === 'string' && typeof b === 'string' && b !== '';
   };
 }
+
+// Fields of the public API's bodies and queries, whose messages name the field as it is sent --
+
+/** A language code as the API takes it: BCP-47's language and subtags (en-US, zh). */
+const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+/** One of `values`; anything else is refused naming the field and the values. */
+export function oneOf<const T extends readonly string[]>(field: string, values: T) {
+  return z.enum(values, { error: `${field} must be one of ${values.join(', ')}.` });
+}
+
+/** A language code (`such as` gives the examples of its message). */
+export function languageCode(field: string, suchAs = 'en-US') {
+  return z.string().check(
+    z.regex(LANGUAGE_CODE, {
+      error: `${field} must be a BCP-47 language code, such as ${suchAs}.`,
+    }),
+  );
+}
+
+/** A voice id of the catalogue. */
+export function voiceId(field: string) {
+  return z
+    .string()
+    .check(z.minLength(1, { error: `${field} must be a voice id of GET /api/convertor/voices.` }));
+}

@@ -8,6 +8,7 @@ import {
   VOICE_EFFECTS,
 } from './constants.js';
 import { MessageResponseSchema } from './errors.js';
+import { languageCode, oneOf, voiceId } from './fields.js';
 
 // Long documents as jobs (issue 19, docs/api.md) -----------------------------------------------
 
@@ -42,26 +43,11 @@ const slider = (name: string, kind: keyof typeof SLIDERS) =>
  * defaults); numbers may come as text (multipart form fields).
  */
 export const JobSettingsSchema = z.object({
-  engine: z.optional(z.enum(ENGINES, { error: `engine must be one of ${ENGINES.join(', ')}.` })),
-  voice_id: z.optional(
-    z
-      .string()
-      .check(
-        z.minLength(1, { error: 'voice_id must be a voice id of GET /api/convertor/voices.' }),
-      ),
-  ),
-  language_code: z.optional(
-    z.string().check(
-      z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, {
-        error: 'language_code must be a BCP-47 language code, such as en-US.',
-      }),
-    ),
-  ),
-  output_format: z.optional(
-    z
-      // One file with its chapters marked: ID3 CHAP frames (mp3), chapter comments (ogg), none (wav).
-      .enum(AUDIO_FORMATS, { error: `output_format must be one of ${AUDIO_FORMATS.join(', ')}.` }),
-  ),
+  engine: z.optional(oneOf('engine', ENGINES)),
+  voice_id: z.optional(voiceId('voice_id')),
+  language_code: z.optional(languageCode('language_code')),
+  // One file with its chapters marked: ID3 CHAP frames (mp3), chapter comments (ogg), none (wav).
+  output_format: z.optional(oneOf('output_format', AUDIO_FORMATS)),
   sample_rate: z.optional(
     z.coerce.number({ error: `sample_rate must be one of ${SAMPLE_RATES.join(', ')}.` }).check(
       z.refine((rate) => (SAMPLE_RATES as readonly number[]).includes(rate), {
@@ -69,11 +55,7 @@ export const JobSettingsSchema = z.object({
       }),
     ),
   ),
-  effect: z.optional(
-    z.nullable(
-      z.enum(VOICE_EFFECTS, { error: `effect must be one of ${VOICE_EFFECTS.join(', ')}.` }),
-    ),
-  ),
+  effect: z.optional(z.nullable(oneOf('effect', VOICE_EFFECTS))),
   master_speed: slider('master_speed', 'speed'),
   master_volume: slider('master_volume', 'volume'),
   master_pitch: slider('master_pitch', 'pitch'),
