@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { lazy } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BelowFold } from './below-fold';
@@ -99,5 +99,25 @@ describe('BelowFold', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Frequently asked questions' })).toBeTruthy();
     expect(ScrolledObserver.all).toHaveLength(0);
+  });
+
+  it('leaves out what cannot be loaded, and the rest of the page stays', async () => {
+    vi.stubGlobal('IntersectionObserver', ScrolledObserver);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = lazy(() =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module')),
+    );
+    const { container } = render(
+      <main>
+        <p>Above</p>
+        <BelowFold minHeight="100vh">
+          <Broken />
+        </BelowFold>
+      </main>,
+    );
+    act(() => ScrolledObserver.all[0]?.see(true));
+    await waitFor(() => expect(container.querySelector('[data-below-fold]')).toBeNull());
+    expect(screen.getByText('Above')).toBeTruthy();
+    expect(container.querySelector('main')?.children).toHaveLength(1);
   });
 });

@@ -1,7 +1,20 @@
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Component, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 
 /** How far below the screen a part starts loading, so that it is there when scrolled to. */
 const AHEAD = '0px 0px 200px 0px';
+
+/** What cannot be loaded (offline, a deployment replaced its chunk) is left out of the page. */
+class LeftOutOnFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /**
  * A part of a page far below the first screen (issue 18: loaded on demand). It is rendered,
@@ -36,5 +49,10 @@ export function BelowFold({
     return () => observer.disconnect();
   }, [near, ready]);
   const placeholder = <div ref={place} style={{ minHeight }} data-below-fold="" />;
-  return near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+  if (!near) return placeholder;
+  return (
+    <LeftOutOnFailure>
+      <Suspense fallback={placeholder}>{children}</Suspense>
+    </LeftOutOnFailure>
+  );
 }

@@ -36,9 +36,14 @@ import {
   voicesOf,
 } from '../lib/voice-settings';
 import classes from './voice-settings-panel.module.css';
+import { WidgetBoundary } from './widget-boundary';
 
 /** The voice picker's dialog, loaded when a visitor reaches for it (first-load budget). */
 const loadVoicePicker = () => import('./voice-picker');
+/** Fetches the dialog ahead of the click; a failure shows when the dialog is asked for. */
+const preloadVoicePicker = () => {
+  loadVoicePicker().catch(() => undefined);
+};
 const VoicePicker = lazy(() => loadVoicePicker().then((m) => ({ default: m.VoicePicker })));
 
 function ticks(kind: SliderKind) {
@@ -227,8 +232,8 @@ export function VoiceSettingsPanel({
       <Button
         variant="light"
         size="xs"
-        onPointerEnter={loadVoicePicker}
-        onFocus={loadVoicePicker}
+        onPointerEnter={preloadVoicePicker}
+        onFocus={preloadVoicePicker}
         onClick={() => {
           setPickerUsed(true);
           setPicking(true);
@@ -238,18 +243,20 @@ export function VoiceSettingsPanel({
         {t('voicePicker.browse')}
       </Button>
       {pickerUsed && (
-        <Suspense fallback={null}>
-          <VoicePicker
-            opened={picking}
-            onClose={() => setPicking(false)}
-            languages={languages}
-            currentVoiceId={settings.voice_id}
-            onChoose={(chosen, language) => {
-              setPicking(false);
-              onChange(chooseVoice(settings, chosen, language.language_code, languages));
-            }}
-          />
-        </Suspense>
+        <WidgetBoundary name={t('convertor.theVoicePicker')}>
+          <Suspense fallback={null}>
+            <VoicePicker
+              opened={picking}
+              onClose={() => setPicking(false)}
+              languages={languages}
+              currentVoiceId={settings.voice_id}
+              onChoose={(chosen, language) => {
+                setPicking(false);
+                onChange(chooseVoice(settings, chosen, language.language_code, languages));
+              }}
+            />
+          </Suspense>
+        </WidgetBoundary>
       )}
       <SliderField
         kind="speed"
