@@ -148,11 +148,15 @@ export function expectNoPageErrors(page: Page): void {
  * then back to the top: the page as a visitor who read it to the end has it.
  */
 export async function revealBelowFold(page: Page): Promise<void> {
-  const pending = page.locator('[data-below-fold]');
-  while ((await pending.count()) > 0) {
-    const place = pending.first();
-    await place.scrollIntoViewIfNeeded();
-    await place.waitFor({ state: 'detached' });
+  // A handle, not a locator: a place can be replaced (its page re-rendered, or loaded by an
+  // earlier scroll) between finding it and scrolling to it, and a detached element is then
+  // simply gone, not an error.
+  for (;;) {
+    const place = await page.$('[data-below-fold]');
+    if (!place) break;
+    await place.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await page.waitForFunction((element) => !element.isConnected, place);
+    await place.dispose();
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
