@@ -14,6 +14,7 @@ import {
 import { tags } from '@lezer/highlight';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { cutToFit, usedCharacters } from '../lib/characters';
+import { Echoes } from '../lib/echoes';
 import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
 import { offsetOf } from '../lib/ssml-error';
 import { SSML_ELEMENTS } from '../lib/ssml-schema';
@@ -82,6 +83,7 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ limit, onChange, onUndo, onRedo, onCut });
   latest.current = { limit, onChange, onUndo, onRedo, onCut };
+  const echoes = useRef(new Echoes()).current;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later values go through refs and the sync effect.
   useEffect(() => {
@@ -163,7 +165,9 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
             if (!update.docChanged || update.transactions.some((tr) => tr.annotation(External)))
               return;
             const paste = update.transactions.some((tr) => tr.isUserEvent('input.paste'));
-            latest.current.onChange(update.state.doc.toString(), paste ? 'paste' : 'edit');
+            const text = update.state.doc.toString();
+            echoes.send(text);
+            latest.current.onChange(text, paste ? 'paste' : 'edit');
           }),
         ],
       }),
@@ -178,14 +182,14 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
   // The document changed outside this tab (undo, redo, an upload, a tag from the toolbar).
   useEffect(() => {
     const editor = view.current;
-    if (!editor) return;
+    if (!editor || echoes.isEcho(value)) return;
     const current = editor.state.doc.toString();
     if (current === value) return;
     editor.dispatch({
       changes: { from: 0, to: current.length, insert: value },
       annotations: External.of(true),
     });
-  }, [value]);
+  }, [value, echoes]);
 
   useEffect(() => {
     const editor = view.current;

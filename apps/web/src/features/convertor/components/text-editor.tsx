@@ -9,6 +9,7 @@ import { EditorContent, type JSONContent, ReactNodeViewRenderer, useEditor } fro
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cutToFit, usedCharacters } from '../lib/characters';
+import { Echoes } from '../lib/echoes';
 import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
 import { fromSsml, type SsmlDocument, textToSend, toSsml } from '../lib/ssml-document';
 import classes from './editor.module.css';
@@ -134,7 +135,7 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
     pasting: false,
   });
   latest.current = { ...latest.current, value, limit, onChange, onUndo, onRedo, onCut };
-  const emitted = useRef(value);
+  const echoes = useRef(new Echoes()).current;
   const { t } = useTranslation();
   const placeholder = useRef('');
   placeholder.current = t('editor.placeholder');
@@ -219,7 +220,7 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
     onUpdate: ({ editor: current, transaction }) => {
       if (latest.current.syncing) return;
       const next = fromEditorDoc(current.state.doc);
-      emitted.current = next;
+      echoes.send(next);
       const operation =
         (transaction.getMeta('parla-operation') as ChangeOperation | undefined) ??
         (transaction.getMeta('uiEvent') === 'paste' ? 'paste' : 'edit');
@@ -231,15 +232,15 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
 
   // The document changed outside this tab (undo, redo, an upload): show it.
   useEffect(() => {
-    if (value === emitted.current || !editor || editor.isDestroyed) return;
-    emitted.current = value;
+    if (!editor || editor.isDestroyed || echoes.isEcho(value)) return;
+    if (value === fromEditorDoc(editor.state.doc)) return;
     latest.current.syncing = true;
     try {
       editor.commands.setContent(toEditorJson(value), { emitUpdate: false });
     } finally {
       latest.current.syncing = false;
     }
-  }, [value, editor]);
+  }, [value, editor, echoes]);
 
   // Taking over from the plain text area: the same selection (a new line there is a paragraph
   // boundary here, two positions), and the focus if it had it. Before the handle is given, so
@@ -248,16 +249,24 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
   useLayoutEffect(() => {
     const at = takenOver.current;
     if (!at || !editor || editor.isDestroyed) return;
-    const text = textToSend(fromEditorDoc(editor.state.doc));
-    const position = (offset: number) =>
-      Math.min(
-        offset + 1 + (text.slice(0, offset).match(/\n/g)?.length ?? 0),
-        editor.state.doc.content.size - 1,
-      );
-    editor.commands.setTextSelection({ from: position(at.from), to: position(at.to) });
-    // Now, not at the next frame as the focus command does: a key pressed in between would
-    // reach no editor.
-    if (at.focus) editor.view.focus();
+    const takeOver = () => {
+      if (editor.isDestroyed) return;
+      const text = textToSend(fromEditorDoc(editor.state.doc));
+      const position = (offset: number) =>
+        Math.min(
+          offset + 1 + (text.slice(0, offset).match(/\n/g)?.length ?? 0),
+          editor.state.doc.content.size - 1,
+        );
+      editor.commands.setTextSelection({ from: position(at.from), to: position(at.to) });
+      // Now, not at the next frame as the focus command does: a key pressed in between would
+      // reach no editor.
+      if (at.focus) editor.view.focus();
+    };
+    // The editable element joins the page when TipTap's EditorContent mounts; where that comes
+    // after this effect (Preact, in the bundle: decision 026), right after this render, still
+    // before the next key.
+    if (editor.view.dom.isConnected) takeOver();
+    else queueMicrotask(takeOver);
   }, [editor]);
 
   useImperativeHandle(
