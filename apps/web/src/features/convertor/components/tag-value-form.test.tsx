@@ -56,6 +56,15 @@ describe('the tag value form', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'You can enter a volume rate value between 0 and 100!',
     );
+    // The browser's number box takes a minus sign; a rate below 0 has the same alert.
+    await user.clear(rate);
+    await user.type(rate, '-5');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'You can enter a volume rate value between 0 and 100!',
+    );
+    expect((screen.getByRole('button', { name: 'Insert' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await user.clear(rate);
     await user.type(rate, '40');
     await user.click(screen.getByRole('button', { name: 'Insert' }));

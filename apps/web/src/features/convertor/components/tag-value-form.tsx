@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import {
   MESSAGES,
   PAUSE,
@@ -37,12 +37,12 @@ export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: 
   const label = t(TAG_LABEL_KEYS[kind]);
   const pause = parsePause(initial);
   const percent = parsePercent(initial);
-  const [amount, setAmount] = useState<number | string>(
-    kind === 'pause' ? (pause?.amount ?? PAUSE.defaultValue) : (percent ?? 0),
+  const [amount, setAmount] = useState(
+    String(kind === 'pause' ? (pause?.amount ?? PAUSE.defaultValue) : (percent ?? 0)),
   );
   const [unit, setUnit] = useState<string>(pause?.unit ?? PAUSE.defaultUnit);
   const [choice, setChoice] = useState(percent === null ? initial : PERCENT);
-  const number = typeof amount === 'number' ? amount : Number.parseFloat(amount);
+  const number = Number.parseFloat(amount);
 
   let alert: string | undefined;
   let value = choice;
@@ -51,7 +51,7 @@ export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: 
     value = `${number}${unit}`;
   } else if (kind === 'speed' || kind === 'volume' || kind === 'pitch') {
     if (choice === PERCENT) {
-      if (number > RATE_INPUT_MAX) alert = rateRangeMessage(kind);
+      if (number > RATE_INPUT_MAX || number < RATE_INPUT_MIN) alert = rateRangeMessage(kind);
       // Signed: a change from the default (SSML 1.1 reads an unsigned 20% as a fifth of it).
       value = `+${number}%`;
     }
@@ -71,13 +71,14 @@ export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: 
     <Stack gap="xs" w={240}>
       {kind === 'pause' ? (
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          <NumberInput
+          <TextInput
+            type="number"
+            inputMode="decimal"
             label={t('tags.pause')}
             min={PAUSE.min}
             max={PAUSE.max}
-            clampBehavior="none"
             value={amount}
-            onChange={setAmount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
             data-autofocus
           />
           <NativeSelect
@@ -100,14 +101,14 @@ export function TagValueForm({ kind, initial, effects, submitLabel, onSubmit }: 
         />
       )}
       {kind !== 'pause' && choice === PERCENT && (
-        <NumberInput
+        <TextInput
+          type="number"
+          inputMode="numeric"
           label={t('tags.rate', { tag: label })}
           min={RATE_INPUT_MIN}
           max={RATE_INPUT_MAX}
-          clampBehavior="none"
-          allowNegative={false}
           value={amount}
-          onChange={setAmount}
+          onChange={(event) => setAmount(event.currentTarget.value)}
         />
       )}
       {alert && (

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Group,
-  NativeSelect,
-  NumberInput,
-  SimpleGrid,
-  Slider,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import {
   type AudioFormat,
   ENGINES,
@@ -21,6 +12,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr, ltrText } from '../../../components/ltr';
+import { NumberField } from '../../../components/number-field';
 import {
   changeEngine,
   changeFormat,
@@ -82,19 +74,15 @@ function SliderField({
         <Text size="sm" fw={500} component="span" id={`slider-${kind}`}>
           {label} (<Ltr>{unit}</Ltr>)
         </Text>
-        <NumberInput
+        <NumberField
           aria-label={t('settings.sliderValue', { name: label })}
           size="xs"
           w={84}
           min={min}
           max={max}
-          step={1}
-          clampBehavior="strict"
           disabled={disabled}
           value={value}
-          onChange={(next) =>
-            onChange(typeof next === 'number' ? next : Number.parseFloat(next) || 0)
-          }
+          onChange={onChange}
         />
       </Group>
       <Slider
