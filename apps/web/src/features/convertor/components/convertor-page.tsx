@@ -24,11 +24,10 @@ import {
 } from '@parla/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BelowFold } from '../../../components/below-fold';
 import { Page } from '../../../components/page';
-import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { PROFILE_QUERY_KEY, useSession } from '../../../lib/auth';
 import { useCatalogueCounts } from '../../../lib/catalogue-counts';
@@ -79,6 +78,9 @@ const ReadAlong = lazy(() => import('./read-along').then((m) => ({ default: m.Re
 const DownloadArea = lazy(() =>
   import('./download-area').then((m) => ({ default: m.DownloadArea })),
 );
+// The notice of a cut paste or upload loads with the first cut (its rich text is react-i18next's
+// Trans).
+const CutNotice = lazy(() => import('./cut-notice'));
 
 export interface ConvertorPageProps {
   /** Rendered in the player area for signed-in users after a conversion (file history's Save). */
@@ -149,7 +151,6 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const voices = useVoices();
   const content = useConvertorContent(language);
   const counts = useCatalogueCounts();
-  const format = useFormat();
   const texts = convertorTexts(content.data, fallbackTexts(t, counts.data));
 
   const doc = useEditorDocument(initial?.ssml ?? '');
@@ -340,24 +341,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 </Alert>
               )}
               {cutNotice && (
-                <Alert
-                  color="yellow"
-                  role="status"
-                  withCloseButton
-                  closeButtonLabel={t('convertor.dismiss')}
-                  onClose={() => setCutNotice(null)}
-                  p="xs"
-                  data-testid="cut-notice"
-                >
-                  <Trans
-                    i18nKey="feedback.cut"
-                    values={{
-                      kept: format.number(cutNotice.kept),
-                      total: format.number(cutNotice.total),
-                    }}
-                    components={{ plans: <Anchor component={Link} to={to('/pricing')} /> }}
-                  />
-                </Alert>
+                <Suspense fallback={null}>
+                  <CutNotice {...cutNotice} onClose={() => setCutNotice(null)} />
+                </Suspense>
               )}
               <WidgetBoundary name={t('convertor.theEditor')}>
                 <ChipContext.Provider value={{ effects }}>
