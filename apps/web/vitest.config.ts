@@ -6,6 +6,6 @@ export default mergeConfig(
   sharedConfig,
   defineConfig({
     plugins: [react()],
-    test: { environment: 'happy-dom' },
+    test: { environment: 'happy-dom', setupFiles: ['src/test/setup.ts'] },
   }),
 );

@@ -1,13 +1,14 @@
 import i18next, { type i18n } from 'i18next';
-import en from '../locales/en.json';
+import type en from '../locales/en.json';
 import { describeLanguage } from './languages';
 
 /**
- * The words of the interface (issue 18 item 1), through i18next: English is bundled (it is
- * also the fallback of every key), the other languages of SITE_LANGUAGES are loaded, one JSON
- * chunk each, by the /:language route's loader before their first page shows
- * (docs/decisions/015-ui-translation.md). SPEC's messages (MESSAGES of @parla/contract) are
- * never translated: they stay word for word in English.
+ * The words of the interface (issue 18 item 1), through i18next: each language of
+ * SITE_LANGUAGES, English included, is one JSON chunk, loaded by the root route's loader
+ * before the first page in it shows, so a visitor loads the words of their language only
+ * (docs/decisions/015-ui-translation.md). English is the fallback of every key (a test keeps
+ * every language complete). SPEC's messages (MESSAGES of @parla/contract) are never
+ * translated: they stay word for word in English.
  */
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -16,22 +17,23 @@ declare module 'i18next' {
   }
 }
 
-/** The translated languages other than English, by locale, each its own chunk. */
+/** The translated languages by locale, each its own chunk. */
 const LOADERS: Record<string, () => Promise<{ default: unknown }>> = {
+  en: () => import('../locales/en.json'),
   fr: () => import('../locales/fr.json'),
   de: () => import('../locales/de.json'),
   es: () => import('../locales/es.json'),
   ar: () => import('../locales/ar.json'),
 };
 
-export const TRANSLATED_LOCALES = ['en', ...Object.keys(LOADERS)] as const;
+export const TRANSLATED_LOCALES = Object.keys(LOADERS);
 
 function createRoot(): i18n {
   const instance = i18next.createInstance();
   void instance.init({
     lng: 'en',
     fallbackLng: 'en',
-    resources: { en: { translation: en } },
+    resources: {},
     initAsync: false,
     // React escapes what it renders.
     interpolation: { escapeValue: false },
@@ -60,11 +62,18 @@ export function i18nFor(locale: string): i18n {
   return instance;
 }
 
-/** Loads the words of a route language (nothing to do for English and untranslated ones). */
-export async function loadLanguage(code: string): Promise<void> {
-  const { locale } = describeLanguage(code);
+async function loadLocale(locale: string): Promise<void> {
   const load = LOADERS[locale];
   if (!load || rootI18n.hasResourceBundle(locale, 'translation')) return;
   const words = (await load()).default as Record<string, unknown>;
   rootI18n.addResourceBundle(locale, 'translation', words, true, true);
+}
+
+/**
+ * Loads the words of a route language: its own, or English for a language the site does not
+ * translate (English, the fallback, is loaded only where it is shown).
+ */
+export async function loadLanguage(code: string): Promise<void> {
+  const { locale } = describeLanguage(code);
+  await loadLocale(LOADERS[locale] ? locale : 'en');
 }

@@ -23,7 +23,10 @@ export function PageLoader({ fading = false }: { fading?: boolean }) {
         <span className={classes.bar} />
         <span className={classes.bar} />
       </div>
-      <VisuallyHidden>{t('layout.loading', { product: PRODUCT_NAME })}</VisuallyHidden>
+      {/* Before the first page's words have loaded, the product's name alone. */}
+      <VisuallyHidden>
+        {t('layout.loading', { product: PRODUCT_NAME, defaultValue: PRODUCT_NAME })}
+      </VisuallyHidden>
     </div>
   );
 }
