@@ -4,14 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, setCookie } from '../lib/cookies';
 import { interceptFetch, jsonResponse, restoreFetch } from '../test/render';
 import { tokenExpiringIn } from '../test/session';
-import { AppProviders } from './providers';
-import { routes } from './router';
+import { AppProviders, createQueryClient } from './providers';
+import { createRoutes } from './router';
 
 /** The cookie's own expiry; the token's exp claim is what the tests vary. */
 const IN_AN_HOUR = new Date(Date.now() + 3_600_000);
 
-async function settle(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+async function settle(path: string, queryClient = createQueryClient()) {
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   // Lazy routes are transformed on first import: on a busy machine that takes seconds.
   await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
   return router;
@@ -23,9 +23,10 @@ async function finalPath(path: string): Promise<string> {
 }
 
 async function renderAt(path: string) {
-  const router = await settle(path);
+  const queryClient = createQueryClient();
+  const router = await settle(path, queryClient);
   render(
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -57,6 +58,40 @@ describe('redirects (SPEC §2 route table)', () => {
     ['/sitemap.html', '/sitemap.html'],
   ])('%s ends at %s', async (from, to) => {
     expect(await finalPath(from)).toBe(to);
+  });
+});
+
+describe("the convertor's data (issue 18 item 5: asked for as its route starts)", () => {
+  it.each([
+    ['/convertor', 'default'],
+    ['/fr/convertor', 'fr'],
+  ])(
+    '%s asks for the voices, its texts and the plans before the page renders',
+    async (path, language) => {
+      const { calls } = interceptFetch(() =>
+        jsonResponse(503, { message: 'No server in the router tests.' }),
+      );
+      const queryClient = createQueryClient();
+      await settle(path, queryClient);
+      const asked = calls.map((call) => new URL(call.url, 'http://parla.test').pathname);
+      expect(asked).toEqual(
+        expect.arrayContaining([
+          '/api/convertor/voices',
+          `/api/content/pages/${language}/convertor`,
+          '/api/plan/info',
+        ]),
+      );
+      // Once: the page reads the same queries, and the footer's counts read the voices' query.
+      expect(asked.filter((pathname) => pathname === '/api/convertor/voices')).toHaveLength(1);
+    },
+  );
+
+  it('asks for nothing of the convertor on another page', async () => {
+    const { calls } = interceptFetch(() =>
+      jsonResponse(503, { message: 'No server in the router tests.' }),
+    );
+    await settle('/pricing');
+    expect(calls.map((call) => call.url).filter((url) => url.includes('/convertor'))).toEqual([]);
   });
 });
 

@@ -10,13 +10,15 @@ export function getConvertorContent(language: string, signal?: AbortSignal): Pro
   });
 }
 
+export function convertorContentQueryOptions(language: string) {
+  return queryOptions({
+    queryKey: ['content', 'page', language, 'convertor'],
+    queryFn: ({ signal }) => getConvertorContent(language, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
 export function useConvertorContent(language: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['content', 'page', language, 'convertor'],
-      queryFn: ({ signal }) => getConvertorContent(language, signal),
-      staleTime: 5 * 60_000,
-      retry: false,
-    }),
-  );
+  return useQuery(convertorContentQueryOptions(language));
 }
