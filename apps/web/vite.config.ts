@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { type Alias, defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -57,28 +57,43 @@ function precompress(): Plugin {
 // so the bundle is built from the sources and needs no prior `tsc -b` of the packages.
 const SOURCE_CONDITION = '@parla/source';
 
-export default defineConfig({
+/**
+ * The bundle runs the app on Preact's React layer (docs/decisions/026-preact-in-the-bundle.md);
+ * `npm run dev` keeps React, whose fast refresh it uses.
+ */
+const PREACT: Alias[] = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'react-on-preact.js') },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
-  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
+  resolve: {
+    conditions: [SOURCE_CONDITION, ...defaultClientConditions],
+    alias: command === 'build' ? PREACT : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Long-lived chunks for the framework code that every page needs: React with its
-        // router, and Mantine's core (theme, styles, hooks, floating and scroll helpers).
-        // Mantine's components are left to the bundler, so that each page loads the ones it
-        // uses (decision 016).
+        // Long-lived chunks for the framework code that every page needs: React's API (Preact
+        // in the bundle, decision 026) with the router, and Mantine's core (theme, styles,
+        // hooks, floating helpers). Mantine's components, and the scroll lock of its dialogs,
+        // are left to the bundler, so that each page loads the ones it uses (decision 016).
         codeSplitting: {
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              test: /node_modules[\\/](preact|react-router)[\\/]/,
             },
             {
               name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](hooks|core[\\/]esm[\\/](core|utils))[\\/]|@floating-ui[\\/]|react-remove-scroll)/,
+              test: /node_modules[\\/](@mantine[\\/](hooks|core[\\/]esm[\\/](core|utils))[\\/]|@floating-ui[\\/])/,
             },
           ],
         },
@@ -89,4 +104,4 @@ export default defineConfig({
     // `npm run dev` talks to the API of a server started separately (npm start, port 3000).
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));
