@@ -107,10 +107,6 @@ export function AudioPlayer({
     if (focusOnLoad) playButton.current?.focus();
   }, [path]);
 
-  useEffect(() => {
-    if (audio.current) audio.current.playbackRate = speed;
-  }, [speed]);
-
   const play = () => {
     const element = audio.current;
     if (!element) return;
@@ -248,7 +244,12 @@ export function AudioPlayer({
           w={76}
           data={PLAYER_SPEEDS.map((s) => ({ value: String(s), label: `${format.number(s)}×` }))}
           value={String(speed)}
-          onChange={(event) => setSpeed(Number(event.currentTarget.value))}
+          onChange={(event) => {
+            const next = Number(event.currentTarget.value);
+            setSpeed(next);
+            // At once, as the choice is made (play() sets it again on the next start).
+            if (audio.current) audio.current.playbackRate = next;
+          }}
         />
       </div>
       <PlayerContext.Provider value={{ audio, seek }}>{children}</PlayerContext.Provider>
