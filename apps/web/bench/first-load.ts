@@ -4,7 +4,8 @@
  * cache for each page. Prints, per page, the Largest Contentful Paint, the JavaScript
  * transferred (brotli, as sent to chromium), the same scripts' gzip size (the target's unit,
  * from the build's .gz copies) and all bytes transferred; and each figure as a ratio of its
- * target (LCP 1 s, 200 kB gzip of JavaScript). Run: npm run bench (apps/web).
+ * target (LCP 1 s, 200 kB gzip of JavaScript). Run: npm run bench (apps/web); with
+ * `-- --scripts`, also each page's scripts with their gzip sizes, largest first.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -28,6 +29,7 @@ function gzipSize(pathname: string): number {
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
 }
 const RUNS = 3;
+const LIST_SCRIPTS = process.argv.includes('--scripts');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -109,6 +111,11 @@ async function main() {
             }),
         );
         const gzip = measured.scripts.reduce((sum, script) => sum + gzipSize(script), 0);
+        if (LIST_SCRIPTS && run === 0) {
+          for (const script of [...measured.scripts].sort((a, b) => gzipSize(b) - gzipSize(a))) {
+            console.info(`  ${(gzipSize(script) / 1024).toFixed(1).padStart(6)} kB  ${script}`);
+          }
+        }
         runs.push({ lcp: measured.lcp, js: measured.js, gzip, all: measured.all });
         await context.close();
       }

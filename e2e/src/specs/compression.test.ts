@@ -1,6 +1,9 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { revealBelowFold, useBrowser, visit, waitForApp } from '../harness/browser.js';
+import { WEB_INDEX } from '../harness/server.js';
 
 const session = useBrowser();
 
@@ -23,6 +26,39 @@ describe('assets as the browser gets them (issue 18, item 5)', () => {
       if (size >= 1024) expect(headers['content-encoding'], response.url()).toBe('br');
     }
   });
+});
+
+/** A built script's gzip size (the budget's unit): its .gz copy, or itself when too small. */
+function gzipSize(pathname: string): number {
+  const file = path.join(path.dirname(WEB_INDEX), pathname);
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
+}
+
+describe("a first visit's JavaScript (issue 18, item 5: at most 200 kB gzip)", () => {
+  it.each([
+    ['/convertor', 'en'],
+    ['/fr/convertor', 'fr'],
+    ['/ar/convertor', 'ar'],
+  ])(
+    '%s loads at most 200 kB gzip of it, with the words of its language only',
+    async (url, locale) => {
+      const page = await session.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(url);
+      await waitForApp(page);
+      await page.getByRole('heading', { name: /./ }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const bytes = scripts.reduce((sum, script) => sum + gzipSize(script), 0);
+      expect(bytes, scripts.join(', ')).toBeLessThanOrEqual(200 * 1024);
+      const words = scripts.filter((script) =>
+        /\/assets\/(en|fr|de|es|ar)-[\w-]+\.js$/.test(script),
+      );
+      expect(words.map((script) => path.basename(script).slice(0, 2))).toEqual([locale]);
+    },
+  );
 });
 
 describe('the convertor below its first screen (issue 18, item 5: loaded on demand)', () => {
