@@ -44,6 +44,19 @@ function createRoot(): i18n {
   instance.services.formatter?.add('lowercase', (value: unknown, lng: string | undefined) =>
     String(value).toLocaleLowerCase(lng),
   );
+  // '{{count, number}}' with one Intl.NumberFormat per language: i18next's own keys its cache
+  // on all of a call's values, so each new count built a new formatter (a tenth of the
+  // convertor's first render went there).
+  const numbers = new Map<string, Intl.NumberFormat>();
+  instance.services.formatter?.add('number', (value: unknown, lng: string | undefined) => {
+    const locale = lng ?? 'en';
+    let format = numbers.get(locale);
+    if (!format) {
+      format = new Intl.NumberFormat(locale);
+      numbers.set(locale, format);
+    }
+    return format.format(Number(value));
+  });
   return instance;
 }
 
