@@ -12,7 +12,7 @@ interface NumberFieldProps
 
 /**
  * A number box kept within [min, max]: the browser's own number input (its arrows and arrow
- * keys step it, phones show a number pad), which lets a person type freely and is brought back
+ * keys step it, phones show their number keyboard), which lets a person type freely and is brought back
  * into range when they leave it. Used instead of Mantine's NumberInput, whose formatting
  * library would be on every first visit to the convertor (issue 18 item 5).
  */
@@ -26,8 +26,8 @@ export function NumberField({ value, min, max, onChange, onBlur, ...props }: Num
   return (
     <TextInput
       {...props}
+      // No inputMode: phones' numeric pads have no minus sign, and these ranges go below 0.
       type="number"
-      inputMode="numeric"
       min={min}
       max={max}
       step={1}

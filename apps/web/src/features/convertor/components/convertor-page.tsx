@@ -23,7 +23,15 @@ import {
   type VoiceSettings,
 } from '@parla/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BelowFold } from '../../../components/below-fold';
@@ -60,6 +68,7 @@ import {
 } from '../lib/voice-settings';
 import { CharacterCounter } from './character-counter';
 import { ChipContext } from './chip-context';
+import type { CutNoticeProps } from './cut-notice';
 import { EditorToolbar } from './editor-toolbar';
 import { InfoTiles } from './info-tiles';
 import { TextTab } from './text-tab';
@@ -79,8 +88,12 @@ const DownloadArea = lazy(() =>
   import('./download-area').then((m) => ({ default: m.DownloadArea })),
 );
 // The notice of a cut paste or upload loads with the first cut (its rich text is react-i18next's
-// Trans).
-const CutNotice = lazy(() => import('./cut-notice'));
+// Trans). Offline or after a replaced deployment it cannot load: the cut text stays as it is,
+// without the notice, rather than the page failing.
+const CutNotice = lazy(
+  (): Promise<{ default: ComponentType<CutNoticeProps> }> =>
+    import('./cut-notice').catch(() => ({ default: () => null })),
+);
 
 export interface ConvertorPageProps {
   /** Rendered in the player area for signed-in users after a conversion (file history's Save). */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 
-interface CutNoticeProps {
+export interface CutNoticeProps {
   /** Characters kept of a paste or upload that did not fit, and how many it had. */
   kept: number;
   total: number;
