@@ -34,6 +34,7 @@ function vitest(title, workspace, env = {}) {
     { cwd: path.join(ROOT, workspace), env: { ...process.env, ...env } },
   );
   let counts = { passed: 0, failed: 0, skipped: 0 };
+  let problems = [];
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     counts = {
@@ -41,11 +42,46 @@ function vitest(title, workspace, env = {}) {
       failed: json.numFailedTests,
       skipped: json.numPendingTests + json.numTodoTests,
     };
+    problems = problemsOf(json, path.join(ROOT, workspace));
   }
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   // A suite that crashed before reporting, or ran nothing, is a failure too.
   const ok = status === 0 && counts.failed === 0 && counts.passed > 0;
-  steps.push({ title, ok, counts });
+  if (!ok && problems.length === 0) {
+    problems.push(
+      status === 0
+        ? 'no test passed'
+        : `vitest exited with status ${status} with no failed test: an error outside the tests (unhandled rejection, teardown), printed above`,
+    );
+  }
+  steps.push({ title, ok, counts, problems });
+}
+
+/**
+ * What failed in a Vitest JSON report, one line each: files that failed outside any test (a
+ * describe's setup that threw, an import error) and failed tests, with the first line of the
+ * error. The summary repeats them, so the end of a long log says what went wrong.
+ */
+function problemsOf(json, cwd) {
+  const firstLine = (text) =>
+    String(text ?? '')
+      .trim()
+      .split('\n')[0]
+      .slice(0, 300);
+  const problems = [];
+  for (const file of json.testResults ?? []) {
+    const name = path.relative(cwd, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && (file.message || failedTests.length === 0)) {
+      problems.push(
+        `${name}: ${file.message ? firstLine(file.message) : 'failed outside its tests (a describe block or a hook threw; its error is printed above)'}`,
+      );
+    }
+    for (const test of failedTests) {
+      problems.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+  return problems;
 }
 
 /** Chromium for the end-to-end suite: installed here when we can (root with apt), else named. */
@@ -132,6 +168,7 @@ for (const step of steps) {
     ? `  (${step.counts.passed} passed, ${step.counts.failed} failed)`
     : '';
   console.info(`${step.ok ? '✔' : '✘'} ${step.title}${counts}`);
+  for (const problem of step.problems ?? []) console.info(`    ✘ ${problem}`);
 }
 const failedSteps = steps.filter((s) => !s.ok).length;
 const failed = totals.failed + (failedSteps > 0 && totals.failed === 0 ? failedSteps : 0);
