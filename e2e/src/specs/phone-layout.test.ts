@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoPageErrors, useBrowser, visit } from '../harness/browser.js';
+import { expectScreenshot } from '../harness/screenshots.js';
 import { newUser, setTokenCookie } from '../harness/users.js';
 
 const session = useBrowser();
@@ -23,6 +24,8 @@ const LOCALISED = [
   '/privacy-policy',
   '/terms-of-services',
 ];
+/** Pages of prose only: their layout is checked, their words are not pictured. */
+const PROSE = new Set(['/privacy-policy', '/terms-of-services']);
 const SINGLE_LANGUAGE = ['/sitemap', '/auth/login', '/auth/register', '/auth/forgotten-password'];
 const SIGNED_IN = [
   '/account',
@@ -89,17 +92,35 @@ describe('every page at 360 px (issue 18 item 3)', () => {
     ...LANGUAGES.map((language) => LOCALISED.map((path) => `${language}${path}`)),
     SINGLE_LANGUAGE,
   ])(
-    'has no sideways scroll and no control off screen or covered: %s …',
+    'has no sideways scroll and no control off screen or covered, and looks as its reference image: %s …',
     async (...paths) => {
       const page = await session.newPage(PHONE);
       for (const path of paths) {
         await visit(page, path);
         expect(await layoutProblems(page), path).toEqual([]);
+        if (!PROSE.has(path.replace(/^\/(fr|de|es|ar)\//, '/'))) {
+          await expectScreenshot(page, `360px${path.replaceAll('/', '-')}`);
+        }
       }
       expectNoPageErrors(page);
     },
     120_000,
   );
+
+  it('a control moved by a few pixels, or a line of text gone, fails the comparison', async () => {
+    const page = await session.newPage(PHONE);
+    await visit(page, '/contact');
+    await expectScreenshot(page, '360px-contact');
+    await page.addStyleTag({ content: 'main button[type="submit"] { margin-inline-start: 12px }' });
+    await expect(expectScreenshot(page, '360px-contact')).rejects.toThrow(
+      /differ from the reference/,
+    );
+    await page.addStyleTag({ content: 'main button[type="submit"] { margin-inline-start: 0 }' });
+    await page.getByRole('heading', { level: 1 }).evaluate((heading) => heading.remove());
+    await expect(expectScreenshot(page, '360px-contact')).rejects.toThrow(
+      /instead of the reference/,
+    );
+  });
 
   it('signed-in pages in every language, with an audiobook listed', async () => {
     const user = await newUser('PREMIUM');
