@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pixelmatch from 'pixelmatch';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { expect } from 'vitest';
 
@@ -66,21 +66,15 @@ let failuresDir: string | undefined;
 
 /**
  * Compares the whole page, as a person scrolling it sees it, with its reference image: the
- * same size and at most MAX_DIFFERING_SHARE of its pixels different. `mask` hides what changes
- * between runs (counters that other tests move). On a mismatch the screenshot and a picture of
- * the differences are kept in a temporary folder that the failure names.
+ * same size and at most MAX_DIFFERING_SHARE of its pixels different. On a mismatch the
+ * screenshot and a picture of the differences are kept in a temporary folder that the failure
+ * names.
  */
-export async function expectScreenshot(
-  page: Page,
-  name: string,
-  mask: Locator[] = [],
-): Promise<void> {
+export async function expectScreenshot(page: Page, name: string): Promise<void> {
   const screenshot = await page.screenshot({
     fullPage: true,
     animations: 'disabled',
     caret: 'hide',
-    mask,
-    maskColor: '#808080',
   });
   const got = layoutImage(screenshot);
   const reference = path.join(SCREENSHOTS_DIR, `${name}.png`);
