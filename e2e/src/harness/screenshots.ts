@@ -71,6 +71,15 @@ let failuresDir: string | undefined;
  * names.
  */
 export async function expectScreenshot(page: Page, name: string): Promise<void> {
+  // A page still loading (a loader or a skeleton showing: the sitemap's later languages, say)
+  // is pictured once it has loaded, not at whatever moment the test got there.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(() => document.fonts.ready);
   const screenshot = await page.screenshot({
     fullPage: true,
     animations: 'disabled',
