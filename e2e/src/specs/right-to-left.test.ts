@@ -25,6 +25,32 @@ async function wordsOnScreen(element: Locator): Promise<{ word: string; left: nu
   });
 }
 
+/**
+ * Where an element's last character (its full stop, question or exclamation mark) and the
+ * letter before it are drawn: an English sentence read left to right ends on the right.
+ */
+async function endOnScreen(
+  element: Locator,
+): Promise<{ text: string; last: number; before: number }> {
+  return element.evaluate((root) => {
+    const text = (root.textContent ?? '').trim();
+    const nodes: Text[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if ((node.textContent ?? '').trim()) nodes.push(node as Text);
+    }
+    const node = nodes.at(-1);
+    const content = node?.textContent?.trimEnd() ?? '';
+    const leftOf = (index: number) => {
+      const range = document.createRange();
+      range.setStart(node as Text, index);
+      range.setEnd(node as Text, index + 1);
+      return range.getBoundingClientRect().left;
+    };
+    return { text, last: leftOf(content.length - 1), before: leftOf(content.length - 2) };
+  });
+}
+
 const lefts = (words: { left: number }[]) => words.map((word) => word.left);
 const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
 
@@ -79,6 +105,33 @@ describe('right to left done right (issue 18 item 2)', () => {
     });
     expect(digits.lefts.length, digits.text).toBeGreaterThan(1);
     expect(digits.lefts).toEqual(ascending(digits.lefts));
+    expectNoPageErrors(page);
+  });
+
+  it("SPEC's English words and the server's messages end with their own punctuation on an Arabic page", async () => {
+    const page = await session.newPage();
+    // Reading a page in Arabic makes it the language of the sign-in page.
+    await visit(page, '/ar/pricing');
+    await visit(page, '/auth/login');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const form = page.getByRole('form', { name: 'تسجيل الدخول' });
+    const ends = [
+      await endOnScreen(form.getByText('Remember me!')),
+      await endOnScreen(form.getByRole('link', { name: 'Forgot password?' })),
+    ];
+    await form.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    ends.push(await endOnScreen(form.getByText('Email address is required.')));
+    await form.getByRole('textbox', { name: 'البريد الإلكتروني' }).fill('nobody@example.com');
+    await form.getByLabel('كلمة المرور').fill('not the password');
+    await form.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    const refused = form.getByRole('alert');
+    await refused.waitFor();
+    ends.push(await endOnScreen(refused));
+    for (const end of ends) {
+      expect(end.text).toMatch(/^[A-Z].*[.!?]$/);
+      expect(end.last, `"${end.text}" ends on the right`).toBeGreaterThan(end.before);
+    }
+    expect(await form.getByText('Remember me!').getAttribute('lang')).toBe('en');
     expectNoPageErrors(page);
   });
 

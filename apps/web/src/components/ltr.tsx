@@ -10,6 +10,19 @@ export function Ltr({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Words of SPEC that stay English on every page ("Remember me!", "Forgot password?", its
+ * messages): isolated left to right, so an Arabic page ends them with their own punctuation
+ * rather than moving it to the front, and marked English for screen readers (WCAG 3.1.2).
+ */
+export function English({ children }: { children: ReactNode }) {
+  return (
+    <bdi dir="ltr" lang="en">
+      {children}
+    </bdi>
+  );
+}
+
+/**
  * The same for places that take plain text only (the options of a native select, attributes):
  * the text between a left-to-right isolate and its pop directional isolate (U+2066, U+2069).
  */

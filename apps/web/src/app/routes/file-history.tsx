@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { MESSAGES } from '@parla/contract';
+import { English } from '../../components/ltr';
 import { Page } from '../../components/page';
 import { FileHistoryTable } from '../../features/file-history/components/file-history-table';
 
@@ -8,11 +9,12 @@ export default function FileHistoryPage() {
   return (
     <Page
       title={MESSAGES.file.historyTitle}
-      heading={MESSAGES.file.historyTitle}
+      heading={<English>{MESSAGES.file.historyTitle}</English>}
       description={MESSAGES.file.historySubtitle}
+      lead={<English>{MESSAGES.file.historySubtitle}</English>}
     >
       <Text mb="lg" fw={600}>
-        {MESSAGES.file.retentionNotice}
+        <English>{MESSAGES.file.retentionNotice}</English>
       </Text>
       <FileHistoryTable />
     </Page>

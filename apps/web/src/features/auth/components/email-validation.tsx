@@ -2,6 +2,7 @@ import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { DELAYS_MS, MESSAGES } from '@parla/contract';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { English } from '../../../components/ltr';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { useValidateEmailAddress } from '../api/validate-email-address';
 import { useStartSession } from '../hooks/use-start-session';
@@ -66,10 +67,14 @@ export function EmailValidation({ validationKey }: { validationKey: string }) {
   }
   return (
     <Stack gap="md" aria-live="polite">
-      <Text>{MESSAGES.emailValidation.waiting}</Text>
+      <Text>
+        <English>{MESSAGES.emailValidation.waiting}</English>
+      </Text>
       <Group gap="sm">
         <Loader size="sm" aria-hidden />
-        <Text>{MESSAGES.emailValidation.patience}</Text>
+        <Text>
+          <English>{MESSAGES.emailValidation.patience}</English>
+        </Text>
       </Group>
     </Stack>
   );

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { English } from '../../../components/ltr';
 import { visibleError } from '../../../lib/form';
 import { useForgottenPassword } from '../api/forgotten-password';
 import { readRememberedEmail } from '../lib/remembered-credentials';
@@ -52,7 +53,7 @@ export function ForgottenPasswordForm() {
         <Text>
           {t('auth.noAccount')}{' '}
           <Anchor component={Link} to="/auth/register">
-            Sign Up Now
+            <English>Sign Up Now</English>
           </Anchor>
         </Text>
       </Stack>

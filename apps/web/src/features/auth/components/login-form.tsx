@@ -15,6 +15,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { English } from '../../../components/ltr';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { visibleError } from '../../../lib/form';
 import { useLogin } from '../api/login';
@@ -89,7 +90,7 @@ export function LoginForm({ onNotValidated }: LoginFormProps) {
           error={error('password')}
           withAsterisk
         />
-        <Checkbox {...form.register('remember')} label="Remember me!" />
+        <Checkbox {...form.register('remember')} label={<English>Remember me!</English>} />
         <Checkbox
           {...form.register('agreement')}
           label={<AgreementLabel />}
@@ -101,12 +102,12 @@ export function LoginForm({ onNotValidated }: LoginFormProps) {
         </Button>
         <Group justify="space-between" gap="xs">
           <Anchor component={Link} to="/auth/forgotten-password">
-            Forgot password?
+            <English>Forgot password?</English>
           </Anchor>
           <Text component="span">
             {t('auth.noAccount')}{' '}
             <Anchor component={Link} to="/auth/register">
-              Sign Up Now
+              <English>Sign Up Now</English>
             </Anchor>
           </Text>
         </Group>

@@ -9,6 +9,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { English } from '../../../components/ltr';
 import { visibleError } from '../../../lib/form';
 import { useRegister } from '../api/register';
 import { offerToPasswordManager, rememberEmail } from '../lib/remembered-credentials';
@@ -65,7 +66,7 @@ export function RegisterForm() {
           confirmPassword={form.register('confirmPassword')}
           errors={{ password: error('password'), confirmPassword: error('confirmPassword') }}
         />
-        <Checkbox {...form.register('remember')} label="Remember me!" />
+        <Checkbox {...form.register('remember')} label={<English>Remember me!</English>} />
         <Checkbox
           {...form.register('agreement')}
           label={<AgreementLabel />}

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { English } from '../../../components/ltr';
 import { visibleError } from '../../../lib/form';
 import { useResetPassword } from '../api/reset-password';
 import { offerToPasswordManager, readRememberedEmail } from '../lib/remembered-credentials';
@@ -57,7 +58,7 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string }) {
           confirmPassword={form.register('confirmPassword')}
           errors={{ password: error('password'), confirmPassword: error('confirmPassword') }}
         />
-        <Checkbox {...form.register('remember')} label="Remember password!" />
+        <Checkbox {...form.register('remember')} label={<English>Remember password!</English>} />
         {reset.isSuccess && (
           <FormAlert
             kind="success"

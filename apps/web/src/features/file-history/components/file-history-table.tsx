@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
+import { English } from '../../../components/ltr';
 import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { ApiError } from '../../../lib/api-client';
@@ -253,7 +254,9 @@ export function FileHistoryTable() {
         closeButtonProps={{ 'aria-label': t('fileHistory.close') }}
         centered
       >
-        <Text mb="lg">{MESSAGES.file.deleteConfirm}</Text>
+        <Text mb="lg">
+          <English>{MESSAGES.file.deleteConfirm}</English>
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" h={44} onClick={() => setConfirming(undefined)}>
             {t('fileHistory.cancel')}
