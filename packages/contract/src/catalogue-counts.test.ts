@@ -11,4 +11,14 @@ describe('fillCatalogueCounts', () => {
     ).toBe('1,048 voices in 131 languages; 1,048.');
     expect(fillCatalogueCounts('No counts.', { voices: 1, languages: 1 })).toBe('No counts.');
   });
+
+  it("groups the digits as the text's language does", () => {
+    const counts = { voices: 1048, languages: 131 };
+    expect(fillCatalogueCounts('{{voices}}', counts, 'de')).toBe('1.048');
+    expect(fillCatalogueCounts('{{voices}}', counts, 'fr')).toBe('1\u202f048');
+    expect(fillCatalogueCounts('{{voices}}', counts, 'ar')).toBe(
+      new Intl.NumberFormat('ar').format(1048),
+    );
+    expect(fillCatalogueCounts('{{languages}}', counts, 'de')).toBe('131');
+  });
 });

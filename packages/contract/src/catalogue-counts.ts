@@ -8,9 +8,13 @@ export interface CatalogueCounts {
   languages: number;
 }
 
-/** `{{voices}}` → "1,048", `{{languages}}` → "131" (en-US digit grouping). */
-export function fillCatalogueCounts(text: string, counts: CatalogueCounts): string {
+/**
+ * `{{voices}}` → "1,048", `{{languages}}` → "131", grouped as the text's language writes
+ * numbers (`locale`: "1.048" in German, "1 048" in French), as the web app formats its own.
+ */
+export function fillCatalogueCounts(text: string, counts: CatalogueCounts, locale = 'en'): string {
+  const format = new Intl.NumberFormat(locale);
   return text
-    .replaceAll('{{voices}}', counts.voices.toLocaleString('en-US'))
-    .replaceAll('{{languages}}', counts.languages.toLocaleString('en-US'));
+    .replaceAll('{{voices}}', format.format(counts.voices))
+    .replaceAll('{{languages}}', format.format(counts.languages));
 }

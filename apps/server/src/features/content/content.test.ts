@@ -159,18 +159,28 @@ describe(`content calls (${TEST_DATABASE_KIND})`, () => {
     expect(faq?.tags.filter((tag) => tag.type === 'question').length).toBeGreaterThanOrEqual(5);
   });
 
-  it('fills the catalogue counts into pages, from the voice catalogue', async () => {
+  it('fills the catalogue counts into pages, from the voice catalogue, written as each language writes numbers', async () => {
     const summary = (await get('/api/convertor/voices/summary')).json() as {
       voices: number;
       languages: number;
     };
     expect(summary.voices).toBeGreaterThan(100);
-    for (const language of ['default', 'fr', 'ar']) {
+    for (const [language, locale] of [
+      ['default', 'en'],
+      ['fr', 'fr'],
+      ['de', 'de'],
+      ['ar', 'ar'],
+    ] as const) {
       const page = (await get(`/api/content/pages/${language}/pricing`)).body;
       expect(page).not.toContain('{{');
-      expect(page).toContain(summary.voices.toLocaleString('en-US'));
+      expect(page).toContain(new Intl.NumberFormat(locale).format(summary.voices));
       expect(page).toContain(String(summary.languages));
     }
+    // 1,048 in English is 1.048 in German (espeak-ng alone has over a thousand voices).
+    const german = (await get('/api/content/pages/de/convertor')).body;
+    expect(summary.voices).toBeGreaterThanOrEqual(1000);
+    expect(german).toContain(new Intl.NumberFormat('de').format(summary.voices));
+    expect(german).not.toContain(summary.voices.toLocaleString('en-US'));
     const convertor = PageContentSchema.parse(
       (await get('/api/content/pages/default/convertor')).json(),
     );

@@ -55,11 +55,15 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
   const content = createContentRepository(options.db);
   const imagesDir = path.join(options.contentDir, 'images');
 
-  /** A page or page list with the catalogue's counts in place of their placeholders. */
-  async function withCounts<T>(value: T): Promise<T> {
+  /**
+   * A page or page list with the catalogue's counts in place of their placeholders, written as
+   * numbers are in the content's language ('default' is English).
+   */
+  async function withCounts<T>(value: T, language: string): Promise<T> {
     const json = JSON.stringify(value);
     if (!json.includes('{{')) return value;
-    return JSON.parse(fillCatalogueCounts(json, await options.catalogueCounts())) as T;
+    const locale = language === 'default' ? 'en' : language;
+    return JSON.parse(fillCatalogueCounts(json, await options.catalogueCounts(), locale)) as T;
   }
 
   /**
@@ -91,7 +95,10 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         languages: provides_translated_languages
           ? await content.pageLanguages()
           : [content.toLanguage(language)],
-        pages: await withCounts(await content.pageList(language.code, provides_current_templates)),
+        pages: await withCounts(
+          await content.pageList(language.code, provides_current_templates),
+          language.code,
+        ),
       };
     },
   );
@@ -114,7 +121,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       if (!found) {
         return reply.code(404).send({ message: CONTENT_MESSAGES.unknownPage(page, language.code) });
       }
-      return withCounts(found);
+      return withCounts(found, language.code);
     },
   );
 
