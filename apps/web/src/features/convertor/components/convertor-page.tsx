@@ -39,6 +39,7 @@ import { Page } from '../../../components/page';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { PROFILE_QUERY_KEY, useSession } from '../../../lib/auth';
 import { useCatalogueCounts } from '../../../lib/catalogue-counts';
+import { describeLanguage } from '../../../lib/languages';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useConvert } from '../api/convert';
 import { useSpeechMarks } from '../api/get-marks';
@@ -172,7 +173,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     initial ? (({ text: _, ...rest }) => rest)(initial.settings) : null,
   );
   const languages = voices.data ?? [];
-  const settings = chosen ?? (voices.data ? initialSettings(languages) : null);
+  // A French page speaks French from the start, when there are French voices.
+  const settings =
+    chosen ?? (voices.data ? initialSettings(languages, describeLanguage(language).locale) : null);
   const voice = settings ? findVoice(languages, settings) : undefined;
   const capabilities = capabilitiesOf(voice);
   const effects = settings ? effectsFor(settings.engine, voice) : [];

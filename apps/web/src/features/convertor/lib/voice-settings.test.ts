@@ -76,6 +76,71 @@ describe('the voice settings rules', () => {
     });
   });
 
+  it("starts in the page's language when it has voices: its main variety first, else English", () => {
+    const standard = (code: string, name: string): Language => ({
+      language_name: name,
+      language_code: code,
+      voices: [
+        {
+          id: `standard:${code}`,
+          name,
+          gender: 'male',
+          effects: [],
+          engine: 'standard',
+          capabilities: { pitch: true, emphasis: true },
+        },
+      ],
+    });
+    const many = [
+      standard('en-029', 'English (Caribbean)'),
+      standard('en-us', 'English (US)'),
+      standard('fr-be', 'French (Belgium)'),
+      standard('fr-fr', 'French (France)'),
+      standard('es-419', 'Spanish (Latin America)'),
+      standard('es', 'Spanish (Spain)'),
+      standard('ar', 'Arabic'),
+      standard('pt-br', 'Portuguese (Brazil)'),
+    ];
+    expect(initialSettings(many, 'fr').language_code).toBe('fr-fr');
+    expect(initialSettings(many, 'es').language_code).toBe('es');
+    expect(initialSettings(many, 'ar')).toMatchObject({
+      language_code: 'ar',
+      voice_id: 'standard:ar',
+    });
+    expect(initialSettings(many, 'pt').language_code).toBe('pt-br');
+    // No German voice: English, the US variety.
+    expect(initialSettings(many, 'de').language_code).toBe('en-us');
+    expect(initialSettings(many).language_code).toBe('en-us');
+    // An engine without the chosen variety keeps the language where it can (Belgian French to
+    // the neural engine's French), else goes to English.
+    const neural = (code: string): Language['voices'][number] => ({
+      id: `neural:${code}`,
+      name: code,
+      gender: 'female',
+      effects: [],
+      engine: 'neural',
+      capabilities: { pitch: true, emphasis: false },
+    });
+    const withNeural = many.map((l) =>
+      l.language_code === 'fr-fr' || l.language_code === 'en-us'
+        ? { ...l, voices: [...l.voices, neural(l.language_code)] }
+        : l,
+    );
+    const belgian = {
+      ...initialSettings(many, 'fr'),
+      language_code: 'fr-be',
+      voice_id: 'standard:fr-be',
+    };
+    expect(changeEngine(belgian, 'neural', withNeural)).toMatchObject({
+      language_code: 'fr-fr',
+      voice_id: 'neural:fr-fr',
+    });
+    expect(changeEngine(initialSettings(many, 'ar'), 'neural', withNeural)).toMatchObject({
+      language_code: 'en-us',
+      voice_id: 'neural:en-us',
+    });
+  });
+
   it('disables 48000 and 44100 on the standard engine and all but 16000 for wav', () => {
     expect(enabled(sampleRateOptions('neural', 'mp3'))).toEqual([
       48000, 44100, 24000, 22050, 16000, 8000,

@@ -88,8 +88,11 @@ function keepEffect(settings: PanelSettings, languages: readonly Language[]): Pa
 function keepVoice(settings: PanelSettings, languages: readonly Language[]): PanelSettings {
   let { language_code } = settings;
   if (voicesOf(languages, language_code, settings.engine).length === 0) {
+    // Another variety of the same language before English: fr-ch without voices, fr-fr.
+    const [base = ''] = language_code.toLowerCase().split('-');
     language_code =
-      preferredLanguage(languagesFor(languages, settings.engine))?.language_code ?? language_code;
+      preferredLanguage(languagesFor(languages, settings.engine), base)?.language_code ??
+      language_code;
   }
   const voices = voicesOf(languages, language_code, settings.engine);
   const voice_id = voices.some((v) => v.id === settings.voice_id)
@@ -98,12 +101,26 @@ function keepVoice(settings: PanelSettings, languages: readonly Language[]): Pan
   return keepEffect({ ...settings, language_code, voice_id }, languages);
 }
 
-function preferredLanguage(languages: readonly Language[]): Language | undefined {
-  return (
-    languages.find((l) => l.language_code.toLowerCase() === 'en-us') ??
-    languages.find((l) => l.language_code.toLowerCase().startsWith('en')) ??
-    languages[0]
-  );
+/** The variety a language's speakers hear first when there are several (en-029 is English too). */
+const MAIN_VARIETY: Record<string, string> = {
+  en: 'en-us',
+  fr: 'fr-fr',
+  de: 'de-de',
+  es: 'es-es',
+};
+
+/**
+ * The voices' language for a page in `language` (an ISO 639-1 code such as 'fr'): its main
+ * variety, else the bare language, else any variety of it; else English the same way; else the
+ * first language there is.
+ */
+function preferredLanguage(languages: readonly Language[], language: string): Language | undefined {
+  const codeOf = (l: Language) => l.language_code.toLowerCase();
+  const find = (tag: string) =>
+    languages.find((l) => codeOf(l) === (MAIN_VARIETY[tag] ?? tag)) ??
+    languages.find((l) => codeOf(l) === tag) ??
+    languages.find((l) => codeOf(l).startsWith(`${tag}-`));
+  return (language ? find(language) : undefined) ?? find('en') ?? languages[0];
 }
 
 /** SPEC §4: an engine change resets the sample rate (to the default of the engine and format). */
@@ -161,24 +178,23 @@ export function chooseVoice(
   );
 }
 
-/** The starting settings: SPEC §9 defaults, on an engine that has voices, in English if there is. */
-export function initialSettings(
-  languages: readonly Language[],
-  initial?: PanelSettings,
-): PanelSettings {
-  if (initial) return initial;
+/**
+ * The starting settings: SPEC §9 defaults, on an engine that has voices, in the page's language
+ * (`language`, e.g. 'fr' on /fr/convertor) when there are voices for it, else in English.
+ */
+export function initialSettings(languages: readonly Language[], language = 'en'): PanelSettings {
   const engine: Engine =
     languagesFor(languages, VOICE_SETTINGS_DEFAULTS.engine).length > 0
       ? VOICE_SETTINGS_DEFAULTS.engine
       : 'standard';
-  const language = preferredLanguage(languagesFor(languages, engine));
+  const spoken = preferredLanguage(languagesFor(languages, engine), language);
   return keepVoice(
     {
       ...VOICE_SETTINGS_DEFAULTS,
       voice_effects: [],
       engine,
       sample_rate: defaultSampleRate(engine, VOICE_SETTINGS_DEFAULTS.output_format),
-      language_code: language?.language_code ?? '',
+      language_code: spoken?.language_code ?? '',
       voice_id: '',
     },
     languages,
