@@ -12,9 +12,9 @@ interface NumberFieldProps
 
 /**
  * A number box kept within [min, max]: the browser's own number input (its arrows and arrow
- * keys step it, phones show their number keyboard), which lets a person type freely and is brought back
- * into range when they leave it. Used instead of Mantine's NumberInput, whose formatting
- * library would be on every first visit to the convertor (issue 18 item 5).
+ * keys step it, phones show their number keyboard), which lets a person type freely and is
+ * brought back into range when they leave it. Used instead of Mantine's NumberInput, whose
+ * formatting library would be on every first visit to the convertor (issue 18 item 5).
  */
 export function NumberField({ value, min, max, onChange, onBlur, ...props }: NumberFieldProps) {
   const [text, setText] = useState(String(value));

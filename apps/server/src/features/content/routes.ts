@@ -5,6 +5,7 @@ import {
   BlogListQuerySchema,
   BlogListSchema,
   type CatalogueCounts,
+  DEFAULT_LANGUAGE,
   ErrorResponseSchema,
   fillCatalogueCounts,
   PageContentSchema,
@@ -62,7 +63,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
   async function withCounts<T>(value: T, language: string): Promise<T> {
     const json = JSON.stringify(value);
     if (!json.includes('{{')) return value;
-    const locale = language === 'default' ? 'en' : language;
+    const locale = language === DEFAULT_LANGUAGE ? 'en' : language;
     return JSON.parse(fillCatalogueCounts(json, await options.catalogueCounts(), locale)) as T;
   }
 
