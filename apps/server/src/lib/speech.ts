@@ -15,7 +15,7 @@ import {
 } from '@parla/speech';
 import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { storeMarks } from '../features/convertor/marks.js';
+import { storeMarks } from './marks.js';
 import { type LiveAudio, memoryLiveAudio, redisLiveAudio } from './live-audio.js';
 import type { ObjectStorage } from './storage/storage.js';
 

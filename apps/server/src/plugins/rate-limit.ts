@@ -3,7 +3,7 @@ import type { PlanType } from '@parla/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { knownVisitorId } from '../features/convertor/visitor.js';
+import { knownVisitorId } from '../services/conversion/visitor.js';
 import type { AbuseLimits } from '../lib/limits.js';
 
 export interface RateLimitPluginOptions {

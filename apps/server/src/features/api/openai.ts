@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { SpeechService } from '../../lib/speech.js';
 import { clientError } from '../../plugins/error-handler.js';
 import type { Converter } from '../convertor/routes.js';
-import { apiVoiceSettings, openAiSpeed } from './defaults.js';
+import { apiVoiceSettings, openAiSpeed } from '../../services/conversion/settings.js';
 
 export interface OpenAiRoutesOptions {
   speech: SpeechService;

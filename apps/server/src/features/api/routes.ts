@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { Conversion, Converter } from '../convertor/routes.js';
-import { apiVoiceSettings } from './defaults.js';
+import { apiVoiceSettings } from '../../services/conversion/settings.js';
 
 export interface PublicApiOptions {
   db: Db;

@@ -33,12 +33,12 @@ import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { clientError } from '../../plugins/error-handler.js';
 import { callerPlan } from '../../plugins/rate-limit.js';
-import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
-import { createConversionRepository } from './conversion-repository.js';
-import { timingRoutes } from './marks.js';
-import { previewRoutes } from './preview.js';
-import { createUsageRepository, type VisitorLimits } from './usage-repository.js';
-import { visitorId } from './visitor.js';
+import { DEFAULT_PLAN_CATALOGUE } from '../../services/plans/plan-catalogue.js';
+import { createConversionRepository } from '../../services/conversion/conversion-repository.js';
+import { timingRoutes } from '../../http/timing-routes.js';
+import { previewRoutes } from '../../services/conversion/preview.js';
+import { createUsageRepository, type VisitorLimits } from '../../services/conversion/usage-repository.js';
+import { visitorId } from '../../services/conversion/visitor.js';
 
 /** A conversion's answer: its status and SPEC §7 body; `file` and `characters` when it worked. */
 export interface Conversion {

@@ -22,7 +22,7 @@ import {
 } from '../../test/test-app.js';
 import { voiceSettings } from '../../test/voice-settings.js';
 import { AUDIO_CHECK_MESSAGES } from './audio-probe.js';
-import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS, snippetOf } from './repository.js';
+import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS, snippetOf } from '../../services/files/repository.js';
 import { FILE_MESSAGES } from './routes.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -27,7 +27,7 @@ import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { AUDIO_CHECK_MESSAGES, checkSavedAudio } from './audio-probe.js';
 import { savedFileTimingRoutes } from './marks.js';
-import { createFileRepository, type FileMetadata, toSavedFile } from './repository.js';
+import { createFileRepository, type FileMetadata, toSavedFile } from '../../services/files/repository.js';
 
 export interface FileRoutesOptions {
   db: Db;

@@ -24,8 +24,8 @@ import type { Mailer } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { marksKey, readMarks } from '../convertor/marks.js';
-import { createUsageRepository } from '../convertor/usage-repository.js';
+import { marksKey, readMarks } from '../../lib/marks.js';
+import { createUsageRepository } from '../../services/conversion/usage-repository.js';
 
 /**
  * Renders jobs (issue 19, docs/decisions/023-jobs.md). Every server runs one runner; a job is

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, type PaidPlanType, type PaymentInput } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { Invoice, Payment, User } from '../../db/schema.js';
-import { billingOf } from '../account/repository.js';
-import { type PlanCatalogue, priceInCents } from '../plan/plan-catalogue.js';
+import { billingOf } from '../../services/accounts/user-repository.js';
+import { type PlanCatalogue, priceInCents } from '../../services/plans/plan-catalogue.js';
 import {
   type ChargeOutcome,
   PaymentInputError,

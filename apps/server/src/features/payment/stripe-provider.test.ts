@@ -2,7 +2,7 @@ import { IDEMPOTENCY_KEY_MESSAGE, MESSAGES, PaymentConfigSchema } from '@parla/c
 import { afterAll, describe, expect, it } from 'vitest';
 import { paymentCalls } from '../../test/payments.js';
 import { createTestApp, signedInUser, testConfig } from '../../test/test-app.js';
-import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
+import { DEFAULT_PLAN_CATALOGUE } from '../../services/plans/plan-catalogue.js';
 import { startFakeStripe } from './fake-stripe-server.js';
 
 const WEBHOOK_SECRET = 'whsec_parla_test_secret';

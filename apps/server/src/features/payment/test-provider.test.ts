@@ -15,7 +15,7 @@ import {
   TEST_DATABASE_KIND,
   testConfig,
 } from '../../test/test-app.js';
-import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
+import { DEFAULT_PLAN_CATALOGUE } from '../../services/plans/plan-catalogue.js';
 import { PAYMENT_ROUTE_MESSAGES } from './routes.js';
 
 // No STRIPE_SECRET_KEY: the built-in test provider. Invoices go to a real SMTP server.

@@ -1,6 +1,6 @@
 import { PlanInfoSchema } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './plan-catalogue.js';
+import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 
 export interface PlanRoutesOptions {
   /** Defaults to the process's catalogue (features/plan/plan-catalogue.ts). */

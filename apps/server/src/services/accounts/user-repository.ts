@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InvoiceInfoInput, PlanPeriod, PlanType, Profile, Role } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
-import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
+import { DEFAULT_PLAN_CATALOGUE } from '../plans/plan-catalogue.js';
 
 export interface NewAccount {
   email: string;
