@@ -20,7 +20,6 @@ import { authRoutes } from './features/auth/routes.js';
 import { contentRoutes } from './features/content/routes.js';
 import { seedContent } from './features/content/seed.js';
 import { type Converter, convertorRoutes } from './features/convertor/routes.js';
-import type { VisitorLimits } from './services/conversion/usage-repository.js';
 import { fileRoutes } from './features/file/routes.js';
 import { healthRoutes, probeFallbackRoutes } from './features/health/routes.js';
 import { type JobRoutesOptions, jobRoutes } from './features/jobs/routes.js';
@@ -29,7 +28,6 @@ import type { PaymentProvider } from './features/payment/payment-provider.js';
 import { paymentRoutes } from './features/payment/routes.js';
 import { createStripePaymentProvider } from './features/payment/stripe-provider.js';
 import { createTestPaymentProvider } from './features/payment/test-provider.js';
-import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './services/plans/plan-catalogue.js';
 import { planRoutes } from './features/plan/routes.js';
 import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/routes.js';
 import { type AbuseLimits, CONVERSIONS_PER_MINUTE, DEFAULT_ABUSE_LIMITS } from './lib/limits.js';
@@ -47,6 +45,8 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import type { VisitorLimits } from './services/conversion/usage-repository.js';
+import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './services/plans/plan-catalogue.js';
 
 export interface BuildAppOptions {
   config: Config;

@@ -7,10 +7,10 @@ import { PLAN_TYPES, type PlanType } from '@parla/contract';
 import { SpeechPool } from '@parla/speech';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
-import { createUserRepository } from './services/accounts/user-repository.js';
 import { hashPassword } from './lib/password.js';
 import { startSpeechWorker } from './lib/speech.js';
 import { TokenService } from './lib/tokens.js';
+import { createUserRepository } from './services/accounts/user-repository.js';
 
 const USAGE = `Usage: parla <command> [options]
 

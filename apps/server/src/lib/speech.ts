@@ -15,8 +15,8 @@ import {
 } from '@parla/speech';
 import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { storeMarks } from './marks.js';
 import { type LiveAudio, memoryLiveAudio, redisLiveAudio } from './live-audio.js';
+import { storeMarks } from './marks.js';
 import type { ObjectStorage } from './storage/storage.js';
 
 /**

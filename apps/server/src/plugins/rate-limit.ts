@@ -3,8 +3,8 @@ import type { PlanType } from '@parla/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { knownVisitorId } from '../services/conversion/visitor.js';
 import type { AbuseLimits } from '../lib/limits.js';
+import { knownVisitorId } from '../services/conversion/visitor.js';
 
 export interface RateLimitPluginOptions {
   /** With REDIS_URL: every limiter of every server counts in Redis, so N servers share one limit. */

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import { createUserRepository } from '../services/accounts/user-repository.js';
 import { hashPassword } from '../lib/password.js';
+import { createUserRepository } from '../services/accounts/user-repository.js';
 
 /** The database this leg of the suite runs on, for test names and assertions. */
 export const TEST_DATABASE_KIND = inject('databaseUrl') ? 'postgres' : 'sqlite';

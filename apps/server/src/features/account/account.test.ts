@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage/local.js';
 import { within } from '../../lib/storage/storage.js';
+import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { createFileRepository } from '../../services/files/repository.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import {
   createTestApp,
@@ -14,8 +16,6 @@ import {
   uniqueEmail,
 } from '../../test/test-app.js';
 import { voiceSettings } from '../../test/voice-settings.js';
-import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
-import { createFileRepository } from '../../services/files/repository.js';
 import { ACCOUNT_MESSAGES } from './routes.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
 

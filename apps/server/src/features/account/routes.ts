@@ -20,9 +20,9 @@ import type { TokenService } from '../../lib/tokens.js';
 import { createKeyRepository } from '../../services/accounts/keys.js';
 import { validationMail } from '../../services/accounts/mails.js';
 import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { createUserRepository, toProfile } from '../../services/accounts/user-repository.js';
 import { createConversionRepository } from '../../services/conversion/conversion-repository.js';
 import { createFileRepository } from '../../services/files/repository.js';
-import { createUserRepository, toProfile } from '../../services/accounts/user-repository.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
 
 export interface AccountRoutesOptions {

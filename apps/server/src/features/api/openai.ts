@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SpeechService } from '../../lib/speech.js';
 import { clientError } from '../../plugins/error-handler.js';
-import type { Converter } from '../convertor/routes.js';
 import { apiVoiceSettings, openAiSpeed } from '../../services/conversion/settings.js';
+import type { Converter } from '../convertor/routes.js';
 
 export interface OpenAiRoutesOptions {
   speech: SpeechService;

@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { SpeechService } from '../../lib/speech.js';
-import type { Conversion, Converter } from '../convertor/routes.js';
 import { apiVoiceSettings } from '../../services/conversion/settings.js';
+import type { Conversion, Converter } from '../convertor/routes.js';
 
 export interface PublicApiOptions {
   db: Db;

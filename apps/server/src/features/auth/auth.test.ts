@@ -3,12 +3,12 @@ import { SignJWT } from 'jose';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password.js';
+import { createKeyRepository } from '../../services/accounts/keys.js';
+import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { createUserRepository } from '../../services/accounts/user-repository.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { createTestApp, TEST_DATABASE_KIND, testConfig, uniqueEmail } from '../../test/test-app.js';
-import { createUserRepository } from '../../services/accounts/user-repository.js';
-import { createKeyRepository } from '../../services/accounts/keys.js';
 import { LOGIN_DELAY, loginDelaySeconds } from './login-failures.js';
-import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
 
 const smtp = await startSmtpServer();
 const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://parla.test' });

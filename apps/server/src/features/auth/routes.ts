@@ -19,11 +19,15 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { createRevokedTokenRepository } from '../../lib/revoked-tokens.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
-import { createUserRepository, normaliseEmail } from '../../services/accounts/user-repository.js';
 import { createKeyRepository } from '../../services/accounts/keys.js';
-import { createLoginFailureRepository } from './login-failures.js';
-import { existingAccountMail, resetPasswordMail, validationMail } from '../../services/accounts/mails.js';
+import {
+  existingAccountMail,
+  resetPasswordMail,
+  validationMail,
+} from '../../services/accounts/mails.js';
 import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { createUserRepository, normaliseEmail } from '../../services/accounts/user-repository.js';
+import { createLoginFailureRepository } from './login-failures.js';
 
 export interface AuthRoutesOptions {
   db: Db;

@@ -26,6 +26,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
+import { timingRoutes } from '../../http/timing-routes.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService, StoredSynthesis } from '../../lib/speech.js';
@@ -33,12 +34,14 @@ import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { clientError } from '../../plugins/error-handler.js';
 import { callerPlan } from '../../plugins/rate-limit.js';
-import { DEFAULT_PLAN_CATALOGUE } from '../../services/plans/plan-catalogue.js';
 import { createConversionRepository } from '../../services/conversion/conversion-repository.js';
-import { timingRoutes } from '../../http/timing-routes.js';
 import { previewRoutes } from '../../services/conversion/preview.js';
-import { createUsageRepository, type VisitorLimits } from '../../services/conversion/usage-repository.js';
+import {
+  createUsageRepository,
+  type VisitorLimits,
+} from '../../services/conversion/usage-repository.js';
 import { visitorId } from '../../services/conversion/visitor.js';
+import { DEFAULT_PLAN_CATALOGUE } from '../../services/plans/plan-catalogue.js';
 
 /** A conversion's answer: its status and SPEC §7 body; `file` and `characters` when it worked. */
 export interface Conversion {

@@ -15,6 +15,12 @@ import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage/local.js';
 import { type ObjectStorage, within } from '../../lib/storage/storage.js';
 import {
+  createFileRepository,
+  ORPHAN_GRACE_MS,
+  RETENTION_MS,
+  snippetOf,
+} from '../../services/files/repository.js';
+import {
   createTestApp,
   signedInUser,
   TEST_DATABASE_KIND,
@@ -22,7 +28,6 @@ import {
 } from '../../test/test-app.js';
 import { voiceSettings } from '../../test/voice-settings.js';
 import { AUDIO_CHECK_MESSAGES } from './audio-probe.js';
-import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS, snippetOf } from '../../services/files/repository.js';
 import { FILE_MESSAGES } from './routes.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -7,9 +7,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { marksKey } from '../../lib/marks.js';
 import { timingRoutes } from '../../http/timing-routes.js';
+import { marksKey } from '../../lib/marks.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
 import type { FileRepository } from '../../services/files/repository.js';
 
 /** The most speech marks a saved file keeps (a 100,000-character text has fewer). */

@@ -22,9 +22,9 @@ import type { Db } from '../../db/database.js';
 import type { JobPartsTable, JobsTable } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
+import { marksKey, readMarks } from '../../lib/marks.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { marksKey, readMarks } from '../../lib/marks.js';
 import { createUsageRepository } from '../../services/conversion/usage-repository.js';
 
 /**

@@ -7,6 +7,7 @@ import {
   type TestCard,
 } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PLAN_CATALOGUE } from '../../services/plans/plan-catalogue.js';
 import { paymentCalls } from '../../test/payments.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import {
@@ -15,7 +16,6 @@ import {
   TEST_DATABASE_KIND,
   testConfig,
 } from '../../test/test-app.js';
-import { DEFAULT_PLAN_CATALOGUE } from '../../services/plans/plan-catalogue.js';
 import { PAYMENT_ROUTE_MESSAGES } from './routes.js';
 
 // No STRIPE_SECRET_KEY: the built-in test provider. Invoices go to a real SMTP server.
