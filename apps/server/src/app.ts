@@ -19,7 +19,7 @@ import { publicApiRoutes } from './features/api/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { contentRoutes } from './features/content/routes.js';
 import { seedContent } from './features/content/seed.js';
-import { type Converter, convertorRoutes } from './features/convertor/routes.js';
+import { convertorRoutes } from './features/convertor/routes.js';
 import { fileRoutes } from './features/file/routes.js';
 import { healthRoutes, probeFallbackRoutes } from './features/health/routes.js';
 import { type JobRoutesOptions, jobRoutes } from './features/jobs/routes.js';
@@ -45,8 +45,9 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { createConversionService } from './services/conversion/conversion-service.js';
 import type { VisitorLimits } from './services/conversion/usage-repository.js';
-import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './services/plans/plan-catalogue.js';
+import type { PlanCatalogue } from './services/plans/plan-catalogue.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -60,7 +61,7 @@ export interface BuildAppOptions {
   visitorLimits?: VisitorLimits;
   /** The content tree seeded at start (features/content); defaults to content/ of the repository. */
   contentDir?: string;
-  /** The plans' numbers; defaults to the process's catalogue (features/plan/plan-catalogue.ts). */
+  /** The plans' numbers; defaults to the configuration's (PLAN_* over the defaults). */
   plans?: PlanCatalogue;
   /** Defaults to Stripe with STRIPE_SECRET_KEY, else the built-in test provider. */
   paymentProvider?: PaymentProvider;
@@ -91,6 +92,8 @@ export interface App extends FastifyInstance {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
+  /** The plans' numbers this app enforces. */
+  plans: PlanCatalogue;
   /** Shutdown past its grace: hands the speech requests in hand back to the queue. */
   handBack(): Promise<void>;
 }
@@ -101,13 +104,13 @@ export async function buildApp({
   webRoot = DEFAULT_WEB_ROOT,
   abuseLimits = DEFAULT_ABUSE_LIMITS,
   conversionsPerMinute = CONVERSIONS_PER_MINUTE,
+  plans = config.plans,
   visitorLimits = {
-    perVisitor: DEFAULT_PLAN_CATALOGUE.FREE.count_characters,
+    perVisitor: plans.FREE.count_characters,
     // Several people may share an address (an office, a school): room for a few of them.
-    perIp: 5 * DEFAULT_PLAN_CATALOGUE.FREE.count_characters,
+    perIp: 5 * plans.FREE.count_characters,
   },
   contentDir = DEFAULT_CONTENT_DIR,
-  plans = DEFAULT_PLAN_CATALOGUE,
   paymentProvider,
   storage = createStorage(config.storage),
   now,
@@ -203,6 +206,7 @@ export async function buildApp({
   app.decorate('handBack', () => speech.handBack());
   app.decorate('tokens', tokens);
   app.decorate('mailer', mailer);
+  app.decorate('plans', plans);
 
   await app.register(errorHandlerPlugin);
   // Cookies are signed with a key derived from the JWT secret, never with the secret itself.
@@ -230,12 +234,20 @@ export async function buildApp({
     nameSpace: `${redisPrefix}:rate-limit:`,
   });
 
-  // The public API's routes use the convertor's conversion, known once it is registered.
-  let converter: Converter | undefined;
-  const converterOf = (): Converter => {
-    if (!converter) throw new Error('The convertor is not registered yet.');
-    return converter;
-  };
+  // One conversion service for the convertor, the public API and OpenAI's route.
+  const conversions = createConversionService({
+    db,
+    speech,
+    storage,
+    metrics,
+    plans,
+    visitorLimits,
+    ...(streamAbandonedAfterMs !== undefined && { abandonedAfterMs: streamAbandonedAfterMs }),
+  });
+  scheduler.every('audio-expiry', 5 * 60 * 1000, async () => {
+    const count = await conversions.purgeExpired();
+    if (count > 0) app.log.info({ count }, 'expired audio removed');
+  });
 
   await app.register(
     async (api) => {
@@ -257,6 +269,7 @@ export async function buildApp({
         tokens,
         publicUrl: config.publicUrl,
         limits: abuseLimits,
+        plans,
         ...(now && { now }),
       });
       await api.register(accountRoutes, {
@@ -270,12 +283,8 @@ export async function buildApp({
       await api.register(apiKeyRoutes, { prefix: '/account/api_keys', db });
       await api.register(convertorRoutes, {
         prefix: '/convertor',
-        db,
-        speech,
+        conversions,
         storage,
-        scheduler,
-        metrics,
-        visitorLimits,
         conversionsPerMinute:
           typeof conversionsPerMinute === 'number'
             ? {
@@ -286,12 +295,8 @@ export async function buildApp({
                 BUSINESS: conversionsPerMinute,
               }
             : conversionsPerMinute,
-        ...(streamAbandonedAfterMs !== undefined && { abandonedAfterMs: streamAbandonedAfterMs }),
-        expose: (exposed) => {
-          converter = exposed;
-        },
       });
-      await api.register(publicApiRoutes, { prefix: '/v1', db, speech, converter: converterOf });
+      await api.register(publicApiRoutes, { prefix: '/v1', db, conversions, storage });
       await api.register(jobRoutes, {
         prefix: '/jobs',
         db,
@@ -342,7 +347,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   // OpenAI's speech endpoint at its own path (/v1/audio/speech), for OpenAI's SDKs.
-  await app.register(openAiRoutes, { prefix: '/v1', speech, converter: converterOf });
+  await app.register(openAiRoutes, { prefix: '/v1', conversions, storage });
   await app.register(probeFallbackRoutes);
   await app.register(seoSiteRoutes, { db, publicUrl: config.publicUrl });
   await app.register(webAppPlugin, {

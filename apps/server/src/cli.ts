@@ -130,6 +130,7 @@ async function run(argv: string[]): Promise<number> {
         email: values.email,
         passwordHash: await hashPassword(values.password),
         plan,
+        terms: config.plans[plan],
         emailValidated: !values.unvalidated,
       });
       const issued = await new TokenService(config.jwtSecret).issue(user.id, user.token_version);

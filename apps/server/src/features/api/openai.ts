@@ -3,14 +3,17 @@ import { AudioBodySchema, VoiceSettingsSchema } from '@parla/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SpeechService } from '../../lib/speech.js';
-import { clientError } from '../../plugins/error-handler.js';
-import { apiVoiceSettings, openAiSpeed } from '../../services/conversion/settings.js';
-import type { Converter } from '../convertor/routes.js';
+import { callerOf } from '../../http/caller.js';
+import { sendConversionAudio } from '../../http/conversion-audio.js';
+import { OpenAiErrorSchema, openAiErrorBody } from '../../http/openai-error.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
+import type { ConversionService } from '../../services/conversion/conversion-service.js';
+import { apiVoiceSettings } from '../../services/conversion/settings.js';
+import { openAiSpeed } from './openai-speed.js';
 
 export interface OpenAiRoutesOptions {
-  speech: SpeechService;
-  converter: () => Converter;
+  conversions: ConversionService;
+  storage: ObjectStorage;
 }
 
 /** OpenAI's models, and Parla's own names for its two engines. */
@@ -67,16 +70,7 @@ const SpeechRequestSchema = z
     ],
   });
 
-const OpenAiErrorSchema = z.object({
-  error: z.object({
-    message: z.string(),
-    type: z.string(),
-    param: z.string().nullable(),
-    code: z.string().nullable(),
-  }),
-});
-
-/** OpenAI's error shape; `type` and `code` as OpenAI gives them for such a status. */
+/** OpenAI's error shape as the answer. */
 function openAiError(
   reply: FastifyReply,
   status: number,
@@ -84,17 +78,7 @@ function openAiError(
   param: string | null = null,
   code: string | null = null,
 ) {
-  const type =
-    status === 401
-      ? 'invalid_request_error'
-      : status === 402
-        ? 'insufficient_quota'
-        : status === 429
-          ? 'rate_limit_error'
-          : status >= 500
-            ? 'server_error'
-            : 'invalid_request_error';
-  return reply.code(status).send({ error: { message, type, param, code } });
+  return reply.code(status).send(openAiErrorBody(status, message, param, code));
 }
 
 /** The catalogue's voice for an OpenAI request: a Parla voice id, or OpenAI's name mapped. */
@@ -121,12 +105,7 @@ function settingsFor(
  * API key: same request, audio answer, errors in OpenAI's shape.
  */
 export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (app, options) => {
-  app.setErrorHandler((error, _request, reply) => {
-    const answer = clientError(error);
-    if (!answer) throw error;
-    const param = answer.body.errors?.[0]?.path || null;
-    return openAiError(reply, answer.status, answer.body.message, param);
-  });
+  const { conversions, storage } = options;
   app.setNotFoundHandler((request, reply) =>
     openAiError(reply, 404, `Invalid URL (${request.method} ${request.url})`),
   );
@@ -217,7 +196,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
           'unsupported_value',
         );
       }
-      const settings = settingsFor(await options.speech.listVoices(), body, engine);
+      const settings = settingsFor(await conversions.voices(), body, engine);
       const checked = VoiceSettingsSchema.safeParse(settings);
       if (!checked.success) {
         const issue = checked.error.issues[0];
@@ -231,8 +210,8 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
           voiceIssue ? 'voice' : (issue?.path.join('.') ?? null),
         );
       }
-      const converter = options.converter();
-      const conversion = await converter.convert(request, reply, checked.data, true);
+      const caller = await callerOf(request, reply);
+      const conversion = await conversions.convert(caller, checked.data, { stream: true });
       if (conversion.status !== 200 || !conversion.file) {
         const message = conversion.body.message;
         const param = /voice/i.test(message)
@@ -249,7 +228,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
         );
       }
       reply.header('x-parla-characters', String(conversion.characters ?? 0));
-      await converter.serveAudio(request, reply, conversion.file);
+      await sendConversionAudio(request, reply, conversions, storage, conversion.file);
       return reply;
     },
   );

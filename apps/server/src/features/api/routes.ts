@@ -10,15 +10,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import type { SpeechService } from '../../lib/speech.js';
+import { callerOf } from '../../http/caller.js';
+import { sendConversionAudio } from '../../http/conversion-audio.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
+import type {
+  Conversion,
+  ConversionService,
+} from '../../services/conversion/conversion-service.js';
 import { apiVoiceSettings } from '../../services/conversion/settings.js';
-import type { Conversion, Converter } from '../convertor/routes.js';
+import { createIdempotencyRepository } from './idempotency-repository.js';
 
 export interface PublicApiOptions {
   db: Db;
-  speech: SpeechService;
-  /** The convertor's conversion (features/convertor/routes.ts), set once it is registered. */
-  converter: () => Converter;
+  conversions: ConversionService;
+  storage: ObjectStorage;
 }
 
 const IdempotencyHeadersSchema = z.object({
@@ -36,8 +41,6 @@ export const API_MESSAGES = {
   idempotencyRunning:
     'Idempotency-Key: the first request with this key is still being answered; retry in a moment.',
 } as const;
-
-const IDEMPOTENCY_HOURS = 24;
 
 /** Headers that carry a conversion's facts beside its audio. */
 function factHeaders(reply: FastifyReply, conversion: Conversion) {
@@ -58,7 +61,8 @@ function factHeaders(reply: FastifyReply, conversion: Conversion) {
  * web app.
  */
 export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (app, options) => {
-  const { db, speech } = options;
+  const { conversions, storage } = options;
+  const idempotency = createIdempotencyRepository(options.db);
 
   /**
    * Answers a conversion: the audio (streamed as it renders), or SPEC §7's JSON when the
@@ -80,14 +84,14 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
       // Streamed: the duration is known at the end, and sent as a trailer.
       reply.trailer('x-parla-duration', async () => {
         for (let tries = 0; tries < 100; tries++) {
-          const done = await options.converter().describe(file);
+          const done = await conversions.describe(file);
           if (typeof done?.body.duration === 'number') return done.body.duration.toFixed(3);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         return '';
       });
     }
-    await options.converter().serveAudio(request, reply, file);
+    await sendConversionAudio(request, reply, conversions, storage, file);
     return reply;
   }
 
@@ -116,7 +120,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
       },
     },
     async (request, reply) => {
-      const settings = apiVoiceSettings(await speech.listVoices(), request.body);
+      const settings = apiVoiceSettings(await conversions.voices(), request.body);
       const checked = VoiceSettingsSchema.safeParse(settings);
       if (!checked.success) {
         const issue = checked.error.issues[0];
@@ -134,7 +138,8 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
         !(request.headers.accept ?? '').includes('audio/');
       const key = request.headers['idempotency-key'];
       if (!key) {
-        const conversion = await options.converter().convert(request, reply, checked.data, !json);
+        const caller = await callerOf(request, reply);
+        const conversion = await conversions.convert(caller, checked.data, { stream: !json });
         return answer(request, reply, conversion, json);
       }
       return idempotent(request, reply, key, checked.data, json);
@@ -157,53 +162,26 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
       });
     }
     const fingerprint = createHash('sha256').update(JSON.stringify(settings)).digest('hex');
-    const since = new Date(Date.now() - IDEMPOTENCY_HOURS * 3_600_000).toISOString();
-    await db.deleteFrom('idempotent_requests').where('created_at', '<', since).execute();
-    const inserted = await db
-      .insertInto('idempotent_requests')
-      .values({
-        user_id: user.id,
-        key,
-        fingerprint,
-        conversion_id: null,
-        created_at: new Date().toISOString(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      const first = await db
-        .selectFrom('idempotent_requests')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where('key', '=', key)
-        .executeTakeFirst();
+    if (!(await idempotency.claim(user.id, key, fingerprint))) {
+      const first = await idempotency.find(user.id, key);
       const refuse = (status: 409 | 422, message: string) =>
         reply.code(status).send({ message, errors: [{ path: 'Idempotency-Key', message }] });
       if (first && first.fingerprint !== fingerprint) {
         return refuse(422, API_MESSAGES.idempotencyReused);
       }
       const done = first?.conversion_id
-        ? await options.converter().describe(first.conversion_id)
+        ? await conversions.describe(first.conversion_id)
         : undefined;
       if (!done) return refuse(409, API_MESSAGES.idempotencyRunning);
       reply.header('idempotent-replayed', 'true');
       return answer(request, reply, done, json);
     }
-    const conversion = await options.converter().convert(request, reply, settings, !json);
+    const caller = await callerOf(request, reply);
+    const conversion = await conversions.convert(caller, settings, { stream: !json });
     if (conversion.status === 200 && conversion.file) {
-      await db
-        .updateTable('idempotent_requests')
-        .set({ conversion_id: conversion.file })
-        .where('user_id', '=', user.id)
-        .where('key', '=', key)
-        .execute();
+      await idempotency.settle(user.id, key, conversion.file);
     } else {
-      // A failed call is not kept: retrying it tries again.
-      await db
-        .deleteFrom('idempotent_requests')
-        .where('user_id', '=', user.id)
-        .where('key', '=', key)
-        .execute();
+      await idempotency.release(user.id, key);
     }
     return answer(request, reply, conversion, json);
   }

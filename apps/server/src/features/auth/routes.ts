@@ -27,6 +27,7 @@ import {
 } from '../../services/accounts/mails.js';
 import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
 import { createUserRepository, normaliseEmail } from '../../services/accounts/user-repository.js';
+import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 import { createLoginFailureRepository } from './login-failures.js';
 
 export interface AuthRoutesOptions {
@@ -35,6 +36,8 @@ export interface AuthRoutesOptions {
   tokens: TokenService;
   publicUrl: string;
   limits: AbuseLimits;
+  /** The plans: a new account starts with the FREE plan's allowance. */
+  plans: PlanCatalogue;
   /** The clock of the login delay; tests move it. */
   now?: () => Date;
 }
@@ -77,7 +80,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // Hashed either way, so a taken address answers as slowly as a new one.
       const passwordHash = await hashPassword(password);
       const existing = await users.findByEmail(email);
-      const created = existing ? undefined : await users.createUnlessTaken({ email, passwordHash });
+      const created = existing
+        ? undefined
+        : await users.createUnlessTaken({ email, passwordHash, terms: options.plans.FREE });
       if (created) {
         background.run('validation mail', () => sendValidation(created.id, created.email));
       } else {

@@ -9,9 +9,9 @@ import {
   PageListSchema,
 } from '@parla/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { renderMarkdown, sanitizeArticleHtml } from '../../services/content/markdown.js';
 import { createTestApp, TEST_DATABASE_KIND } from '../../test/test-app.js';
 import { ContentError, loadContentTree } from './loader.js';
-import { renderMarkdown, sanitizeArticleHtml } from './markdown.js';
 import { CONTENT_MESSAGES } from './routes.js';
 import { seedContent } from './seed.js';
 

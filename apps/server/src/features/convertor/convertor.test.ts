@@ -3,6 +3,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { VoiceSettings } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { CONVERT_MESSAGES } from '../../services/conversion/messages.js';
 import {
   createTestApp,
   signedInUser,
@@ -10,7 +11,6 @@ import {
   testConfig,
 } from '../../test/test-app.js';
 import { voiceSettings } from '../../test/voice-settings.js';
-import { CONVERT_MESSAGES } from './routes.js';
 
 const config = testConfig();
 const app = await createTestApp({ config, conversionsPerMinute: 1000 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type SpeechMark, SpeechMarksSchema } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { CONVERT_MESSAGES } from '../../services/conversion/messages.js';
 import {
   createTestApp,
   signedInUser,
@@ -9,7 +10,6 @@ import {
   testConfig,
 } from '../../test/test-app.js';
 import { voiceSettings } from '../../test/voice-settings.js';
-import { CONVERT_MESSAGES } from './routes.js';
 
 const config = testConfig();
 const app = await createTestApp({ config, conversionsPerMinute: 1000 });

@@ -14,6 +14,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage/local.js';
 import { type ObjectStorage, within } from '../../lib/storage/storage.js';
+import { AUDIO_CHECK_MESSAGES } from '../../services/files/audio-probe.js';
 import {
   createFileRepository,
   ORPHAN_GRACE_MS,
@@ -27,7 +28,6 @@ import {
   testConfig,
 } from '../../test/test-app.js';
 import { voiceSettings } from '../../test/voice-settings.js';
-import { AUDIO_CHECK_MESSAGES } from './audio-probe.js';
 import { FILE_MESSAGES } from './routes.js';
 
 const DAY = 24 * 60 * 60 * 1000;

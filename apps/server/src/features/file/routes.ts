@@ -25,12 +25,12 @@ import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
 import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import { AUDIO_CHECK_MESSAGES, checkSavedAudio } from '../../services/files/audio-probe.js';
 import {
   createFileRepository,
   type FileMetadata,
   toSavedFile,
 } from '../../services/files/repository.js';
-import { AUDIO_CHECK_MESSAGES, checkSavedAudio } from './audio-probe.js';
 import { savedFileTimingRoutes } from './marks.js';
 
 export interface FileRoutesOptions {

@@ -1,6 +1,6 @@
 import { encodeTestCardToken, ProfileSchema } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_CATALOGUE } from '../../services/plans/plan-catalogue.js';
+import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
 import { createTestApp, signedInUser } from '../../test/test-app.js';
 
 /*
@@ -10,8 +10,8 @@ import { createTestApp, signedInUser } from '../../test/test-app.js';
  */
 const app = await createTestApp({
   plans: {
-    ...DEFAULT_PLAN_CATALOGUE,
-    BASIC: { ...DEFAULT_PLAN_CATALOGUE.BASIC, count_characters: -1_000_000_000 },
+    ...PLAN_DEFAULTS,
+    BASIC: { ...PLAN_DEFAULTS.BASIC, count_characters: -1_000_000_000 },
   },
 });
 

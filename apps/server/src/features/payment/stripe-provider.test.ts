@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_MESSAGE, MESSAGES, PaymentConfigSchema } from '@parla/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_CATALOGUE } from '../../services/plans/plan-catalogue.js';
+import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
 import { paymentCalls } from '../../test/payments.js';
 import { createTestApp, signedInUser, testConfig } from '../../test/test-app.js';
 import { startFakeStripe } from './fake-stripe-server.js';
@@ -16,7 +16,7 @@ const app = await createTestApp({
     STRIPE_API_URL: stripe.url,
   }),
 });
-const plans = DEFAULT_PLAN_CATALOGUE;
+const plans = PLAN_DEFAULTS;
 
 const { profile, pay } = paymentCalls(app);
 

@@ -7,7 +7,7 @@ import {
   type TestCard,
 } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_CATALOGUE } from '../../services/plans/plan-catalogue.js';
+import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
 import { paymentCalls } from '../../test/payments.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import {
@@ -21,7 +21,7 @@ import { PAYMENT_ROUTE_MESSAGES } from './routes.js';
 // No STRIPE_SECRET_KEY: the built-in test provider. Invoices go to a real SMTP server.
 const smtp = await startSmtpServer();
 const app = await createTestApp({ config: testConfig({ SMTP_URL: smtp.url }) });
-const plans = DEFAULT_PLAN_CATALOGUE;
+const plans = PLAN_DEFAULTS;
 
 const card = (number: string): TestCard => ({
   number,

@@ -10,7 +10,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ContentArticlesTable, ContentLanguagesTable } from '../../db/schema.js';
-import { sanitizeArticleHtml } from '../../features/content/markdown.js';
+import { sanitizeArticleHtml } from './markdown.js';
 
 export type LanguageRow = Selectable<ContentLanguagesTable>;
 export type ArticleRow = Selectable<ContentArticlesTable>;

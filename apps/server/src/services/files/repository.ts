@@ -8,9 +8,9 @@ import {
 } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { SavedFileRow } from '../../db/schema.js';
-import type { ProbedAudio } from '../../features/file/audio-probe.js';
 import { marksKey } from '../../lib/marks.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import type { ProbedAudio } from './audio-probe.js';
 
 export const RETENTION_MS = SAVED_FILE_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 /** Bytes nobody names are removed only after this, so an upload in flight is never touched. */
