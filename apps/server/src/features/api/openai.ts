@@ -7,7 +7,10 @@ import { callerOf } from '../../http/caller.js';
 import { sendConversionAudio } from '../../http/conversion-audio.js';
 import { OpenAiErrorSchema, openAiErrorBody } from '../../http/openai-error.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import type { ConversionService } from '../../services/conversion/conversion-service.js';
+import type {
+  Conversion,
+  ConversionService,
+} from '../../services/conversion/conversion-service.js';
 import { apiVoiceSettings } from '../../services/conversion/settings.js';
 import { openAiSpeed } from './openai-speed.js';
 
@@ -84,7 +87,7 @@ function openAiError(
 /** The catalogue's voice for an OpenAI request: a Parla voice id, or OpenAI's name mapped. */
 function settingsFor(
   languages: readonly Language[],
-  body: z.infer<typeof SpeechRequestSchema>,
+  body: SpeechRequest,
   engine: 'neural' | 'standard',
 ): VoiceSettings {
   const { master_speed, text } = openAiSpeed(body.speed, body.input);
@@ -97,6 +100,50 @@ function settingsFor(
     ...(gender ? { engine } : { voice: body.voice }),
   } as const;
   return apiVoiceSettings(languages, input, { gender, preferEngine: true });
+}
+
+type SpeechRequest = z.infer<typeof SpeechRequestSchema>;
+
+/** An error of OpenAI's shape: its message, param and code. */
+type Refusal = [message: string, param: string | null, code?: string | null];
+
+/** The voice settings of an OpenAI request, or why it is refused (400). */
+function speechSettings(
+  languages: readonly Language[],
+  body: SpeechRequest,
+): { ok: true; settings: VoiceSettings } | { ok: false; error: Refusal } {
+  const engine = OPENAI_MODELS[body.model as keyof typeof OPENAI_MODELS];
+  if (!engine) {
+    const message = `The model '${body.model}' does not exist; GET /v1/models lists the models.`;
+    return { ok: false, error: [message, 'model', 'model_not_found'] };
+  }
+  if (!RENDERED.has(body.response_format)) {
+    const message = `response_format '${body.response_format}' is not supported by Parla; use mp3 or wav.`;
+    return { ok: false, error: [message, 'response_format', 'unsupported_value'] };
+  }
+  const checked = VoiceSettingsSchema.safeParse(settingsFor(languages, body, engine));
+  if (checked.success) return { ok: true, settings: checked.data };
+  const issue = checked.error.issues[0];
+  if (issue?.path[0] === 'voice_id' || issue?.path[0] === 'engine') {
+    const message = `Invalid value for 'voice': '${body.voice}' is neither a Parla voice id nor one of ${Object.keys(OPENAI_VOICE_GENDERS).join(', ')}.`;
+    return { ok: false, error: [message, 'voice'] };
+  }
+  return {
+    ok: false,
+    error: [issue?.message ?? 'The request is not valid.', issue?.path.join('.') ?? null],
+  };
+}
+
+/** A conversion that did not happen, said as OpenAI would, naming the parameter to fix. */
+function refused(reply: FastifyReply, conversion: Conversion) {
+  const { message } = conversion.body;
+  const param = /voice/i.test(message)
+    ? 'voice'
+    : /characters|text/i.test(message)
+      ? 'input'
+      : null;
+  const code = conversion.status === 402 ? 'insufficient_quota' : null;
+  return openAiError(reply, conversion.status, message, param, code);
 }
 
 /**
@@ -176,57 +223,11 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const engine = OPENAI_MODELS[body.model as keyof typeof OPENAI_MODELS];
-      if (!engine) {
-        return openAiError(
-          reply,
-          400,
-          `The model '${body.model}' does not exist; GET /v1/models lists the models.`,
-          'model',
-          'model_not_found',
-        );
-      }
-      if (!RENDERED.has(body.response_format)) {
-        return openAiError(
-          reply,
-          400,
-          `response_format '${body.response_format}' is not supported by Parla; use mp3 or wav.`,
-          'response_format',
-          'unsupported_value',
-        );
-      }
-      const settings = settingsFor(await conversions.voices(), body, engine);
-      const checked = VoiceSettingsSchema.safeParse(settings);
-      if (!checked.success) {
-        const issue = checked.error.issues[0];
-        const voiceIssue = issue?.path[0] === 'voice_id' || issue?.path[0] === 'engine';
-        return openAiError(
-          reply,
-          400,
-          voiceIssue
-            ? `Invalid value for 'voice': '${body.voice}' is neither a Parla voice id nor one of ${Object.keys(OPENAI_VOICE_GENDERS).join(', ')}.`
-            : (issue?.message ?? 'The request is not valid.'),
-          voiceIssue ? 'voice' : (issue?.path.join('.') ?? null),
-        );
-      }
+      const checked = speechSettings(await conversions.voices(), request.body);
+      if (!checked.ok) return openAiError(reply, 400, ...checked.error);
       const caller = await callerOf(request, reply);
-      const conversion = await conversions.convert(caller, checked.data, { stream: true });
-      if (conversion.status !== 200 || !conversion.file) {
-        const message = conversion.body.message;
-        const param = /voice/i.test(message)
-          ? 'voice'
-          : /characters|text/i.test(message)
-            ? 'input'
-            : null;
-        return openAiError(
-          reply,
-          conversion.status,
-          message,
-          param,
-          conversion.status === 402 ? 'insufficient_quota' : null,
-        );
-      }
+      const conversion = await conversions.convert(caller, checked.settings, { stream: true });
+      if (conversion.status !== 200 || !conversion.file) return refused(reply, conversion);
       reply.header('x-parla-characters', String(conversion.characters ?? 0));
       await sendConversionAudio(request, reply, conversions, storage, conversion.file);
       return reply;
