@@ -21,7 +21,7 @@ import type { ObjectStorage } from './storage/storage.js';
 
 /**
  * A rendering stored under the key its caller chose (issue 17): the audio goes to the
- * installation's storage with its speech marks beside it (features/convertor/marks.ts), and
+ * installation's storage with its speech marks beside it (lib/marks.ts), and
  * only this description crosses Redis.
  */
 export type StoredSynthesis = Omit<SynthesisResult, 'audio'> & {

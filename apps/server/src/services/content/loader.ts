@@ -11,12 +11,7 @@ import {
 } from '@parla/contract';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import {
-  countWords,
-  minutesToRead,
-  parseFrontMatter,
-  renderMarkdown,
-} from '../../services/content/markdown.js';
+import { countWords, minutesToRead, parseFrontMatter, renderMarkdown } from './markdown.js';
 
 /*
  * Reads the content tree (content/README.md describes it):

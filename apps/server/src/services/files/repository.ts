@@ -249,7 +249,7 @@ export function createFileRepository(
         const named = new Set(
           (await db.selectFrom('files').select('storage_key').execute()).map((r) => r.storage_key),
         );
-        // Speech marks are named by their audio's key (convertor/marks.ts).
+        // Speech marks are named by their audio's key (lib/marks.ts).
         const audioOf = (key: string) => key.replace(/\.marks\.json$/, '');
         for (const entry of candidates) {
           if (!named.has(audioOf(entry.key)))
