@@ -41,7 +41,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
-import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { type ConversionsPerMinute, rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { seedContent } from './services/content/seed-repository.js';
@@ -234,6 +234,16 @@ export async function buildApp({
     nameSpace: `${redisPrefix}:rate-limit:`,
   });
 
+  const perMinute: ConversionsPerMinute =
+    typeof conversionsPerMinute === 'number'
+      ? {
+          anonymous: conversionsPerMinute,
+          FREE: conversionsPerMinute,
+          BASIC: conversionsPerMinute,
+          PREMIUM: conversionsPerMinute,
+          BUSINESS: conversionsPerMinute,
+        }
+      : conversionsPerMinute;
   // One conversion service for the convertor, the public API and OpenAI's route.
   const conversions = createConversionService({
     db,
@@ -285,18 +295,14 @@ export async function buildApp({
         prefix: '/convertor',
         conversions,
         storage,
-        conversionsPerMinute:
-          typeof conversionsPerMinute === 'number'
-            ? {
-                anonymous: conversionsPerMinute,
-                FREE: conversionsPerMinute,
-                BASIC: conversionsPerMinute,
-                PREMIUM: conversionsPerMinute,
-                BUSINESS: conversionsPerMinute,
-              }
-            : conversionsPerMinute,
+        conversionsPerMinute: perMinute,
       });
-      await api.register(publicApiRoutes, { prefix: '/v1', db, conversions, storage });
+      await api.register(publicApiRoutes, {
+        prefix: '/v1',
+        conversions,
+        storage,
+        conversionsPerMinute: perMinute,
+      });
       await api.register(jobRoutes, {
         prefix: '/jobs',
         db,
@@ -347,7 +353,12 @@ export async function buildApp({
     { prefix: '/api' },
   );
   // OpenAI's speech endpoint at its own path (/v1/audio/speech), for OpenAI's SDKs.
-  await app.register(openAiRoutes, { prefix: '/v1', conversions, storage });
+  await app.register(openAiRoutes, {
+    prefix: '/v1',
+    conversions,
+    storage,
+    conversionsPerMinute: perMinute,
+  });
   await app.register(probeFallbackRoutes);
   await app.register(seoSiteRoutes, { db, publicUrl: config.publicUrl });
   await app.register(webAppPlugin, {

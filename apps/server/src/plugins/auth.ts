@@ -37,6 +37,21 @@ export const API_KEY_REFUSED_MESSAGE =
   'An API key cannot do this: sign in on the website to change your account, billing or keys.';
 export const BAD_API_KEY_MESSAGE = 'This API key is not valid (revoked, or mistyped).';
 
+type Credentials = { kind: 'key' | 'token'; value: string };
+
+/**
+ * The credentials a request carries, if any: an API key (`X-API-Key`, or a bearer value that
+ * starts like one) or a login token.
+ */
+function credentialsOf(request: FastifyRequest): Credentials | undefined {
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey.trim()) return { kind: 'key', value: apiKey.trim() };
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  if (!token) return undefined;
+  return { kind: token.startsWith(API_KEY_PREFIX) ? 'key' : 'token', value: token };
+}
+
 /** How often a key's "last used" is written (not at every request). */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -76,12 +91,10 @@ export const authPlugin = fp(
     }
 
     async function lookUpSession(request: FastifyRequest): Promise<Session> {
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-      const apiKey = request.headers['x-api-key'];
-      if (typeof apiKey === 'string' && apiKey.trim()) return lookUpKey(apiKey.trim());
-      if (token.startsWith(API_KEY_PREFIX)) return lookUpKey(token);
-      const claims = token ? await options.tokens.verify(token) : undefined;
+      const credentials = credentialsOf(request);
+      if (!credentials) return undefined;
+      if (credentials.kind === 'key') return lookUpKey(credentials.value);
+      const claims = await options.tokens.verify(credentials.value);
       if (!claims) return undefined;
       const user = await users.findById(claims.userId);
       // A deleted user, a token issued before the last password change, or one ended by
@@ -90,6 +103,21 @@ export const authPlugin = fp(
       if (await revoked.isRevoked(claims.jti)) return undefined;
       return { user, claims };
     }
+
+    /** Why credentials were refused, in the words of their kind. */
+    const refusal = (credentials: Credentials | undefined) =>
+      credentials?.kind === 'key' ? BAD_API_KEY_MESSAGE : SIGNED_OUT_MESSAGE;
+
+    // Credentials that do not verify (a revoked key, an expired token) are refused on every
+    // API route, never read as an anonymous visitor: a script would otherwise spend the free
+    // allowance of its address without noticing. OpenAI's routes answer this in their own
+    // words (features/api/openai.ts).
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const credentials = credentialsOf(request);
+      if (!credentials || (await resolveSession(request))) return;
+      throw Object.assign(new Error(refusal(credentials)), { statusCode: 401 });
+    });
 
     app.decorateRequest('user', null as unknown as User);
     app.decorateRequest('session', null as unknown as TokenClaims);
@@ -100,11 +128,7 @@ export const authPlugin = fp(
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       const session = await resolveSession(request);
       if (!session) {
-        const key = request.headers['x-api-key'] ?? request.headers.authorization ?? '';
-        const triedKey = String(key).includes(API_KEY_PREFIX);
-        return reply
-          .code(401)
-          .send({ message: triedKey ? BAD_API_KEY_MESSAGE : SIGNED_OUT_MESSAGE });
+        return reply.code(401).send({ message: refusal(credentialsOf(request)) });
       }
       request.user = session.user;
       if (session.claims) request.session = session.claims;

@@ -35,6 +35,20 @@ export async function callerPlan(
   return ((await app.resolveUser(request))?.plan_type as PlanType | undefined) ?? 'FREE';
 }
 
+export type ConversionsPerMinute = Record<'anonymous' | PlanType, number>;
+
+/**
+ * The rate limit of a route that converts (the convertor, the public API, OpenAI's route):
+ * conversions per minute by the caller's plan, counted per caller.
+ */
+export function conversionRateLimit(perMinute: ConversionsPerMinute) {
+  return {
+    max: async (request: FastifyRequest, key: string) =>
+      perMinute[await callerPlan(request.server, request, key)],
+    timeWindow: 60_000,
+  };
+}
+
 const tooMany = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`;
 
 /**

@@ -3,10 +3,11 @@ import { AudioBodySchema, VoiceSettingsSchema } from '@parla/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf } from '../../http/caller.js';
 import { sendConversionAudio } from '../../http/conversion-audio.js';
+import { convertRequest, IdempotencyHeadersSchema } from '../../http/idempotency.js';
 import { OpenAiErrorSchema, openAiErrorBody } from '../../http/openai-error.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import { type ConversionsPerMinute, conversionRateLimit } from '../../plugins/rate-limit.js';
 import type {
   Conversion,
   ConversionService,
@@ -17,6 +18,8 @@ import { openAiSpeed } from './openai-speed.js';
 export interface OpenAiRoutesOptions {
   conversions: ConversionService;
   storage: ObjectStorage;
+  /** Conversions one caller may start per minute, by plan, as on the convertor. */
+  conversionsPerMinute: ConversionsPerMinute;
 }
 
 /** OpenAI's models, and Parla's own names for its two engines. */
@@ -206,12 +209,13 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
   app.post(
     '/audio/speech',
     {
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { rateLimit: conversionRateLimit(options.conversionsPerMinute) },
       schema: {
         tags: ['openai'],
         operationId: 'createSpeech',
         summary: 'Text to speech as OpenAI’s API does it: audio in the answer (OpenAI-compatible)',
         security: [{ apiKey: [] }],
+        headers: IdempotencyHeadersSchema,
         body: SpeechRequestSchema,
         produces: ['audio/mpeg', 'audio/wav'],
         response: {
@@ -225,8 +229,12 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
     async (request, reply) => {
       const checked = speechSettings(await conversions.voices(), request.body);
       if (!checked.ok) return openAiError(reply, 400, ...checked.error);
-      const caller = await callerOf(request, reply);
-      const conversion = await conversions.convert(caller, checked.settings, { stream: true });
+      const made = await convertRequest(request, reply, conversions, checked.settings, true);
+      if ('refused' in made) {
+        const { status, message } = made.refused;
+        return openAiError(reply, status, message, 'Idempotency-Key');
+      }
+      const { conversion } = made;
       if (conversion.status !== 200 || !conversion.file) return refused(reply, conversion);
       reply.header('x-parla-characters', String(conversion.characters ?? 0));
       await sendConversionAudio(request, reply, conversions, storage, conversion.file);

@@ -15,11 +15,11 @@ import { catalogueSummary, SpeechError, selectVoices } from '@parla/speech';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf } from '../../http/caller.js';
 import { sendConversionAudio } from '../../http/conversion-audio.js';
+import { convertRequest, IdempotencyHeadersSchema } from '../../http/idempotency.js';
 import { timingRoutes } from '../../http/timing-routes.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { callerPlan } from '../../plugins/rate-limit.js';
+import { type ConversionsPerMinute, conversionRateLimit } from '../../plugins/rate-limit.js';
 import type { ConversionService } from '../../services/conversion/conversion-service.js';
 import { CONVERT_MESSAGES } from '../../services/conversion/messages.js';
 
@@ -27,7 +27,7 @@ export interface ConvertorRoutesOptions {
   conversions: ConversionService;
   storage: ObjectStorage;
   /** Conversions one caller may start per minute, by plan (lib/limits.ts). */
-  conversionsPerMinute: Record<'anonymous' | PlanType, number>;
+  conversionsPerMinute: ConversionsPerMinute;
 }
 
 const AudioParamsSchema = z.object({
@@ -90,18 +90,13 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
   app.post(
     '/',
     {
-      config: {
-        rateLimit: {
-          max: async (request: FastifyRequest, key: string) =>
-            options.conversionsPerMinute[await callerPlan(app, request, key)],
-          timeWindow: 60_000,
-        },
-      },
+      config: { rateLimit: conversionRateLimit(options.conversionsPerMinute) },
       schema: {
         tags: ['convertor'],
         summary:
           'Convert text or SSML to speech; answers the address of the audio (with stream=true at once, the audio playing as it renders)',
         querystring: ConvertQuerySchema,
+        headers: IdempotencyHeadersSchema,
         body: VoiceSettingsSchema,
         response: {
           200: ConvertResultSchema,
@@ -116,10 +111,19 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const caller = await callerOf(request, reply as unknown as FastifyReply);
-      const stream = request.query.stream;
-      const answer = await conversions.convert(caller, request.body, { stream });
-      return reply.code(answer.status).send(answer.body);
+      const raw = reply as unknown as FastifyReply;
+      const made = await convertRequest(
+        request,
+        raw,
+        conversions,
+        request.body,
+        request.query.stream,
+      );
+      if ('refused' in made) {
+        const { status, message } = made.refused;
+        return reply.code(status).send({ success: false, message, path: null, duration: null });
+      }
+      return reply.code(made.conversion.status).send(made.conversion.body);
     },
   );
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { MESSAGES, type PaidPlanType, type PaymentInput } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { Invoice, Payment, User } from '../../db/schema.js';
@@ -28,6 +28,9 @@ export class PaymentDeclinedError extends Error {
     this.code = code;
   }
 }
+
+/** How long a payment sent without an Idempotency-Key is one attempt (derivedKey). */
+const DERIVED_KEY_WINDOW_MS = 60_000;
 
 export type PayResult = { status: 'succeeded' | 'pending'; message: string };
 
@@ -190,6 +193,23 @@ export function createPaymentService({
     return { status: 'succeeded', message: PAYMENT_MESSAGES.succeeded };
   }
 
+  /**
+   * The attempt's key of a payment sent without one (SPEC §7's call has no header): the same
+   * user, plan and card within a minute or two is the same attempt, so a second click on Pay
+   * answers as the first did instead of charging again. Another card is another attempt.
+   */
+  async function derivedKey(user: User, input: PaymentInput, isUpdateCard: boolean) {
+    const card = createHash('sha256')
+      .update(`${input.token ?? 'saved card'}:${isUpdateCard}`)
+      .digest('base64url')
+      .slice(0, 16);
+    const minute = Math.floor(now().getTime() / DERIVED_KEY_WINDOW_MS);
+    const keyOf = (window: number) => `derived:${input.type}:${card}:${window}`;
+    // An attempt begun in the minute before is the same one, whichever side of the minute.
+    const before = await payments.findAttempt(user.id, keyOf(minute - 1));
+    return keyOf(before ? minute - 1 : minute);
+  }
+
   function answer(payment: Payment): PayResult {
     if (payment.status === 'succeeded')
       return { status: 'succeeded', message: PAYMENT_MESSAGES.succeeded };
@@ -204,14 +224,14 @@ export function createPaymentService({
     async pay(
       user: User,
       input: PaymentInput,
-      options: { isUpdateCard: boolean; idempotencyKey: string },
+      options: { isUpdateCard: boolean; idempotencyKey: string | undefined },
     ): Promise<PayResult> {
       if (options.isUpdateCard && !input.token)
         throw new PaymentInputError(PAYMENT_MESSAGES.newCardNeeded);
       if (!input.token && !user.payment_method_id) {
         throw new PaymentInputError(PAYMENT_MESSAGES.noSavedCard);
       }
-      const key = options.idempotencyKey;
+      const key = options.idempotencyKey ?? (await derivedKey(user, input, options.isUpdateCard));
       const cardName = input.token ? input.name_on_card : null;
       const payment = await attemptRow(user, key, input.type, cardName);
       if (payment.plan_type !== input.type)

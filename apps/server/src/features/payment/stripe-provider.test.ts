@@ -172,14 +172,25 @@ describe('payments through the official Stripe SDK (local Stripe-shaped server)'
     expect(row.count_characters).toBe(user.count_characters + plans.BASIC.count_characters);
   });
 
-  it('refuses a payment without an Idempotency-Key before calling Stripe', async () => {
+  it('refuses a malformed Idempotency-Key before calling Stripe', async () => {
     const { authorization } = await signedInUser(app, { billing: true });
     const before = stripe.requests.length;
     const body = { token: 'tok_visa', name_on_card: 'Grace Brewster Hopper', type: 'BASIC' };
-    const response = await pay(authorization, body, { key: null });
+    const response = await pay(authorization, body, { key: 'short' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(IDEMPOTENCY_KEY_MESSAGE);
     expect(stripe.requests.length).toBe(before);
+  });
+
+  it('a payment without an Idempotency-Key, sent twice, charges the card once', async () => {
+    const { authorization, user } = await signedInUser(app, { billing: true });
+    const body = { token: 'tok_visa', name_on_card: 'Grace Brewster Hopper', type: 'BASIC' };
+    const first = await pay(authorization, body, { key: null });
+    const second = await pay(authorization, body, { key: null });
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const row = await userRow(user.id);
+    expect(chargesOf(row.payment_customer_id)).toHaveLength(1);
+    expect(row.count_characters).toBe(user.count_characters + plans.BASIC.count_characters);
   });
 
   it('an answer lost on the way is retried with the same key and charged once', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type ConvertResult, countCharacters, type VoiceSettings } from '@parla/contract';
 import { isClientError, MIME_TYPES, SpeechError } from '@parla/speech';
 import type { Db } from '../../db/database.js';
@@ -7,7 +8,8 @@ import type { SpeechService, StoredSynthesis } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import type { PlanCatalogue } from '../plans/plan-catalogue.js';
 import { createConversionRepository } from './conversion-repository.js';
-import { CONVERT_MESSAGES } from './messages.js';
+import { createIdempotencyRepository } from './idempotency-repository.js';
+import { CONVERT_MESSAGES, IDEMPOTENCY_MESSAGES } from './messages.js';
 import { createPreviews } from './preview.js';
 import { createUsageRepository, type VisitorLimits } from './usage-repository.js';
 
@@ -35,6 +37,11 @@ export interface Caller {
   ip: string;
   log: ConversionLog;
 }
+
+/** A conversion asked for with an Idempotency-Key: made, replayed, or refused. */
+export type KeyedConversion =
+  | { conversion: Conversion; replayed: boolean }
+  | { refused: { status: 400 | 409 | 422; message: string } };
 
 /** Where a conversion's audio is, for whoever serves it. */
 export type AudioSource =
@@ -74,6 +81,7 @@ export function createConversionService(options: ConversionServiceOptions) {
   const usage = createUsageRepository(options.db);
   const conversions = createConversionRepository(options.db, storage);
   const previews = createPreviews(speech, storage);
+  const idempotency = createIdempotencyRepository(options.db);
 
   type Spent =
     | { ok: false; error: string; status: 400 | 402 }
@@ -232,6 +240,40 @@ export function createConversionService(options: ConversionServiceOptions) {
     }
   }
 
+  /**
+   * A conversion made at most once per user and Idempotency-Key: a retry of the same request
+   * gets the first answer again, charged once; the key with another request is refused, and
+   * a failed first request frees its key.
+   */
+  async function convertOnce(
+    caller: Caller,
+    settings: VoiceSettings,
+    { stream }: { stream: boolean },
+    key: string,
+  ): Promise<KeyedConversion> {
+    const { user } = caller;
+    if (!user)
+      return { refused: { status: 400, message: IDEMPOTENCY_MESSAGES.idempotencyNeedsUser } };
+    const fingerprint = createHash('sha256').update(JSON.stringify(settings)).digest('hex');
+    if (!(await idempotency.claim(user.id, key, fingerprint))) {
+      const first = await idempotency.find(user.id, key);
+      if (first && first.fingerprint !== fingerprint) {
+        return { refused: { status: 422, message: IDEMPOTENCY_MESSAGES.idempotencyReused } };
+      }
+      const done = first?.conversion_id ? await describe(first.conversion_id) : undefined;
+      if (!done)
+        return { refused: { status: 409, message: IDEMPOTENCY_MESSAGES.idempotencyRunning } };
+      return { conversion: done, replayed: true };
+    }
+    const conversion = await convert(caller, settings, { stream });
+    if (conversion.status === 200 && conversion.file) {
+      await idempotency.settle(user.id, key, conversion.file);
+    } else {
+      await idempotency.release(user.id, key);
+    }
+    return { conversion, replayed: false };
+  }
+
   /** A finished conversion's answer again (an idempotent retry), or undefined once expired. */
   async function describe(file: string): Promise<Conversion | undefined> {
     const [id = ''] = file.split('.');
@@ -314,6 +356,7 @@ export function createConversionService(options: ConversionServiceOptions) {
 
   return {
     convert,
+    convertOnce,
     describe,
     audio,
     listen,

@@ -11,12 +11,26 @@ import {
 /** The language a call gets when it names neither a voice nor a language. */
 export const DEFAULT_API_LANGUAGE = 'en-us';
 
-function findLanguage(languages: readonly Language[], code: string): Language | undefined {
+/** The catalogue's language of a BCP-47 code: exact, else the first of its primary language. */
+export function findLanguage(languages: readonly Language[], code: string): Language | undefined {
   const lower = code.toLowerCase();
   return (
     languages.find((l) => l.language_code.toLowerCase() === lower) ??
     languages.find((l) => l.language_code.toLowerCase().split('-')[0] === lower.split('-')[0])
   );
+}
+
+/** A voice of the catalogue by its id (in any case), with its language. */
+export function findVoice(
+  languages: readonly Language[],
+  id: string,
+): { voice: Voice; language: Language } | undefined {
+  const wanted = id.toLowerCase();
+  for (const language of languages) {
+    const voice = language.voices.find((v) => v.id.toLowerCase() === wanted);
+    if (voice) return { voice, language };
+  }
+  return undefined;
 }
 
 /**
@@ -39,14 +53,7 @@ export function apiVoiceSettings(
   let voice: Voice | undefined;
   let language: Language | undefined;
   if (input.voice) {
-    for (const candidate of languages) {
-      const found = candidate.voices.find((v) => v.id.toLowerCase() === input.voice?.toLowerCase());
-      if (found) {
-        voice = found;
-        language = candidate;
-        break;
-      }
-    }
+    ({ voice, language } = findVoice(languages, input.voice) ?? {});
   } else {
     language = findLanguage(languages, input.language ?? DEFAULT_API_LANGUAGE);
     const engineOf = (engine: Engine) => language?.voices.filter((v) => v.engine === engine) ?? [];
