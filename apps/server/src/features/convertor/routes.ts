@@ -4,7 +4,6 @@ import {
   ConvertQuerySchema,
   ConvertResultSchema,
   ErrorResponseSchema,
-  type PlanType,
   VoicePreviewQuerySchema,
   VoiceSettingsSchema,
   VoicesQuerySchema,
@@ -12,7 +11,7 @@ import {
   VoicesSummarySchema,
 } from '@parla/contract';
 import { catalogueSummary, SpeechError, selectVoices } from '@parla/speech';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendConversionAudio } from '../../http/conversion-audio.js';
