@@ -185,10 +185,11 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
   app.get(
     '/',
     {
-      preHandler: requirePaidPlan,
+      // Every signed-in user: File History is a signed-in page (SPEC §2); saving is paid.
+      preHandler: app.requireUser,
       schema: {
         tags: ['file'],
-        summary: "The user's saved files, most recently saved first",
+        summary: "The user's saved files, most recently saved first (FREE: none, saving is paid)",
         security: bearer,
         response: { 200: FileListSchema, ...errors },
       },
