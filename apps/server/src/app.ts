@@ -9,7 +9,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { createDatabase, type Db, migrateToLatest } from './db/database.js';
 import { apiKeyRoutes } from './features/account/api-keys.js';
@@ -32,9 +31,10 @@ import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/ro
 import { type AbuseLimits, CONVERSIONS_PER_MINUTE, DEFAULT_ABUSE_LIMITS } from './lib/limits.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
 import { createMetrics } from './lib/metrics.js';
+import { RedisClients } from './lib/redis.js';
 import { createScheduler } from './lib/schedule.js';
-import { createSpeechService, redisConnection, type SpeechService } from './lib/speech.js';
-import { createStorage } from './lib/storage/from-config.js';
+import { createSpeechService, type SpeechService } from './lib/speech.js';
+import { createStorage, storageName, storageNameKey } from './lib/storage/from-config.js';
 import { type ObjectStorage, within } from './lib/storage/storage.js';
 import { TokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
@@ -172,17 +172,19 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => mailer.close());
   app.addHook('onClose', async () => storage.close());
+  // One view of Redis for every client of this process: its outages are logged once.
+  const redis = config.redisUrl ? new RedisClients(config.redisUrl, app.log) : undefined;
   const speech: SpeechService = createSpeechService({
     cacheDir: path.join(config.dataDir, 'cache', 'speech'),
     config: config.speech,
-    redisUrl: config.redisUrl,
+    redis,
     queuePrefix: redisPrefix,
     storage,
     renderTimeoutMs,
   });
   app.addHook('onClose', () => speech.close());
   const scheduler = createScheduler({
-    redisUrl: config.redisUrl,
+    redis,
     prefix: redisPrefix,
     log: app.log,
   });
@@ -190,8 +192,17 @@ export async function buildApp({
   app.addHook('onClose', () => scheduler.close());
   const metrics = createMetrics();
   if (config.redisUrl) metrics.watchQueue(() => speech.queueCounts());
-  const readiness = config.redisUrl ? redisConnection(config.redisUrl) : undefined;
+  const readiness = redis?.connection();
   app.addHook('onClose', async () => readiness?.disconnect());
+  if (readiness) {
+    // The speech workers check that they store audio where the servers read it (cli.ts).
+    // Not awaited: a server starts while Redis is away, and says it when Redis is back.
+    app.addHook('onReady', async () => {
+      readiness
+        .set(storageNameKey(redisPrefix), storageName(config.storage))
+        .catch((error: unknown) => app.log.error({ err: error }, 'storage not announced'));
+    });
+  }
   const payments =
     paymentProvider ??
     (config.stripe.secretKey
@@ -222,13 +233,8 @@ export async function buildApp({
   await app.register(authPlugin, { db, tokens });
   // With REDIS_URL every limit is counted in Redis: N servers enforce one limit.
   // One retry: while Redis is down a limited request fails at once rather than hanging.
-  const limitsRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
-    : undefined;
-  if (limitsRedis) {
-    limitsRedis.on('error', (error) => app.log.error({ err: error }, 'rate-limit Redis'));
-    app.addHook('onClose', async () => void (await limitsRedis.quit()));
-  }
+  const limitsRedis = redis?.connection({ maxRetriesPerRequest: 1 });
+  if (limitsRedis) app.addHook('onClose', async () => void (await limitsRedis.quit()));
   await app.register(rateLimitPlugin, {
     ...(limitsRedis && { redis: limitsRedis }),
     nameSpace: `${redisPrefix}:rate-limit:`,

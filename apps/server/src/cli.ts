@@ -5,9 +5,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLAN_TYPES, type PlanType } from '@parla/contract';
 import { SpeechPool } from '@parla/speech';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
 import { hashPassword } from './lib/password.js';
+import { RedisClients } from './lib/redis.js';
 import { startSpeechWorker } from './lib/speech.js';
 import { TokenService } from './lib/tokens.js';
 import { createUserRepository } from './services/accounts/user-repository.js';
@@ -39,10 +40,26 @@ async function runWorker(config: Config): Promise<number> {
   });
   // The audio goes where the servers read it: the same S3 bucket (or, on the servers' own
   // machine, the same DATA_DIR). Loaded here: the other commands need no AWS SDK.
-  const { createStorage } = await import('./lib/storage/from-config.js');
+  const { createStorage, storageName, storageNameKey } = await import(
+    './lib/storage/from-config.js'
+  );
+  const ours = storageName(config.storage);
+  const redis = new RedisClients(config.redisUrl);
+  const client = redis.connection({ maxRetriesPerRequest: 1 });
+  const theirs = await client
+    .get(storageNameKey(config.redisPrefix))
+    // Redis away: the worker starts and waits for it, as it always has.
+    .catch(() => null)
+    .finally(() => client.disconnect());
+  if (theirs && theirs !== ours) {
+    console.error(
+      `parla worker: the servers keep audio in ${theirs}, this worker would store it in ${ours}, where they would never find it. Give the worker the servers' storage settings (S3_BUCKET, S3_ENDPOINT, … or the same DATA_DIR).`,
+    );
+    return 2;
+  }
   const storage = createStorage(config.storage);
   const worker = startSpeechWorker({
-    redisUrl: config.redisUrl,
+    redis,
     prefix: config.redisPrefix,
     storage,
     pool: new SpeechPool({
@@ -52,9 +69,7 @@ async function runWorker(config: Config): Promise<number> {
     }),
   });
   console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);
-  console.info(
-    `Parla speech worker: storing audio in ${config.storage.kind === 's3' ? `s3://${config.storage.bucket}` : config.storage.root}.`,
-  );
+  console.info(`Parla speech worker: storing audio in ${ours}.`);
   await stop;
   // Finishes the requests in hand, then ends the threads; past the grace, the requests still
   // in hand go back to the queue for another worker.
@@ -111,6 +126,7 @@ async function run(argv: string[]): Promise<number> {
     console.error(`Unknown command: ${command}\n\n${USAGE}`);
     return 2;
   }
+  loadDotEnv();
   const config = loadConfig();
   if (command === 'worker') return runWorker(config);
   const db = createDatabase(config.database);

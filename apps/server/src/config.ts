@@ -303,6 +303,14 @@ function remoteVoices(e: z.infer<typeof EnvSchema>): SpeechConfig {
   };
 }
 
+/**
+ * Reads `.env` of the working directory into the environment, as `.env.example` suggests;
+ * variables already set win over the file (Node's `process.loadEnvFile`).
+ */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 /** Parses the environment; throws ConfigError naming each bad variable. Creates DATA_DIR. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(withoutEmpty(env));
