@@ -30,7 +30,7 @@ import JSZip from 'jszip';
 import NodeID3 from 'node-id3';
 import * as z from 'zod';
 import type { Db } from '../../db/database.js';
-import type { JobPartsTable, JobsTable, User } from '../../db/schema.js';
+import type { JobsTable, User } from '../../db/schema.js';
 import { timingRoutes } from '../../http/timing-routes.js';
 import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
@@ -40,13 +40,12 @@ import { apiVoiceSettings } from '../../services/conversion/settings.js';
 import { type Chapter, DocumentError, readDocument } from './documents.js';
 import { splitParts } from './parts.js';
 import {
-  createJobRunner,
+  createJobRepository,
   type JobChapterRecord,
-  type JobRunner,
-  type JobRunnerOptions,
   jobKeys,
-  safeName,
-} from './runner.js';
+  type PartState,
+} from './repository.js';
+import { createJobRunner, type JobRunner, type JobRunnerOptions, safeName } from './runner.js';
 
 const ChapterChoicesSchema = z.array(ChapterChoiceSchema).min(1);
 
@@ -78,7 +77,7 @@ export interface JobRoutesOptions {
   storage: ObjectStorage;
   scheduler: Scheduler;
   now?: () => Date;
-  runner?: Omit<JobRunnerOptions, 'db' | 'speech' | 'storage' | 'log'>;
+  runner?: Omit<JobRunnerOptions, 'jobs' | 'speech' | 'storage' | 'log'>;
 }
 
 const bearer: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
@@ -87,9 +86,10 @@ const bearer: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [
 const FIELDS = new Set([...Object.keys(JobSettingsSchema.shape), 'title', 'chapters']);
 
 export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, options) => {
-  const { db, speech, storage } = options;
+  const { speech, storage } = options;
+  const jobs = createJobRepository(options.db, storage);
   const runner: JobRunner = createJobRunner({
-    db,
+    jobs,
     speech,
     storage,
     log: app.log,
@@ -100,28 +100,10 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
 
   // A job and its files are kept 30 days after it ended, as saved files are (SPEC §9).
   const now = options.now ?? (() => new Date());
-  async function purge(): Promise<number> {
-    const before = new Date(now().getTime() - JOB_RETENTION_DAYS * 86_400_000).toISOString();
-    const ended = await db
-      .selectFrom('jobs')
-      .select('id')
-      .where('status', 'in', ['done', 'failed', 'cancelled'])
-      .where((eb) => eb.or([eb('finished_at', '<', before), eb('finished_at', 'is', null)]))
-      .where('updated_at', '<', before)
-      .execute();
-    for (const { id } of ended) await remove(id);
-    return ended.length;
-  }
-  /** An ended job, its files first: a failure leaves a listed job, never a job without audio. */
-  async function remove(id: string): Promise<void> {
-    for (const { key } of await storage.list(`jobs/${id}`)) await storage.remove(key);
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('job_parts').where('job_id', '=', id).execute();
-      await trx.deleteFrom('jobs').where('id', '=', id).execute();
-    });
-  }
   options.scheduler.every('job-purge', 60 * 60 * 1000, async () => {
-    const count = await purge();
+    const count = await jobs.purgeEnded(
+      new Date(now().getTime() - JOB_RETENTION_DAYS * 86_400_000),
+    );
     if (count > 0) app.log.info({ count }, 'ended jobs purged');
   });
 
@@ -294,39 +276,36 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       const id = randomUUID();
       const now = new Date().toISOString();
       const { text: _text, ...settings } = check.settings;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('jobs')
-          .values({
-            id,
-            user_id: user.id,
-            title: title.slice(0, 200),
-            source,
-            status: 'queued',
-            settings: JSON.stringify(settings),
-            output_format: settings.output_format,
-            characters,
-            chapters: JSON.stringify(
-              chapters.map(
-                (c, index): JobChapterRecord => ({
-                  title: c.title,
-                  characters: (parts[index] ?? []).reduce((sum, t) => sum + countCharacters(t), 0),
-                }),
-              ),
+      await jobs.create(
+        {
+          id,
+          user_id: user.id,
+          title: title.slice(0, 200),
+          source,
+          status: 'queued',
+          settings: JSON.stringify(settings),
+          output_format: settings.output_format,
+          characters,
+          chapters: JSON.stringify(
+            chapters.map(
+              (c, index): JobChapterRecord => ({
+                title: c.title,
+                characters: (parts[index] ?? []).reduce((sum, t) => sum + countCharacters(t), 0),
+              }),
             ),
-            audio_key: null,
-            audio_size: null,
-            duration: null,
-            error: null,
-            lease_owner: null,
-            lease_until: null,
-            started_at: null,
-            finished_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        const rows = parts.flatMap((texts, index) =>
+          ),
+          audio_key: null,
+          audio_size: null,
+          duration: null,
+          error: null,
+          lease_owner: null,
+          lease_until: null,
+          started_at: null,
+          finished_at: null,
+          created_at: now,
+          updated_at: now,
+        },
+        parts.flatMap((texts, index) =>
           texts.map((text, part) => ({
             job_id: id,
             chapter: index,
@@ -336,15 +315,8 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
             status: 'pending',
             duration: null,
           })),
-        );
-        // In batches: a database takes a bounded number of values in one statement.
-        for (let at = 0; at < rows.length; at += 200) {
-          await trx
-            .insertInto('job_parts')
-            .values(rows.slice(at, at + 200))
-            .execute();
-        }
-      });
+        ),
+      );
       runner.wake();
       return reply.code(202).send({ id, status: 'queued' as const });
     },
@@ -401,12 +373,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
 
   async function findOwn(request: FastifyRequest) {
     const { id } = request.params as { id: string };
-    return db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', request.user.id)
-      .executeTakeFirst();
+    return jobs.findOwn(id, request.user.id);
   }
 
   /** The catalogue's names of a job's language and voice (its codes where unknown). */
@@ -422,28 +389,10 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
     };
   }
 
-  type PartState = Pick<JobPartsTable, 'chapter' | 'characters' | 'status' | 'duration'>;
-
-  /** The parts of some jobs, in order, by job: one query however many jobs are listed. */
-  async function partsOf(ids: string[]): Promise<Map<string, PartState[]>> {
-    const byJob = new Map<string, PartState[]>(ids.map((id) => [id, []]));
-    if (ids.length === 0) return byJob;
-    const rows = await db
-      .selectFrom('job_parts')
-      .select(['job_id', 'chapter', 'characters', 'status', 'duration'])
-      .where('job_id', 'in', ids)
-      .orderBy('job_id')
-      .orderBy('chapter')
-      .orderBy('part')
-      .execute();
-    for (const { job_id, ...part } of rows) byJob.get(job_id)?.push(part);
-    return byJob;
-  }
-
   /** A job as the API describes it, from its row, its parts and the catalogue's names. */
-  async function describe(jobs: JobsTable[]): Promise<Job[]> {
-    const [names, parts] = await Promise.all([namer(), partsOf(jobs.map((job) => job.id))]);
-    return jobs.map((job) => describeOne(job, parts.get(job.id) ?? [], names));
+  async function describe(rows: JobsTable[]): Promise<Job[]> {
+    const [names, parts] = await Promise.all([namer(), jobs.partsOf(rows.map((job) => job.id))]);
+    return rows.map((job) => describeOne(job, parts.get(job.id) ?? [], names));
   }
 
   function describeOne(
@@ -518,16 +467,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
         response: { 200: JobListSchema, '4xx': ErrorResponseSchema },
       },
     },
-    async (request) => {
-      const jobs = await db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('user_id', '=', request.user.id)
-        .orderBy('created_at', 'desc')
-        .limit(100)
-        .execute();
-      return describe(jobs);
-    },
+    async (request) => describe(await jobs.listOwn(request.user.id)),
   );
 
   app.get(
@@ -569,19 +509,12 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
     async (request, reply) => {
       const job = await findOwn(request);
       if (!job) return reply.code(404).send({ message: JOB_MESSAGES.notFound });
-      const now = new Date().toISOString();
-      const cancelled = await db
-        .updateTable('jobs')
-        .set({ status: 'cancelled', finished_at: now, updated_at: now })
-        .where('id', '=', job.id)
-        .where('status', 'in', ['queued', 'running'])
-        .executeTakeFirst();
-      if (Number(cancelled.numUpdatedRows) === 1) {
+      if (await jobs.cancel(job.id)) {
         const after = await findOwn(request);
         const [described] = await describe([after ?? job]);
         return described;
       }
-      await remove(job.id);
+      await jobs.remove(job.id);
       return { message: JOB_MESSAGES.deleted };
     },
   );
@@ -717,14 +650,8 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       preHandler: app.requireUser,
       userOf: (request) => request.user?.id,
       find: async (id, userId) => {
-        const job = await db
-          .selectFrom('jobs')
-          .selectAll()
-          .where('id', '=', id)
-          .where('user_id', '=', userId ?? '')
-          .where('status', '=', 'done')
-          .executeTakeFirst();
-        return job?.audio_key
+        const job = await jobs.findOwn(id, userId ?? '');
+        return job?.status === 'done' && job.audio_key
           ? { audioKey: job.audio_key, duration: job.duration ?? 0, name: job.title }
           : undefined;
       },

@@ -18,14 +18,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import NodeID3 from 'node-id3';
 import PQueue from 'p-queue';
-import type { Db } from '../../db/database.js';
-import type { JobPartsTable, JobsTable } from '../../db/schema.js';
+import type { JobsTable } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
 import { marksKey, readMarks } from '../../lib/marks.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { createUsageRepository } from '../../services/conversion/usage-repository.js';
+import { type JobChapterRecord, type JobRepository, jobKeys, type Lease } from './repository.js';
 
 /**
  * Renders jobs (issue 19, docs/decisions/023-jobs.md). Every server runs one runner; a job is
@@ -37,17 +36,8 @@ import { createUsageRepository } from '../../services/conversion/usage-repositor
  * several at a time.
  */
 
-export interface JobChapterRecord {
-  title: string;
-  characters: number;
-  /** Once assembled: where the chapter's audio lies in the whole file (start, end exclusive). */
-  bytes?: [number, number];
-  /** Once assembled, in Ogg (whose pages cannot be cut out of the whole): its own file. */
-  key?: string;
-}
-
 export interface JobRunnerOptions {
-  db: Db;
+  jobs: JobRepository;
   speech: SpeechService;
   storage: ObjectStorage;
   log: FastifyBaseLogger;
@@ -81,16 +71,6 @@ export const JOB_FAILURE_MESSAGES = {
   failed: 'The job could not be rendered. Nothing more was charged; please try again later.',
 };
 
-/** Where a job's files are. */
-export const jobKeys = {
-  part: (jobId: string, chapter: number, part: number, format: string) =>
-    `jobs/${jobId}/parts/${chapter}-${part}.${format}`,
-  audio: (jobId: string, format: string) => `jobs/${jobId}/audiobook.${format}`,
-  chapter: (jobId: string, chapter: number, format: string) =>
-    `jobs/${jobId}/chapters/${chapter}.${format}`,
-  text: (jobId: string) => `jobs/${jobId}/text.txt`,
-};
-
 /**
  * The format a job's parts are rendered in: its own, but PCM (wav) for Ogg, which is encoded
  * once over the whole book (Ogg streams put end to end are a chained file most players stop
@@ -102,70 +82,17 @@ const partFormat = (format: string) => (format === 'ogg' ? 'wav' : format);
 const ATTEMPTS = 3;
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { db, speech, storage, log } = options;
-  const owner = randomUUID();
-  const leaseMs = options.leaseMs ?? 30_000;
+  const { jobs, speech, storage, log } = options;
+  const lease: Lease = { owner: randomUUID(), ms: options.leaseMs ?? 30_000 };
   const pollMs = options.pollMs ?? 1000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopping = false;
 
-  const leaseUntil = () => new Date(Date.now() + leaseMs).toISOString();
-
-  /** Takes a job whose lease is free (queued, or running on a server that went away). */
-  async function claim(): Promise<JobsTable | undefined> {
-    const now = new Date().toISOString();
-    const candidates = await db
-      .selectFrom('jobs')
-      .select('id')
-      .where('status', 'in', ['queued', 'running'])
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-      .orderBy('created_at')
-      .limit(5)
-      .execute();
-    for (const { id } of candidates) {
-      const taken = await db
-        .updateTable('jobs')
-        .set({
-          lease_owner: owner,
-          lease_until: leaseUntil(),
-          status: 'running',
-          started_at: (eb) => eb.fn.coalesce('started_at', eb.val(now)),
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .where('status', 'in', ['queued', 'running'])
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 1) {
-        return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-      }
-    }
-    return undefined;
-  }
-
-  /** Renews the lease; false when the job is no longer this runner's to render. */
-  async function renew(jobId: string): Promise<boolean> {
-    const renewed = await db
-      .updateTable('jobs')
-      .set({ lease_until: leaseUntil() })
-      .where('id', '=', jobId)
-      .where('lease_owner', '=', owner)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    return Number(renewed.numUpdatedRows) === 1;
-  }
-
   async function finish(job: JobsTable, values: Partial<JobsTable>): Promise<void> {
-    const now = new Date().toISOString();
-    const ended = await db
-      .updateTable('jobs')
-      .set({ ...values, lease_owner: null, lease_until: null, finished_at: now, updated_at: now })
-      .where('id', '=', job.id)
-      .where('lease_owner', '=', owner)
-      .executeTakeFirst();
+    const ended = await jobs.finish(job.id, lease, values);
     const took = Date.now() - Date.parse(job.started_at ?? job.created_at);
-    if (Number(ended.numUpdatedRows) === 1 && took >= (options.mailAfterMs ?? 60_000)) {
+    if (ended && took >= (options.mailAfterMs ?? 60_000)) {
       await tell(
         job,
         values.status === 'done' ? undefined : (values.error ?? JOB_FAILURE_MESSAGES.failed),
@@ -177,15 +104,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function tell(job: JobsTable, failure: string | undefined): Promise<void> {
     const { mailer, publicUrl } = options;
     if (!mailer || !publicUrl) return;
-    const user = await db
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', job.user_id)
-      .executeTakeFirst();
-    if (!user) return;
+    const email = await jobs.ownerEmail(job);
+    if (email === undefined) return;
     const action = { label: 'Open your documents', url: `${publicUrl}/documents` };
     await mailer.send({
-      to: user.email,
+      to: email,
       ...(failure === undefined
         ? {
             subject: `Your audiobook "${job.title}" is ready`,
@@ -212,68 +135,30 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
   }
 
-  /** Charges a pending part and marks it taken, together; the charge fails when too few are left. */
-  async function charge(
-    job: JobsTable,
-    part: JobPartsTable,
-  ): Promise<{ ok: true } | { ok: false; left: number }> {
-    return db.transaction().execute(async (trx) => {
-      const spent = await createUsageRepository(trx).spendUser(job.user_id, part.characters);
-      if (!spent.ok) return { ok: false as const, left: spent.remaining };
-      await movePart(trx, part, 'pending', { status: 'charged' });
-      return { ok: true as const };
-    });
-  }
-
-  /** A taken part given back: its characters returned, pending again. */
-  async function giveBack(job: JobsTable, part: JobPartsTable): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      if (await movePart(trx, part, 'charged', { status: 'pending' })) {
-        await createUsageRepository(trx).refundUser(job.user_id, part.characters);
-      }
-    });
-  }
-
-  async function status(jobId: string): Promise<string | undefined> {
-    const row = await db
-      .selectFrom('jobs')
-      .select('status')
-      .where('id', '=', jobId)
-      .executeTakeFirst();
-    return row?.status;
-  }
-
   async function run(job: JobsTable): Promise<void> {
     const settings = JSON.parse(job.settings) as Omit<VoiceSettings, 'text'>;
     const format = partFormat(job.output_format);
     let lost = false;
     const heartbeat = setInterval(() => {
-      renew(job.id).then(
+      jobs.renew(job.id, lease).then(
         (held) => {
           if (!held) lost = true;
         },
         (error: unknown) => log.warn({ err: error, job: job.id }, 'job lease not renewed'),
       );
-    }, leaseMs / 3);
+    }, lease.ms / 3);
     heartbeat.unref();
     try {
-      const parts = await db
-        .selectFrom('job_parts')
-        .selectAll()
-        .where('job_id', '=', job.id)
-        .where('status', '!=', 'done')
-        .orderBy('chapter')
-        .orderBy('part')
-        .execute();
+      const parts = await jobs.parts(job.id, { unfinished: true });
       const queue = new PQueue({ concurrency: options.concurrency ?? 2 });
       let failure: string | undefined;
       const halted = async () =>
-        stopping || lost || failure !== undefined || (await status(job.id)) !== 'running';
+        stopping || lost || failure !== undefined || (await jobs.status(job.id)) !== 'running';
       for (const part of parts) {
         void queue.add(async () => {
           if (await halted()) return;
           if (part.status === 'pending') {
-            const charged = await charge(job, part);
+            const charged = await jobs.charge(job, part);
             if (!charged.ok) {
               failure = JOB_FAILURE_MESSAGES.noCharacters(part.characters, charged.left);
               return;
@@ -292,12 +177,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
                 // Ogg's parts are PCM at the book's rate (WAV is otherwise 16 kHz only).
                 { productRules: format === job.output_format },
               );
-              await movePart(db, part, 'charged', { status: 'done', duration: result.duration });
-              await db
-                .updateTable('jobs')
-                .set({ updated_at: new Date().toISOString() })
-                .where('id', '=', job.id)
-                .execute();
+              await jobs.partDone(part, result.duration);
               return;
             } catch (error) {
               const ours = !(error instanceof SpeechError && isClientError(error.code));
@@ -305,7 +185,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
                 log.warn({ err: error, job: job.id, attempt }, 'job part failed; trying again');
                 continue;
               }
-              await giveBack(job, part);
+              await jobs.giveBack(job, part);
               if (!ours) failure = (error as Error).message;
               else {
                 log.error({ err: error, job: job.id }, 'job part failed');
@@ -322,7 +202,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await removeParts(job.id);
         return;
       }
-      const now = await status(job.id);
+      const now = await jobs.status(job.id);
       if (now === 'cancelled') {
         await removeParts(job.id);
         return;
@@ -353,13 +233,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   ): Promise<{ key: string; size: number; duration: number; chapters: JobChapterRecord[] }> {
     const format = partFormat(job.output_format);
     const chapters = JSON.parse(job.chapters) as JobChapterRecord[];
-    const parts = await db
-      .selectFrom('job_parts')
-      .selectAll()
-      .where('job_id', '=', job.id)
-      .orderBy('chapter')
-      .orderBy('part')
-      .execute();
+    const parts = await jobs.parts(job.id);
     const pieces: Piece[] = [];
     const marks: SpeechMark[] = [];
     const starts: number[] = [];
@@ -502,14 +376,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   async function removeParts(jobId: string): Promise<void> {
-    for (const { key } of await storage.list(`jobs/${jobId}/parts`)) await storage.remove(key);
+    for (const { key } of await storage.list(jobKeys.parts(jobId))) await storage.remove(key);
   }
 
   async function tick(): Promise<void> {
     if (running || stopping) return;
     running = (async () => {
       try {
-        for (let job = await claim(); job && !stopping; job = await claim()) await run(job);
+        for (let job = await jobs.claim(lease); job && !stopping; job = await jobs.claim(lease))
+          await run(job);
       } catch (error) {
         log.error({ err: error }, 'job runner');
       } finally {
@@ -614,24 +489,6 @@ export function safeName(title: string): string {
       .trim()
       .slice(0, 80) || 'chapter'
   );
-}
-
-/** Moves a part from the state `from` (answers false when it was not in it). */
-async function movePart(
-  on: Db,
-  part: JobPartsTable,
-  from: 'pending' | 'charged',
-  to: Pick<JobPartsTable, 'status'> & Partial<Pick<JobPartsTable, 'duration'>>,
-): Promise<boolean> {
-  const moved = await on
-    .updateTable('job_parts')
-    .set(to)
-    .where('job_id', '=', part.job_id)
-    .where('chapter', '=', part.chapter)
-    .where('part', '=', part.part)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(moved.numUpdatedRows) === 1;
 }
 
 /** Where the samples of a stored WAV file start (after its `data` chunk's header). */
