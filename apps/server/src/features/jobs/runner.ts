@@ -480,17 +480,6 @@ function id3(
   });
 }
 
-/** A title as a file name: letters, digits and a few signs; nothing a file system refuses. */
-export function safeName(title: string): string {
-  return (
-    title
-      .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 80) || 'chapter'
-  );
-}
-
 /** Where the samples of a stored WAV file start (after its `data` chunk's header). */
 async function wavDataOffset(storage: ObjectStorage, key: string): Promise<number> {
   const stream = await storage.read(key, { start: 0, end: 4095 });
