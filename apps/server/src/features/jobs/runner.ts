@@ -3,7 +3,7 @@ import type { VoiceSettings } from '@parla/contract';
 import { isClientError, SpeechError } from '@parla/speech';
 import type { FastifyBaseLogger } from 'fastify';
 import PQueue from 'p-queue';
-import type { JobsTable } from '../../db/schema.js';
+import type { JobPartsTable, JobsTable } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
 import type { SpeechService } from '../../lib/speech.js';
@@ -114,8 +114,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   async function run(job: JobsTable): Promise<void> {
-    const settings = JSON.parse(job.settings) as Omit<VoiceSettings, 'text'>;
-    const format = partFormat(job.output_format);
     let lost = false;
     const heartbeat = setInterval(() => {
       jobs.renew(job.id, lease).then(
@@ -135,43 +133,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       for (const part of parts) {
         void queue.add(async () => {
           if (await halted()) return;
-          if (part.status === 'pending') {
-            const charged = await jobs.charge(job, part);
-            if (!charged.ok) {
-              failure = JOB_FAILURE_MESSAGES.noCharacters(part.characters, charged.left);
-              return;
-            }
-          }
-          const key = jobKeys.part(job.id, part.chapter, part.part, format);
-          for (let attempt = 1; ; attempt++) {
-            try {
-              const result = await speech.render(
-                {
-                  ...settings,
-                  output_format: format as VoiceSettings['output_format'],
-                  text: part.text,
-                },
-                key,
-                // Ogg's parts are PCM at the book's rate (WAV is otherwise 16 kHz only).
-                { productRules: format === job.output_format },
-              );
-              await jobs.partDone(part, result.duration);
-              return;
-            } catch (error) {
-              const ours = !(error instanceof SpeechError && isClientError(error.code));
-              if (ours && attempt < ATTEMPTS && !(await halted())) {
-                log.warn({ err: error, job: job.id, attempt }, 'job part failed; trying again');
-                continue;
-              }
-              await jobs.giveBack(job, part);
-              if (!ours) failure = (error as Error).message;
-              else {
-                log.error({ err: error, job: job.id }, 'job part failed');
-                failure = JOB_FAILURE_MESSAGES.failed;
-              }
-              return;
-            }
-          }
+          const stop = await renderPart(job, part, halted);
+          if (stop !== undefined) failure = stop;
         });
       }
       await queue.onIdle();
@@ -197,6 +160,46 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await removeParts(job.id);
     } finally {
       clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * Charges a part unless it was already, and renders it, trying again while the speech service
+   * fails for its own reasons; answers why the job must stop, if it must.
+   */
+  async function renderPart(
+    job: JobsTable,
+    part: JobPartsTable,
+    halted: () => Promise<boolean>,
+  ): Promise<string | undefined> {
+    if (part.status === 'pending') {
+      const charged = await jobs.charge(job, part);
+      if (!charged.ok) return JOB_FAILURE_MESSAGES.noCharacters(part.characters, charged.left);
+    }
+    const settings = JSON.parse(job.settings) as Omit<VoiceSettings, 'text'>;
+    const format = partFormat(job.output_format);
+    const key = jobKeys.part(job.id, part.chapter, part.part, format);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await speech.render(
+          { ...settings, output_format: format as VoiceSettings['output_format'], text: part.text },
+          key,
+          // Ogg's parts are PCM at the book's rate (WAV is otherwise 16 kHz only).
+          { productRules: format === job.output_format },
+        );
+        await jobs.partDone(part, result.duration);
+        return undefined;
+      } catch (error) {
+        const ours = !(error instanceof SpeechError && isClientError(error.code));
+        if (ours && attempt < ATTEMPTS && !(await halted())) {
+          log.warn({ err: error, job: job.id, attempt }, 'job part failed; trying again');
+          continue;
+        }
+        await jobs.giveBack(job, part);
+        if (!ours) return (error as Error).message;
+        log.error({ err: error, job: job.id }, 'job part failed');
+        return JOB_FAILURE_MESSAGES.failed;
+      }
     }
   }
 
