@@ -141,7 +141,7 @@ async function* renderSentences(
       sampleRate: request.sampleRate,
       volume: request.volume,
       position,
-      text: sentenceText(sentence),
+      texts: sentence.texts ?? [sentenceText(sentence)],
       last: index === sentences.length - 1,
     });
     yield audio;
