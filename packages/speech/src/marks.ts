@@ -540,14 +540,27 @@ function cues(marks: readonly SpeechMark[], duration: number): Cue[] {
   const list: Cue[] = [];
   const end = ms(duration);
   const sentences = marks.filter((mark) => mark.type === 'sentence');
+  // In text order, to find a sentence's words without reading every mark (an audiobook's).
+  const byStart = marks
+    .filter((mark) => mark.type === 'word')
+    .sort((a, b) => a.start - b.start || a.time - b.time);
   sentences.forEach((sentence, index) => {
     const until = sentences[index + 1]?.time ?? end;
     const text = sentence.value;
     // Where each word is in the sentence's text, and when it is heard.
     const words: { at: number; time: number }[] = [];
     let cursor = 0;
-    for (const mark of marks) {
-      if (mark.type !== 'word' || mark.start < sentence.start || mark.end > sentence.end) continue;
+    let low = 0;
+    let high = byStart.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((byStart[middle]?.start ?? 0) < sentence.start) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < byStart.length; i++) {
+      const mark = byStart[i];
+      if (!mark || mark.start >= sentence.end) break;
+      if (mark.end > sentence.end) continue;
       const found = text.indexOf(mark.value, cursor);
       if (found < 0) continue;
       cursor = found + mark.value.length;
@@ -555,7 +568,9 @@ function cues(marks: readonly SpeechMark[], duration: number): Cue[] {
       const at = words.length === 0 ? 0 : text.lastIndexOf(' ', found - 1) + 1;
       if (at > (words.at(-1)?.at ?? -1)) words.push({ at, time: mark.time });
     }
-    const fits = (piece: string) => (lines(piece)?.length ?? CUE_LINES + 1) <= CUE_LINES;
+    const fits = (piece: string) =>
+      piece.length <= CUE_LINES * (LINE_CHARACTERS + 1) &&
+      (lines(piece)?.length ?? CUE_LINES + 1) <= CUE_LINES;
     const pieces: { text: string; time: number }[] = [];
     let first = 0;
     while (first < words.length) {
