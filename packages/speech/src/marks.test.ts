@@ -191,6 +191,27 @@ describe('subtitles', () => {
     ]);
   });
 
+  it('cuts a long sentence of marks stored without its words, timed by its share of the text', () => {
+    const text =
+      'Marks stored before every word had one still make cues that two lines hold, each shown in its turn.';
+    const cues = parseVtt(
+      subtitles(
+        [{ time: 1000, type: 'sentence', start: 0, end: text.length, value: text }],
+        5,
+        'vtt',
+      ),
+    );
+    expect(cues.length).toBe(2);
+    for (const cue of cues) {
+      expect(cue.lines.length).toBeLessThanOrEqual(2);
+      for (const line of cue.lines) expect(line.length).toBeLessThanOrEqual(42);
+    }
+    expect(cues.map((cue) => cue.lines.join(' ')).join(' ')).toBe(text);
+    expect(cues[0]?.from).toBe(1000);
+    expect(cues[1]?.from).toBeGreaterThan(1000 + 0.6 * 4000);
+    expect(cues[1]?.to).toBe(5000);
+  });
+
   it('cuts a long sentence after a comma, keeping its punctuation and quotes (issue 27)', () => {
     const text =
       '"Inside, the cows had been waiting for a while," she said, "and nobody had lit the lamp yet."';

@@ -340,7 +340,8 @@ function tokenTimes(
     }
     if (current >= 0) until[current] = Math.max(until[current] ?? 0, ms(word.end));
   });
-  const last = Math.max(0, ...words.map((word) => ms(word.end)));
+  // Not Math.max(...list): an audiobook has more words than a call takes arguments.
+  const last = words.reduce((latest, word) => Math.max(latest, ms(word.end)), 0);
   const weight = (i: number) => (tokens[i]?.end ?? 0) - (tokens[i]?.start ?? 0) + 1;
   const out: number[] = [];
   let previous = -1;
@@ -547,9 +548,11 @@ function cues(marks: readonly SpeechMark[], duration: number): Cue[] {
   sentences.forEach((sentence, index) => {
     const until = sentences[index + 1]?.time ?? end;
     const text = sentence.value;
-    // Where each word is in the sentence's text, and when it is heard.
-    const words: { at: number; time: number }[] = [];
-    let cursor = 0;
+    // Each spaced run of the sentence's text is a place to cut, heard when its first word is,
+    // or, without a word mark (marks stored before every word had one), between its
+    // neighbours by their share of the text.
+    const runs = [...text.matchAll(/\S+/g)].map((match) => match.index);
+    const heard: (number | undefined)[] = runs.map(() => undefined);
     let low = 0;
     let high = byStart.length;
     while (low < high) {
@@ -557,6 +560,8 @@ function cues(marks: readonly SpeechMark[], duration: number): Cue[] {
       if ((byStart[middle]?.start ?? 0) < sentence.start) low = middle + 1;
       else high = middle;
     }
+    let cursor = 0;
+    let run = 0;
     for (let i = low; i < byStart.length; i++) {
       const mark = byStart[i];
       if (!mark || mark.start >= sentence.end) break;
@@ -564,10 +569,22 @@ function cues(marks: readonly SpeechMark[], duration: number): Cue[] {
       const found = text.indexOf(mark.value, cursor);
       if (found < 0) continue;
       cursor = found + mark.value.length;
-      // Cut only at a space: before the spaced run the word is in ("(so", "well-known").
-      const at = words.length === 0 ? 0 : text.lastIndexOf(' ', found - 1) + 1;
-      if (at > (words.at(-1)?.at ?? -1)) words.push({ at, time: mark.time });
+      while ((runs[run + 1] ?? Number.POSITIVE_INFINITY) <= found) run += 1;
+      heard[run] ??= mark.time;
     }
+    heard[0] = sentence.time;
+    const words = runs.map((at, r) => {
+      const time = heard[r];
+      if (time !== undefined) return { at, time };
+      let before = r - 1;
+      while (before > 0 && heard[before] === undefined) before -= 1;
+      let after = r + 1;
+      while (after < runs.length && heard[after] === undefined) after += 1;
+      const [fromAt, fromTime] = [runs[before] ?? 0, heard[before] ?? sentence.time];
+      const [toAt, toTime] = [runs[after] ?? text.length, heard[after] ?? until];
+      const share = toAt > fromAt ? (at - fromAt) / (toAt - fromAt) : 0;
+      return { at, time: Math.round(fromTime + (Math.max(fromTime, toTime) - fromTime) * share) };
+    });
     const fits = (piece: string) =>
       piece.length <= CUE_LINES * (LINE_CHARACTERS + 1) &&
       (lines(piece)?.length ?? CUE_LINES + 1) <= CUE_LINES;
@@ -595,7 +612,6 @@ function cues(marks: readonly SpeechMark[], duration: number): Cue[] {
       });
       first = stop;
     }
-    if (pieces.length === 0) pieces.push({ text, time: sentence.time });
     pieces.forEach((piece, i) => {
       list.push({
         from: i === 0 ? sentence.time : piece.time,
