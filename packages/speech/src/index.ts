@@ -5,7 +5,8 @@
  *   "Language"/"Voice").
  * - `synthesize(request, config)`: the request is the library's `SpeechRequest` (request.ts;
  *   `speechRequestFromSettings` maps the product's payload to it); answers the encoded
- *   audio, its mime type, duration, sample rate and word/sentence marks.
+ *   audio, its mime type, duration, sample rate, word/sentence marks and `warnings`
+ *   (`SpeechWarning`: code, message, line, column) for markup it could not render as asked.
  * - `synthesizeStream(request, config)`: the same, sentence by sentence, as an async iterable.
  * - `SpeechPool`: the same calls on worker threads, with a disk cache; one per process.
  * - `SpeechEngine`, `engineRegistry`: the engine interface and the configured engines.
@@ -92,3 +93,9 @@ export {
   synthesizeStream,
 } from './synthesize.js';
 export { catalogueSummary, listVoices, selectVoices } from './voices.js';
+export {
+  formatWarning,
+  SPEECH_WARNING_CODES,
+  type SpeechWarning,
+  type SpeechWarningCode,
+} from './warnings.js';
