@@ -13,8 +13,9 @@
  * - `speechMarks(text, marks)`, `subtitles(speechMarks, duration, format)`: a rendering's
  *   marks in Polly's speech-mark shape, offsets into the text as typed; WebVTT and SRT.
  *
- * - `installVoice`, `removeVoice`, `fetchCatalogue`: neural voices from Piper's catalogue
- *   (docs/neural-voices.md); `npm run voices` is their command line.
+ * - `installAny`, `installVoice`, `removeVoice`, `fetchCatalogue`: neural voices from Piper's
+ *   catalogue, sherpa-onnx's Kokoro releases, an address or a file (docs/neural-voices.md);
+ *   `npm run voices` is their command line.
  *
  * See README.md for the pipeline, the backends and how effects are made.
  */
@@ -34,14 +35,25 @@ export { nativeAvailable } from './engines/espeak/backends.js';
 export { EXTRA_LANGUAGES } from './engines/espeak/catalogue.js';
 export type { EspeakConfig } from './engines/espeak/index.js';
 export type { OpenAiConfig } from './engines/openai/index.js';
+export { UnreachableError } from './engines/piper/download.js';
 export type { PiperConfig } from './engines/piper/index.js';
 export {
   type CatalogueVoice,
   DEFAULT_CATALOGUE_URL,
   fetchCatalogue,
+  type InstallOptions,
+  installAny,
+  installFromUrl,
+  installLocalVoice,
   installVoice,
   removeVoice,
 } from './engines/piper/install.js';
+export {
+  DEFAULT_KOKORO_BASE_URL,
+  KOKORO_MODELS,
+  type KokoroModel,
+  kokoroModel,
+} from './engines/piper/kokoro-catalogue.js';
 export {
   type InstalledVoice,
   MANIFEST_FILE,

@@ -39,8 +39,19 @@ export interface VoiceManifest {
   license: string;
   /** Every speaker of the model; each is one voice of the catalogue. */
   speakers: ManifestSpeaker[];
-  /** Where it came from (the install command fills this). */
-  source?: { catalogue?: string; key?: string; md5?: string };
+  /**
+   * Where it came from (the install command fills this): the catalogue and its key, or the
+   * address it was downloaded from, the archive's checksums and which of them were checked
+   * against what the host published (`size`, `md5`, `sha256`).
+   */
+  source?: {
+    catalogue?: string;
+    key?: string;
+    md5?: string;
+    url?: string;
+    sha256?: string;
+    checked?: string[];
+  };
   /**
    * The model's architecture: `vits` (Piper, the default) or `kokoro` (Kokoro-82M as
    * sherpa-onnx runs it, whose speakers' styles are in `voices`).
