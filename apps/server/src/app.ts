@@ -47,6 +47,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { createVoiceInstaller } from './services/voice-installer.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -178,6 +179,16 @@ export async function buildApp({
     renderTimeoutMs,
   });
   app.addHook('onClose', () => speech.close());
+  // DEFAULT_VOICES install in the background once the server is ready; espeak-ng serves meanwhile.
+  const voiceInstaller = createVoiceInstaller({
+    voicesDir: config.speech.piper?.voicesDir ?? path.join(config.dataDir, 'voices'),
+    names: config.defaultVoices.names,
+    piperBase: config.defaultVoices.piperBase,
+    kokoroBase: config.defaultVoices.kokoroBase,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => voiceInstaller.start());
+  app.addHook('onClose', () => voiceInstaller.close());
   const scheduler = createScheduler({
     redisUrl: config.redisUrl,
     prefix: redisPrefix,
@@ -249,6 +260,9 @@ export async function buildApp({
           ...(storage.kind === 's3' && { storage: () => storage.check() }),
         },
         providers: () => speech.providers(),
+        ...(config.defaultVoices.names.length > 0 && {
+          voices: () => ({ installing: voiceInstaller.installing() }),
+        }),
       });
       await api.register(authRoutes, {
         prefix: '/auth',

@@ -34,7 +34,14 @@ function run(entry: string[], env: Record<string, string>): Process {
 
 /** `server.ts` on 127.0.0.1 and a free port, logging at info unless told otherwise. */
 export const startServer = (env: Record<string, string>) =>
-  run([serverSource], { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env });
+  run([serverSource], {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    // Tests never reach the real model hosts.
+    DEFAULT_VOICES: 'none',
+    ...env,
+  });
 
 /** `parla <args>` (cli.ts). */
 export const startCli = (args: string[], env: Record<string, string>) =>

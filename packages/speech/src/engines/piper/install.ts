@@ -15,7 +15,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SpeechError } from '../../errors.js';
 import { unpackArchive } from './archive.js';
-import { type DownloadOptions, downloadFile, type Expected } from './download.js';
+import { type DownloadOptions, downloadFile, type Expected, UnreachableError } from './download.js';
 import { checkNeuralVoice } from './engine.js';
 import { DEFAULT_KOKORO_BASE_URL, kokoroModel, kokoroUrl } from './kokoro-catalogue.js';
 import { withVoiceLock } from './lock.js';
@@ -92,7 +92,8 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
   try {
     response = await fetch(url);
   } catch (error) {
-    throw new SpeechError('engine_unavailable', `Cannot reach ${url}: ${(error as Error).message}`);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new UnreachableError(url, cause?.code ?? cause?.message ?? (error as Error).message);
   }
   if (!response.ok)
     throw new SpeechError('engine_unavailable', `${url} answered ${response.status}.`);

@@ -19,22 +19,30 @@ export async function withVoiceLock<T>(
   const waitMs = options.waitMs ?? 60 * 60 * 1000;
   const stepMs = 500;
   let lost: Error | undefined;
-  const release = await lockfile.lock(voicesDir, {
-    lockfilePath,
-    realpath: false,
-    // A holder that stops refreshing for 30 s is gone (killed, machine lost).
-    stale: 30_000,
-    update: 5_000,
-    retries: {
-      retries: Math.ceil(waitMs / stepMs),
-      factor: 1,
-      minTimeout: stepMs,
-      maxTimeout: stepMs,
-    },
-    onCompromised: (error) => {
-      lost = error;
-    },
-  });
+  const deadline = Date.now() + waitMs;
+  let release: () => Promise<void>;
+  // Tried again every half second rather than with proper-lockfile's own retries, so that a
+  // server shutting down stops waiting at once.
+  for (;;) {
+    try {
+      release = await lockfile.lock(voicesDir, {
+        lockfilePath,
+        realpath: false,
+        // A holder that stops refreshing for 30 s is gone (killed, machine lost).
+        stale: 30_000,
+        update: 5_000,
+        onCompromised: (error) => {
+          lost = error;
+        },
+      });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || Date.now() > deadline) throw error;
+      options.signal?.throwIfAborted();
+      await new Promise((resolve) => setTimeout(resolve, stepMs));
+      options.signal?.throwIfAborted();
+    }
+  }
   try {
     const result = await work();
     if (lost) throw lost;
