@@ -104,3 +104,5 @@ export {
   synthesizeStream,
 } from './synthesize.js';
 export { catalogueSummary, listVoices, selectVoices } from './voices.js';
+/** `npm run voices` and `parla voices`: available, install, list, remove (docs/neural-voices.md). */
+export { main as voicesMain } from './voices-cli.js';

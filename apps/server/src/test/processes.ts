@@ -45,7 +45,7 @@ export const startServer = (env: Record<string, string>) =>
 
 /** `parla <args>` (cli.ts). */
 export const startCli = (args: string[], env: Record<string, string>) =>
-  run([runMain, cliSource, ...args], env);
+  run([runMain, cliSource, ...args], { DEFAULT_VOICES: 'none', ...env });
 
 export async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
   const start = Date.now();
