@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import { catalogueSummary } from '@parla/speech';
+import { catalogueSummary, naturalVoiceCount } from '@parla/speech';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -343,7 +343,10 @@ export async function buildApp({
         prefix: '/content',
         db,
         contentDir,
-        catalogueCounts: async () => catalogueSummary(await speech.listVoices()),
+        catalogueCounts: async () => {
+          const languages = await speech.listVoices();
+          return { ...catalogueSummary(languages), natural: naturalVoiceCount(languages) };
+        },
       });
       await api.register(seoRoutes, { prefix: '/seo', db, publicUrl: config.publicUrl });
       await api.register(mailRoutes, {

@@ -103,6 +103,6 @@ export {
   synthesize,
   synthesizeStream,
 } from './synthesize.js';
-export { catalogueSummary, listVoices, selectVoices } from './voices.js';
+export { catalogueSummary, listVoices, naturalVoiceCount, selectVoices } from './voices.js';
 /** `npm run voices` and `parla voices`: available, install, list, remove (docs/neural-voices.md). */
 export { main as voicesMain } from './voices-cli.js';

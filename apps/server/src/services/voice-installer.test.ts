@@ -83,6 +83,11 @@ describe('default voices at start', () => {
         { name: KOKORO, bytes: expect.any(Number), total: expect.any(Number) },
       ]);
       expect(await neuralIds(app)).toEqual([]);
+      const plain = (
+        await app.inject({ method: 'GET', url: '/api/content/pages/default/convertor' })
+      ).body;
+      expect(plain).toContain('Turn your text into speech');
+      expect(plain).not.toContain('natural');
       const standard = await app.inject({
         method: 'POST',
         url: '/api/convertor',
@@ -121,6 +126,12 @@ describe('default voices at start', () => {
       );
       expect(samples.length).toBeGreaterThan(2400);
       expect(Math.max(...samples.map(Math.abs))).toBeGreaterThan(1000);
+
+      // Now, and only now, the site speaks of natural speech.
+      const page = (
+        await app.inject({ method: 'GET', url: '/api/content/pages/default/convertor' })
+      ).body;
+      expect(page).toContain('Turn your text into natural speech');
 
       // The cut download was resumed, not started over.
       const objects = hosts.requests.slice(before).filter((r) => r.path.startsWith('/objects/'));
