@@ -298,3 +298,36 @@ describe('installing from the hosts models are published on', () => {
     );
   }, 60_000);
 });
+
+describe('the best voice first', () => {
+  it("lists a language's voices by the model's own grades, so the default voice is the best", async () => {
+    const dir = await voicesDir();
+    const work = await voicesDir();
+    const archive = join(work, 'kokoro-graded.tar.gz');
+    await writeFile(
+      archive,
+      await kokoroArchive(
+        'kokoro-graded',
+        ['am_adam', 'af_alloy', 'af_heart', 'af_bella'],
+        'tar.gz',
+      ),
+    );
+    const installed = await installLocalVoice(archive, { voicesDir: dir });
+    expect(installed.manifest.speakers.map((s) => s.grade)).toEqual(['F+', 'C', 'A', 'A-']);
+    const english = (await listVoices({ piper: { voicesDir: dir } })).find(
+      (l) => l.language_code === 'en-us',
+    );
+    expect(english?.voices.filter((v) => v.engine === 'neural').map((v) => v.id)).toEqual([
+      'neural:kokoro-graded#2',
+      'neural:kokoro-graded#3',
+      'neural:kokoro-graded#1',
+      'neural:kokoro-graded#0',
+    ]);
+    // A <voice language> switch to English picks the best graded voice of the gender asked.
+    const { neuralVoiceForLanguage } = await import('./voices.js');
+    expect((await neuralVoiceForLanguage('en-us', 'female', dir))?.id).toBe(
+      'neural:kokoro-graded#2',
+    );
+    expect((await neuralVoiceForLanguage('en-us', 'male', dir))?.id).toBe('neural:kokoro-graded#0');
+  }, 60_000);
+});

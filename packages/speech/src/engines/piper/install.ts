@@ -17,7 +17,12 @@ import { SpeechError } from '../../errors.js';
 import { unpackArchive } from './archive.js';
 import { type DownloadOptions, downloadFile, type Expected, UnreachableError } from './download.js';
 import { checkNeuralVoice } from './engine.js';
-import { DEFAULT_KOKORO_BASE_URL, kokoroModel, kokoroUrl } from './kokoro-catalogue.js';
+import {
+  DEFAULT_KOKORO_BASE_URL,
+  KOKORO_GRADES,
+  kokoroModel,
+  kokoroUrl,
+} from './kokoro-catalogue.js';
 import { withVoiceLock } from './lock.js';
 import {
   FOLDER_PATTERN,
@@ -635,6 +640,7 @@ async function installKokoro(
       name: title(raw.split('_').slice(1).join(' ') || raw),
       gender: options.gender ?? (kind === 'f' ? 'female' : kind === 'm' ? 'male' : 'neutral'),
       ...(multilingual && { language: languageOf(raw) }),
+      ...(KOKORO_GRADES[raw] && { grade: KOKORO_GRADES[raw] }),
     };
   });
   // A speaker whose script is read only through a lexicon the archive lacks (v1.0's Japanese

@@ -88,3 +88,40 @@ export function kokoroModel(name: string): KokoroModel | undefined {
 export function kokoroUrl(model: KokoroModel, base = DEFAULT_KOKORO_BASE_URL): string {
   return new URL(`${model.name}.tar.bz2`, base.endsWith('/') ? base : `${base}/`).href;
 }
+
+/**
+ * Kokoro's own grades of its speakers ("Overall Grade" in hexgrad/Kokoro-82M's VOICES.md, as
+ * kokoro-js's README reproduces them), English speakers only: the grades of the other
+ * languages were not found in a source read here. The installer writes them in the manifest;
+ * the best graded voice of a language is listed, and so chosen by default, first.
+ */
+export const KOKORO_GRADES: Readonly<Record<string, string>> = {
+  af_heart: 'A',
+  af_bella: 'A-',
+  af_nicole: 'B-',
+  af_aoede: 'C+',
+  af_kore: 'C+',
+  af_sarah: 'C+',
+  af_alloy: 'C',
+  af_nova: 'C',
+  af_sky: 'C-',
+  af_jessica: 'D',
+  af_river: 'D',
+  am_fenrir: 'C+',
+  am_michael: 'C+',
+  am_puck: 'C+',
+  am_echo: 'D',
+  am_eric: 'D',
+  am_liam: 'D',
+  am_onyx: 'D',
+  am_santa: 'D-',
+  am_adam: 'F+',
+  bf_emma: 'B-',
+  bf_isabella: 'C',
+  bf_alice: 'D',
+  bf_lily: 'D',
+  bm_fable: 'C',
+  bm_george: 'C',
+  bm_lewis: 'D+',
+  bm_daniel: 'D',
+};

@@ -23,6 +23,11 @@ export interface ManifestSpeaker {
    * phonemes for this speaker.
    */
   language?: string;
+  /**
+   * The model's own grade of this speaker where its authors publish one (Kokoro: `A`, `B-`,
+   * `F+`…): the better graded speakers of a language are listed, and chosen by default, first.
+   */
+  grade?: string;
 }
 
 export interface VoiceManifest {
@@ -125,6 +130,8 @@ export function manifestProblem(value: unknown): string | undefined {
       (typeof speaker.language !== 'string' || !speaker.language)
     )
       return 'a speaker language must be a non-empty string';
+    if (speaker.grade !== undefined && !/^[A-F][+-]?$/.test(String(speaker.grade)))
+      return 'a speaker grade must be a letter A to F, with + or -';
   }
   return undefined;
 }
