@@ -19,7 +19,7 @@ const SCREENS: Record<string, { title: string; description: string }> = {
   '/auth/register': {
     title: 'Register',
     description:
-      'Create a free Parla account and turn text and SSML into natural speech in minutes.',
+      'Create a free Parla account and turn text and SSML into speech in minutes.',
   },
   '/auth/forgotten-password': {
     title: 'Forgotten password',
