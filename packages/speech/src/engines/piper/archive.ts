@@ -66,12 +66,14 @@ async function unpackTar(
   const extractor = tarExtract({
     cwd: folder,
     strict: true,
-    // Links and devices are no part of a voice; only files and folders are written.
+    // Links and devices are no part of a voice; only files and folders are written, and no
+    // more of them than a voice has.
     filter: (_path: string, entry: ReadEntry | import('node:fs').Stats) => {
       entries += 1;
-      if (entries > MAX_ENTRIES) throw tooBig(maxBytes);
       const type = 'type' in entry ? entry.type : 'File';
-      return type === 'File' || type === 'OldFile' || type === 'Directory';
+      return (
+        entries <= MAX_ENTRIES && (type === 'File' || type === 'OldFile' || type === 'Directory')
+      );
     },
   });
   if (kind === 'tar.bz2') {
@@ -81,6 +83,7 @@ async function unpackTar(
   } else {
     await pipeline(createReadStream(file), limiter(maxBytes), extractor);
   }
+  if (entries > MAX_ENTRIES) throw tooBig(maxBytes);
 }
 
 /** The entry's path inside `folder`, or undefined when it would land outside. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,6 +246,18 @@ describe('installing from the hosts models are published on', () => {
     expect((await readFile(bomb)).length).toBeLessThan(100_000);
     await expect(
       installLocalVoice(bomb, { voicesDir: dir, maxUnpackedBytes: 1024 * 1024 }),
+    ).rejects.toThrow('unpacks to more than 1 MB');
+    // The same as a .tar.gz: stopped while the stream unpacks.
+    const { create } = await import('tar');
+    await mkdir(join(work, 'bomb'), { recursive: true });
+    await writeFile(join(work, 'bomb', 'big.bin'), new Uint8Array(8 * 1024 * 1024));
+    await create({ gzip: true, file: join(work, 'bomb.tar.gz'), cwd: work }, ['bomb']);
+    expect((await readFile(join(work, 'bomb.tar.gz'))).length).toBeLessThan(100_000);
+    await expect(
+      installLocalVoice(join(work, 'bomb.tar.gz'), {
+        voicesDir: dir,
+        maxUnpackedBytes: 1024 * 1024,
+      }),
     ).rejects.toThrow('unpacks to more than 1 MB');
     await writeFile(join(work, 'notes.zip'), 'not an archive');
     await expect(installLocalVoice(join(work, 'notes.zip'), { voicesDir: dir })).rejects.toThrow(
