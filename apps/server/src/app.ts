@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import { catalogueSummary } from '@parla/speech';
+import { catalogueSummary, naturalVoiceCount } from '@parla/speech';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -48,6 +48,7 @@ import { seedContent } from './services/content/seed-repository.js';
 import { createConversionService } from './services/conversion/conversion-service.js';
 import type { VisitorLimits } from './services/conversion/usage-repository.js';
 import type { PlanCatalogue } from './services/plans/plan-catalogue.js';
+import { createVoiceInstaller } from './services/voice-installer.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -183,6 +184,16 @@ export async function buildApp({
     renderTimeoutMs,
   });
   app.addHook('onClose', () => speech.close());
+  // DEFAULT_VOICES install in the background once the server is ready; espeak-ng serves meanwhile.
+  const voiceInstaller = createVoiceInstaller({
+    voicesDir: config.speech.piper?.voicesDir ?? path.join(config.dataDir, 'voices'),
+    names: config.defaultVoices.names,
+    piperBase: config.defaultVoices.piperBase,
+    kokoroBase: config.defaultVoices.kokoroBase,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => voiceInstaller.start());
+  app.addHook('onClose', () => voiceInstaller.close());
   const scheduler = createScheduler({
     redis,
     prefix: redisPrefix,
@@ -277,6 +288,9 @@ export async function buildApp({
           ...(storage.kind === 's3' && { storage: () => storage.check() }),
         },
         providers: () => speech.providers(),
+        ...(config.defaultVoices.names.length > 0 && {
+          voices: () => ({ installing: voiceInstaller.installing() }),
+        }),
       });
       await api.register(authRoutes, {
         prefix: '/auth',
@@ -346,7 +360,10 @@ export async function buildApp({
         prefix: '/content',
         db,
         contentDir,
-        catalogueCounts: async () => catalogueSummary(await speech.listVoices()),
+        catalogueCounts: async () => {
+          const languages = await speech.listVoices();
+          return { ...catalogueSummary(languages), natural: naturalVoiceCount(languages) };
+        },
       });
       await api.register(seoRoutes, { prefix: '/seo', db, publicUrl: config.publicUrl });
       await api.register(mailRoutes, {

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLAN_TYPES, type PlanType } from '@parla/contract';
-import { SpeechPool } from '@parla/speech';
+import { SpeechPool, voicesMain } from '@parla/speech';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
 import { hashPassword } from './lib/password.js';
@@ -12,6 +12,7 @@ import { RedisClients } from './lib/redis.js';
 import { startSpeechWorker } from './lib/speech.js';
 import { TokenService } from './lib/tokens.js';
 import { createUserRepository } from './services/accounts/user-repository.js';
+import { createVoiceInstaller } from './services/voice-installer.js';
 
 const USAGE = `Usage: parla <command> [options]
 
@@ -19,6 +20,7 @@ Commands:
   migrate                                  bring the database schema up to date
   worker                                   render queued speech requests (needs REDIS_URL) until
                                            SIGINT or SIGTERM; run as many as you need
+  voices <available|install|list|remove>   the natural voices of VOICES_DIR (parla voices --help)
   create-user --email E --password P       create a user with a validated address and print
               [--plan FREE|BASIC|PREMIUM|BUSINESS] [--unvalidated]
                                            {"token", "expire_date"} as JSON
@@ -68,12 +70,26 @@ async function runWorker(config: Config): Promise<number> {
       timeoutMs: config.renderTimeoutSeconds * 1000,
     }),
   });
+  // A worker on its own machine makes sure of the default voices too (docs/neural-voices.md).
+  const voices = createVoiceInstaller({
+    voicesDir: config.speech.piper?.voicesDir ?? path.join(config.dataDir, 'voices'),
+    names: config.defaultVoices.names,
+    piperBase: config.defaultVoices.piperBase,
+    kokoroBase: config.defaultVoices.kokoroBase,
+    log: {
+      info: (_data, message) => console.info(`Parla speech worker: ${message}`),
+      warn: (_data, message) => console.warn(`Parla speech worker: ${message}`),
+      error: (_data, message) => console.error(`Parla speech worker: ${message}`),
+    },
+  });
+  voices.start();
   console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);
   console.info(`Parla speech worker: storing audio in ${ours}.`);
   await stop;
   // Finishes the requests in hand, then ends the threads; past the grace, the requests still
   // in hand go back to the queue for another worker.
   const grace = setTimeout(() => void worker.handBack(), config.shutdownGraceSeconds * 1000);
+  await voices.close();
   await worker.close();
   clearTimeout(grace);
   storage.close();
@@ -106,6 +122,8 @@ export async function main(argv: string[]): Promise<number> {
 const COMMANDS = ['migrate', 'worker', 'create-user'];
 
 async function run(argv: string[]): Promise<number> {
+  // `parla voices …` is `npm run voices -- …` (its own options: docs/neural-voices.md).
+  if (argv[0] === 'voices') return voicesMain(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

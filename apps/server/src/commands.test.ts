@@ -25,6 +25,8 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
+  // Never the real model hosts (a worker makes sure of DEFAULT_VOICES).
+  DEFAULT_VOICES: 'none',
   ...(inject('databaseUrl') && { DATABASE_URL: inject('databaseUrl') }),
 };
 
