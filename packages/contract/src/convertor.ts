@@ -118,6 +118,19 @@ export const VOICE_SETTINGS_DEFAULTS = {
 } as const satisfies Omit<VoiceSettings, 'voice_id' | 'language_code' | 'text'>;
 
 /** On failure `success` is false and `message` says why; path and duration are null. */
+/**
+ * What of a text was understood but not rendered as written (a <phoneme> the voice cannot
+ * say, another product's tag): docs/ssml.md "Warnings". `line` and `column` (1-based) point
+ * into the text as typed; null for a setting of the request.
+ */
+export const SpeechWarningSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  line: z.nullable(z.number().check(z.int())),
+  column: z.nullable(z.number().check(z.int())),
+});
+export type SpeechWarningAnswer = z.infer<typeof SpeechWarningSchema>;
+
 export const ConvertResultSchema = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -127,6 +140,8 @@ export const ConvertResultSchema = z.object({
   duration: z.nullable(z.number().check(z.nonnegative())),
   /** A failure's field messages (schema failures), as in ErrorResponseSchema. */
   errors: z.optional(z.array(FieldErrorSchema)),
+  /** What of the text was not rendered as written; absent when everything was. */
+  warnings: z.optional(z.array(SpeechWarningSchema)),
   /** Where the speech marks (SpeechMarksSchema, JSON) can be fetched; absent on failure. */
   marks_path: z.optional(z.nullable(z.string())),
   /** Where the subtitles can be fetched: WebVTT, or SRT with `?format=srt`. */

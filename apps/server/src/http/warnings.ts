@@ -4,8 +4,8 @@ import type { FastifyReply } from 'fastify';
 export interface Warning {
   code: string;
   message: string;
-  line?: number;
-  column?: number;
+  line?: number | null;
+  column?: number | null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { SpeechWarning } from '@parla/speech';
 import type { Redis } from 'ioredis';
 import type { RedisClients } from './redis.js';
 
@@ -11,6 +12,8 @@ import type { RedisClients } from './redis.js';
  * asks.
  */
 export interface LiveAudio {
+  /** What of the text will not be rendered as written: said before the first chunk. */
+  warn(id: string, warnings: readonly SpeechWarning[]): Promise<void>;
   publish(id: string, chunk: Uint8Array): Promise<void>;
   /** The last chunk was published: readers finish. */
   end(id: string): Promise<void>;
@@ -25,10 +28,11 @@ export interface LiveAudio {
   /** Where a rendering is: still live, ended (its file stored), failed, or unknown here. */
   state(id: string): Promise<'live' | 'ended' | 'failed' | undefined>;
   /**
-   * Settles once the rendering under `id` has its first bytes out (or has ended): rejects with
-   * its failure (`LiveAudioError`) when that came first, or when nothing came in `timeoutMs`.
+   * Settles once the rendering under `id` has its first bytes out (or has ended), with its
+   * warnings: rejects with its failure (`LiveAudioError`) when that came first, or when
+   * nothing came in `timeoutMs`.
    */
-  started(id: string, timeoutMs: number): Promise<void>;
+  started(id: string, timeoutMs: number): Promise<SpeechWarning[]>;
   /** A reader starts (counted across every server of the installation). */
   attach(id: string): Promise<void>;
   /** A reader left; answers how many are left. */
@@ -50,6 +54,7 @@ const REDIS_TTL_SECONDS = 600;
 export class LiveAudioError extends Error {}
 
 interface Channel {
+  warnings: SpeechWarning[];
   chunks: Uint8Array[];
   state: 'live' | 'ended' | 'failed';
   message: string;
@@ -65,6 +70,7 @@ export function memoryLiveAudio(): LiveAudio {
     let found = channels.get(id);
     if (!found) {
       found = {
+        warnings: [],
         chunks: [],
         state: 'live',
         message: '',
@@ -84,6 +90,9 @@ export function memoryLiveAudio(): LiveAudio {
     setTimeout(() => channels.delete(id), KEEP_AFTER_END_MS).unref();
   };
   return {
+    async warn(id, warnings) {
+      channel(id).warnings.push(...warnings);
+    },
     async publish(id, chunk) {
       const found = channel(id);
       found.chunks.push(chunk);
@@ -114,7 +123,7 @@ export function memoryLiveAudio(): LiveAudio {
     },
     started(id, timeoutMs) {
       const found = channel(id);
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<SpeechWarning[]>((resolve, reject) => {
         const timer = setTimeout(() => {
           found.wake.delete(check);
           reject(new LiveAudioError('No audio came in time.'));
@@ -126,7 +135,7 @@ export function memoryLiveAudio(): LiveAudio {
           if (found.chunks.length === 0 && found.state === 'failed') {
             reject(new LiveAudioError(found.message));
           } else {
-            resolve();
+            resolve(found.warnings);
           }
         };
         found.wake.add(check);
@@ -154,7 +163,8 @@ export function memoryLiveAudio(): LiveAudio {
 
 /**
  * The channel of an installation: a Redis stream per rendering, `{prefix}:live:{id}`, whose
- * entries are a chunk (`d`), the end (`end`) or a failure (`error`). Readers block on XREAD
+ * entries are the warnings (`w`, JSON, before the first chunk), a chunk (`d`), the end
+ * (`end`) or a failure (`error`). Readers block on XREAD
  * with a connection of their own, so a slow reader holds nothing of anyone else's.
  */
 export function redisLiveAudio(clients: RedisClients, redis: Redis, prefix: string): LiveAudio {
@@ -168,6 +178,7 @@ export function redisLiveAudio(clients: RedisClients, redis: Redis, prefix: stri
       .exec();
   };
   return {
+    warn: (id, warnings) => add(id, 'w', JSON.stringify(warnings)),
     publish: (id, chunk) => add(id, 'd', chunk),
     async end(id) {
       await add(id, 'end', '1');
@@ -204,6 +215,7 @@ export function redisLiveAudio(clients: RedisClients, redis: Redis, prefix: stri
                 const value = fields[1] ?? Buffer.alloc(0);
                 if (field === 'end') return;
                 if (field === 'error') throw new LiveAudioError(value.toString());
+                if (field === 'w') continue;
                 yield new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
               }
             }
@@ -214,21 +226,29 @@ export function redisLiveAudio(clients: RedisClients, redis: Redis, prefix: stri
       })();
     },
     async started(id, timeoutMs) {
-      const reader = redis.duplicate();
+      const reader = clients.watch(redis.duplicate());
+      const deadline = Date.now() + timeoutMs;
+      const warnings: SpeechWarning[] = [];
       try {
-        const answer = await reader.xreadBuffer(
-          'COUNT',
-          1,
-          'BLOCK',
-          timeoutMs,
-          'STREAMS',
-          keyOf(id),
-          '0',
-        );
-        const fields = answer?.[0]?.[1][0]?.[1];
-        if (!fields) throw new LiveAudioError('No audio came in time.');
-        if (fields[0]?.toString() === 'error') {
-          throw new LiveAudioError((fields[1] ?? '').toString());
+        // The warnings come first, then the first chunk (or the end, or the failure).
+        for (let last = '0'; ; ) {
+          const wait = Math.max(1, deadline - Date.now());
+          const answer = await reader.xreadBuffer(
+            'COUNT',
+            1,
+            'BLOCK',
+            wait,
+            'STREAMS',
+            keyOf(id),
+            last,
+          );
+          const entry = answer?.[0]?.[1][0];
+          if (!entry) throw new LiveAudioError('No audio came in time.');
+          last = entry[0].toString();
+          const [field, value = Buffer.alloc(0)] = entry[1];
+          if (field?.toString() === 'error') throw new LiveAudioError(value.toString());
+          if (field?.toString() !== 'w') return warnings;
+          warnings.push(...(JSON.parse(value.toString()) as SpeechWarning[]));
         }
       } finally {
         reader.disconnect();

@@ -150,6 +150,39 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
     }
   }, 60_000);
 
+  it("says a streamed text's warnings through Redis before its first bytes (issue 27)", async () => {
+    const warnPrefix = `${prefix}-warn`;
+    const client = createQueueClient({ redis: new RedisClients(REDIS_URL), prefix: warnPrefix });
+    const worker = startSpeechWorker({
+      redis: new RedisClients(REDIS_URL),
+      pool: new SpeechPool({ size: 1, cacheDir: path.join(cacheDir, 'warn') }),
+      prefix: warnPrefix,
+      storage,
+    });
+    try {
+      const rendering = client.renderLive(
+        request('<speak><amazon:effect name="drc">Hello there.</amazon:effect></speak>'),
+        'audio/warned.wav',
+        'warned-one',
+      );
+      const warnings = await rendering.first;
+      expect(warnings).toEqual([
+        expect.objectContaining({ code: 'ignored_markup', line: 1, column: 8 }),
+      ]);
+      const chunks = await client.live.read('warned-one');
+      if (!chunks) throw new Error('the rendering is not live');
+      const parts: Uint8Array[] = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      // The warning is no audio: what was read is what was stored.
+      const stored = await storedBytes(storage, 'audio/warned.wav');
+      expect(Buffer.concat(parts).subarray(44)).toEqual(stored.subarray(44));
+      expect((await rendering.done).warnings).toEqual(warnings);
+    } finally {
+      await client.close();
+      await worker.close();
+    }
+  }, 60_000);
+
   it('streams a rendering of a worker elsewhere through Redis, chunk by chunk, and stores the same bytes', async () => {
     const livePrefix = `${prefix}-live`;
     const client = createQueueClient({ redis: new RedisClients(REDIS_URL), prefix: livePrefix });

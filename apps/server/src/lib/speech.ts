@@ -8,6 +8,7 @@ import {
   SpeechError,
   SpeechPool,
   type SpeechRequest,
+  type SpeechWarning,
   type SynthesisChunk,
   type SynthesisResult,
   serializeError,
@@ -105,7 +106,8 @@ const QUEUE_TIMEOUT_MS = 150_000;
 const VOICES_TTL_MS = 60_000;
 
 export interface LiveRendering {
-  first: Promise<void>;
+  /** Settles when the first bytes are out, with the warnings of the text. */
+  first: Promise<SpeechWarning[]>;
   done: Promise<StoredSynthesis>;
 }
 
@@ -144,6 +146,7 @@ async function streamTo(
   const chunks: SynthesisChunk[] = [];
   try {
     for await (const chunk of pool.stream(request)) {
+      if (chunks.length === 0 && chunk.warnings.length > 0) await live.warn(id, chunk.warnings);
       chunks.push(chunk);
       await live.publish(id, chunk.audio);
       // Leaving the loop stops the pool's rendering after the sentences already started.
@@ -175,7 +178,7 @@ function liveRendering(
     live.started(id, QUEUE_TIMEOUT_MS).catch((error: unknown) => {
       throw speechErrorOf(error);
     }),
-    done.then(() => undefined),
+    done.then((result) => result.warnings),
   ]);
   // Whoever awaits `first` learns of an early failure; `done` is the caller's to handle.
   first.catch(() => undefined);

@@ -269,7 +269,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
       const { conversion } = made;
       if (conversion.status !== 200 || !conversion.file) return refused(reply, conversion);
       reply.header('x-parla-characters', String(conversion.characters ?? 0));
-      sendWarnings(reply, checked.warnings);
+      sendWarnings(reply, [...checked.warnings, ...(conversion.body.warnings ?? [])]);
       if (request.body.stream_format === 'sse') {
         const audio = await conversionAudioBytes(conversions, storage, conversion.file);
         if (!audio) return openAiError(reply, 500, CONVERT_MESSAGES.failed);

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendConversionAudio } from '../../http/conversion-audio.js';
 import { convertRequest, IdempotencyHeadersSchema } from '../../http/idempotency.js';
+import { sendWarnings } from '../../http/warnings.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { type ConversionsPerMinute, conversionRateLimit } from '../../plugins/rate-limit.js';
 import type {
@@ -89,6 +90,7 @@ function factHeaders(reply: FastifyReply, conversion: Conversion) {
   if (body.duration !== null && body.duration !== undefined) {
     reply.header('x-parla-duration', body.duration.toFixed(3));
   }
+  sendWarnings(reply, body.warnings ?? []);
 }
 
 /**

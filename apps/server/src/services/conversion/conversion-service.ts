@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type ConvertResult, countCharacters, type VoiceSettings } from '@parla/contract';
-import { isClientError, MIME_TYPES, SpeechError } from '@parla/speech';
+import { isClientError, MIME_TYPES, SpeechError, type SpeechWarning } from '@parla/speech';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
 import type { Metrics } from '../../lib/metrics.js';
@@ -65,6 +65,10 @@ export interface ConversionServiceOptions {
 
 /** A streamed rendering nobody has read for this long is stopped. */
 const ABANDONED_AFTER_MS = 10_000;
+
+/** The warnings of a conversion's answer: only when there are some. */
+const warned = (warnings: readonly SpeechWarning[]) =>
+  warnings.length > 0 ? { warnings: [...warnings] } : {};
 
 const failure = (message: string) => ({ success: false, message, path: null, duration: null });
 
@@ -198,8 +202,9 @@ export function createConversionService(options: ConversionServiceOptions) {
           if (answered && !(await speech.live.abandoned(id))) await failed(error);
         })
         .catch((error: unknown) => caller.log.error({ err: error }, 'streamed conversion'));
+      let warnings: SpeechWarning[];
       try {
-        await rendering.first;
+        warnings = await rendering.first;
       } catch (error) {
         return failed(error);
       }
@@ -214,6 +219,7 @@ export function createConversionService(options: ConversionServiceOptions) {
           duration: null,
           streaming: true,
           ...timings(id),
+          ...warned(warnings),
         },
         file,
         characters,
@@ -231,6 +237,7 @@ export function createConversionService(options: ConversionServiceOptions) {
           path: `/api/convertor/audio/${stored.file}`,
           duration: result.duration,
           ...timings(id),
+          ...warned(result.warnings),
         },
         file: stored.file,
         characters,
