@@ -168,4 +168,49 @@ describe('the convertor page', () => {
     await waitFor(() => expect(document.activeElement).toBe(play));
     expect(screen.getByText('Your audio is ready.')).toBeTruthy();
   });
+
+  it('lists under the text what was not read as written, with where it is (issue 27)', async () => {
+    interceptFetch((call) => {
+      if (call.url === '/api/account/profile') return jsonResponse(200, PROFILE);
+      if (call.url === '/api/plan/info') return jsonResponse(200, PLAN_INFO);
+      if (call.url === '/api/convertor/voices') return jsonResponse(200, VOICES);
+      if (call.method === 'POST' && call.url === '/api/convertor?stream=true') {
+        return jsonResponse(200, {
+          success: true,
+          message: 'ok',
+          path: '/api/convertor/audio/ghi.mp3',
+          duration: 1,
+          warnings: [
+            {
+              code: 'ignored_markup',
+              message: '<amazon:effect name="drc"> is ignored',
+              line: 2,
+              column: 1,
+            },
+            {
+              code: 'effect_not_available',
+              message: 'The voice has no calm effect.',
+              line: null,
+              column: null,
+            },
+          ],
+        });
+      }
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    renderAt('/convertor', '/convertor', <ConvertorPage />);
+    const user = userEvent.setup();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['Bonjour.'], 'short.txt', { type: 'text/plain' }));
+    const convert = await screen.findByRole('button', { name: 'Convert' });
+    await waitFor(() => expect((convert as HTMLButtonElement).disabled).toBe(false));
+    await user.click(convert);
+    const warnings = await screen.findByTestId('convert-warnings');
+    expect(warnings.textContent).toContain('Not everything in your text was read as written:');
+    const items = [...warnings.querySelectorAll('li')].map((item) => item.textContent);
+    expect(items).toEqual([
+      'Line 2, column 1: <amazon:effect name="drc"> is ignored',
+      'The voice has no calm effect.',
+    ]);
+  });
 });

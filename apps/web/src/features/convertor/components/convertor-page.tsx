@@ -5,6 +5,7 @@ import {
   Card,
   Grid,
   Group,
+  List,
   Loader,
   Skeleton,
   Stack,
@@ -220,6 +221,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     spoken && conversion?.ssml === doc.ssml
       ? { start: spoken.start, end: spoken.end, markup }
       : null;
+  // What of the converted text was not read as written, while the editor still holds it.
+  const warnings = (conversion?.ssml === doc.ssml && convert.data?.warnings) || [];
   const ssmlError = useMemo(() => {
     if (!convert.error || mode !== 'ssml') return null;
     return errorPosition(convert.error.message);
@@ -410,6 +413,31 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
               {convert.error && (
                 <Alert color="red" role="alert" p="xs" data-testid="convert-error">
                   {convert.error.message}
+                </Alert>
+              )}
+              {warnings.length > 0 && (
+                <Alert
+                  color="yellow"
+                  variant="light"
+                  p="xs"
+                  title={t('convertor.warningsTitle')}
+                  data-testid="convert-warnings"
+                  // Mantine's yellow text is below WCAG AA on its light background.
+                  styles={{ title: { color: 'var(--mantine-color-text)' } }}
+                >
+                  <List size="sm">
+                    {warnings.map((warning) => (
+                      <List.Item key={`${warning.code}:${warning.line}:${warning.column}`}>
+                        {warning.line === null
+                          ? warning.message
+                          : t('convertor.warningAt', {
+                              line: warning.line,
+                              column: warning.column,
+                              message: warning.message,
+                            })}
+                      </List.Item>
+                    ))}
+                  </List>
                 </Alert>
               )}
             </Stack>
