@@ -8,6 +8,10 @@ import { API_KEY_PREFIX, createApiKeyRepository } from '../services/accounts/api
 import { createUserRepository } from '../services/accounts/user-repository.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks a bearer token of its own (METRICS_TOKEN), not a user's credentials. */
+    ownBearer?: boolean;
+  }
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in user (SPEC §6: bearer authorization). */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -111,9 +115,11 @@ export const authPlugin = fp(
     // Credentials that do not verify (a revoked key, an expired token) are refused on every
     // API route, never read as an anonymous visitor: a script would otherwise spend the free
     // allowance of its address without noticing. OpenAI's routes answer this in their own
-    // words (features/api/openai.ts).
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+    // words (features/api/openai.ts); a route with a bearer token of its own (metrics) says
+    // so with `config.ownBearer`. After the rate limit (onRequest), so junk credentials are
+    // counted against their address, and before the body is read.
+    app.addHook('preParsing', async (request) => {
+      if (!request.url.startsWith('/api/') || request.routeOptions.config.ownBearer) return;
       const credentials = credentialsOf(request);
       if (!credentials || (await resolveSession(request))) return;
       throw Object.assign(new Error(refusal(credentials)), { statusCode: 401 });

@@ -28,6 +28,8 @@ export const metricsPlugin = fp(
     app.get(
       '/api/metrics',
       {
+        // Its bearer token is METRICS_TOKEN, not a user's (plugins/auth.ts).
+        config: { ownBearer: true },
         schema: {
           tags: ['health'],
           summary: 'Prometheus metrics (METRICS_TOKEN as a bearer token when set)',
