@@ -116,11 +116,16 @@ async function postgresReachable(url) {
 
 if (!ensureChromium()) process.exit(1);
 
+// The build projects (src without its tests, what ships in dist/) and the tests' projects
+// (tsconfig.test.json: the *.test.ts files and the test/ support folders, never emitted).
 check('typecheck', path.join(BIN, 'tsc'), [
   '-b',
   'packages/contract',
   'packages/speech',
   'apps/server',
+  'packages/contract/tsconfig.test.json',
+  'packages/speech/tsconfig.test.json',
+  'apps/server/tsconfig.test.json',
 ]);
 check('typecheck web and e2e', 'npm', [
   'run',

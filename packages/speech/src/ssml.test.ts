@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { decodeWav, innerSilences, medianF0, rmsDb } from '../test/audio.js';
+import { request } from '../test/request.js';
 import { nativeAvailable } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
 import { synthesize, synthesizeStream } from './synthesize.js';
-import { decodeWav, innerSilences, medianF0, rmsDb } from './test/audio.js';
-import { request } from './test/request.js';
 
 /**
  * The SSML corpus (docs/ssml.md), heard: each construct is rendered and its decoded audio

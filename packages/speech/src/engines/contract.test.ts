@@ -2,9 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpeechError, SsmlError } from '../errors.js';
-import { synthesize } from '../synthesize.js';
-import { decodeWav, difference, innerSilences, rmsDb } from '../test/audio.js';
+import { decodeWav, difference, innerSilences, rmsDb } from '../../test/audio.js';
 import {
   type FakeAzure,
   type FakeOpenAi,
@@ -12,9 +10,11 @@ import {
   startFakeAzure,
   startFakeOpenAi,
   startFakePolly,
-} from '../test/providers/index.js';
+} from '../../test/providers/index.js';
+import { makeTestKokoroVoice, makeTestVoice } from '../../test/test-voice.js';
+import { SpeechError, SsmlError } from '../errors.js';
+import { synthesize } from '../synthesize.js';
 import { nativeAvailable } from './espeak/backends.js';
-import { makeTestKokoroVoice, makeTestVoice } from './piper/test-voice.js';
 import { engineRegistry, type SpeechConfig } from './registry.js';
 
 /**

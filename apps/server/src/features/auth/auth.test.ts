@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../../test/smtp.js';
+import {
+  createTestApp,
+  TEST_DATABASE_KIND,
+  testConfig,
+  uniqueEmail,
+} from '../../../test/test-app.js';
 import { hashPassword } from '../../lib/password.js';
-import { startSmtpServer } from '../../test/smtp.js';
-import { createTestApp, TEST_DATABASE_KIND, testConfig, uniqueEmail } from '../../test/test-app.js';
 import { createUserRepository } from '../account/repository.js';
 import { createKeyRepository } from './keys.js';
 import { LOGIN_DELAY, loginDelaySeconds } from './login-failures.js';

@@ -9,7 +9,7 @@ import {
   PageListSchema,
 } from '@parla/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DATABASE_KIND } from '../../test/test-app.js';
+import { createTestApp, TEST_DATABASE_KIND } from '../../../test/test-app.js';
 import { ContentError, loadContentTree } from './loader.js';
 import { renderMarkdown, sanitizeArticleHtml } from './markdown.js';
 import { CONTENT_MESSAGES } from './routes.js';

@@ -8,8 +8,8 @@ import {
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
+} from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
 import { CONVERT_MESSAGES } from './routes.js';
 
 const config = testConfig();

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { countCharacters } from '@parla/contract';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
+import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
 import { CONVERT_MESSAGES } from './routes.js';
 
 const app = await createTestApp({ conversionsPerMinute: 1000, streamAbandonedAfterMs: 300 });

@@ -12,15 +12,15 @@ import {
   type VoiceSettings,
 } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../../lib/storage/local.js';
-import { type ObjectStorage, within } from '../../lib/storage/storage.js';
 import {
   createTestApp,
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
+} from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
+import { createLocalStorage } from '../../lib/storage/local.js';
+import { type ObjectStorage, within } from '../../lib/storage/storage.js';
 import { AUDIO_CHECK_MESSAGES } from './audio-probe.js';
 import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS, snippetOf } from './repository.js';
 import { FILE_MESSAGES } from './routes.js';

@@ -1,6 +1,6 @@
 import { encodeTestCardToken, ProfileSchema } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser } from '../../test/test-app.js';
+import { createTestApp, signedInUser } from '../../../test/test-app.js';
 import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
 
 /*

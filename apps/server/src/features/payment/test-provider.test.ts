@@ -7,14 +7,14 @@ import {
   type TestCard,
 } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { paymentCalls } from '../../test/payments.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { paymentCalls } from '../../../test/payments.js';
+import { startSmtpServer } from '../../../test/smtp.js';
 import {
   createTestApp,
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
+} from '../../../test/test-app.js';
 import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
 import { PAYMENT_ROUTE_MESSAGES } from './routes.js';
 
