@@ -123,9 +123,11 @@ check('typecheck', path.join(BIN, 'tsc'), [
   'packages/contract',
   'packages/speech',
   'apps/server',
+  'packages/client',
   'packages/contract/tsconfig.test.json',
   'packages/speech/tsconfig.test.json',
   'apps/server/tsconfig.test.json',
+  'packages/client/tsconfig.test.json',
 ]);
 check('typecheck web and e2e', 'npm', [
   'run',
@@ -140,6 +142,7 @@ check('lint and format', path.join(BIN, 'biome'), ['ci', '.']);
 vitest('unit: contract', 'packages/contract');
 vitest('unit: speech', 'packages/speech');
 vitest('unit: web', 'apps/web');
+vitest('client: against the server', 'packages/client');
 vitest('server: SQLite', 'apps/server', { PARLA_TEST_DB: 'sqlite' });
 
 const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
