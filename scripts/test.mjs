@@ -138,6 +138,9 @@ check('typecheck web and e2e', 'npm', [
   '@parla/e2e',
 ]);
 check('lint and format', path.join(BIN, 'biome'), ['ci', '.']);
+// docs/decisions/030-import-boundaries.md: the rules, then a proof that they catch violations.
+check('import boundaries', 'npm', ['run', '--silent', 'boundaries']);
+vitest('boundaries: the rules catch violations', 'scripts');
 
 vitest('unit: contract', 'packages/contract');
 vitest('unit: speech', 'packages/speech');
