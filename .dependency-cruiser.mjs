@@ -42,6 +42,14 @@ export default {
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'web-shared-to-feature',
+      severity: 'error',
+      comment:
+        'components/, lib/ and hooks/ are what web features build on: they never import one.',
+      from: { path: '^apps/web/src/(components|lib|hooks)/' },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
       name: 'speech-without-http-or-apps',
       severity: 'error',
       comment:

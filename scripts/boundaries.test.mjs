@@ -113,6 +113,19 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('fail on components/, lib/ or hooks/ of the web app importing a feature', () => {
+    const dir = tree({
+      'apps/web/src/features/convertor/api/get-voices.ts': 'export const getVoices = () => [];\n',
+      'apps/web/src/lib/catalogue-counts.ts':
+        "import { getVoices } from '../features/convertor/api/get-voices';\nexport const counts = getVoices;\n",
+    });
+    const { status, violations } = cruise(dir);
+    expect(status).not.toBe(0);
+    expect(violations).toEqual([
+      'web-shared-to-feature: apps/web/src/lib/catalogue-counts.ts → apps/web/src/features/convertor/api/get-voices.ts',
+    ]);
+  });
+
   it('fail on a cycle, of types too', () => {
     const dir = tree({
       'packages/speech/src/render.ts':
