@@ -18,9 +18,7 @@ import { openAiRoutes } from './features/api/openai.js';
 import { publicApiRoutes } from './features/api/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { contentRoutes } from './features/content/routes.js';
-import { seedContent } from './features/content/seed.js';
-import { type Converter, convertorRoutes } from './features/convertor/routes.js';
-import type { VisitorLimits } from './features/convertor/usage-repository.js';
+import { convertorRoutes } from './features/convertor/routes.js';
 import { fileRoutes } from './features/file/routes.js';
 import { healthRoutes, probeFallbackRoutes } from './features/health/routes.js';
 import { type JobRoutesOptions, jobRoutes } from './features/jobs/routes.js';
@@ -29,7 +27,6 @@ import type { PaymentProvider } from './features/payment/payment-provider.js';
 import { paymentRoutes } from './features/payment/routes.js';
 import { createStripePaymentProvider } from './features/payment/stripe-provider.js';
 import { createTestPaymentProvider } from './features/payment/test-provider.js';
-import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './features/plan/plan-catalogue.js';
 import { planRoutes } from './features/plan/routes.js';
 import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/routes.js';
 import { type AbuseLimits, CONVERSIONS_PER_MINUTE, DEFAULT_ABUSE_LIMITS } from './lib/limits.js';
@@ -44,9 +41,13 @@ import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
-import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { type ConversionsPerMinute, rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { seedContent } from './services/content/seed-repository.js';
+import { createConversionService } from './services/conversion/conversion-service.js';
+import type { VisitorLimits } from './services/conversion/usage-repository.js';
+import type { PlanCatalogue } from './services/plans/plan-catalogue.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -60,7 +61,7 @@ export interface BuildAppOptions {
   visitorLimits?: VisitorLimits;
   /** The content tree seeded at start (features/content); defaults to content/ of the repository. */
   contentDir?: string;
-  /** The plans' numbers; defaults to the process's catalogue (features/plan/plan-catalogue.ts). */
+  /** The plans' numbers; defaults to the configuration's (PLAN_* over the defaults). */
   plans?: PlanCatalogue;
   /** Defaults to Stripe with STRIPE_SECRET_KEY, else the built-in test provider. */
   paymentProvider?: PaymentProvider;
@@ -91,6 +92,8 @@ export interface App extends FastifyInstance {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
+  /** The plans' numbers this app enforces. */
+  plans: PlanCatalogue;
   /** Shutdown past its grace: hands the speech requests in hand back to the queue. */
   handBack(): Promise<void>;
 }
@@ -101,13 +104,13 @@ export async function buildApp({
   webRoot = DEFAULT_WEB_ROOT,
   abuseLimits = DEFAULT_ABUSE_LIMITS,
   conversionsPerMinute = CONVERSIONS_PER_MINUTE,
+  plans = config.plans,
   visitorLimits = {
-    perVisitor: DEFAULT_PLAN_CATALOGUE.FREE.count_characters,
+    perVisitor: plans.FREE.count_characters,
     // Several people may share an address (an office, a school): room for a few of them.
-    perIp: 5 * DEFAULT_PLAN_CATALOGUE.FREE.count_characters,
+    perIp: 5 * plans.FREE.count_characters,
   },
   contentDir = DEFAULT_CONTENT_DIR,
-  plans = DEFAULT_PLAN_CATALOGUE,
   paymentProvider,
   storage = createStorage(config.storage),
   now,
@@ -203,6 +206,7 @@ export async function buildApp({
   app.decorate('handBack', () => speech.handBack());
   app.decorate('tokens', tokens);
   app.decorate('mailer', mailer);
+  app.decorate('plans', plans);
 
   await app.register(errorHandlerPlugin);
   // Cookies are signed with a key derived from the JWT secret, never with the secret itself.
@@ -230,12 +234,30 @@ export async function buildApp({
     nameSpace: `${redisPrefix}:rate-limit:`,
   });
 
-  // The public API's routes use the convertor's conversion, known once it is registered.
-  let converter: Converter | undefined;
-  const converterOf = (): Converter => {
-    if (!converter) throw new Error('The convertor is not registered yet.');
-    return converter;
-  };
+  const perMinute: ConversionsPerMinute =
+    typeof conversionsPerMinute === 'number'
+      ? {
+          anonymous: conversionsPerMinute,
+          FREE: conversionsPerMinute,
+          BASIC: conversionsPerMinute,
+          PREMIUM: conversionsPerMinute,
+          BUSINESS: conversionsPerMinute,
+        }
+      : conversionsPerMinute;
+  // One conversion service for the convertor, the public API and OpenAI's route.
+  const conversions = createConversionService({
+    db,
+    speech,
+    storage,
+    metrics,
+    plans,
+    visitorLimits,
+    ...(streamAbandonedAfterMs !== undefined && { abandonedAfterMs: streamAbandonedAfterMs }),
+  });
+  scheduler.every('audio-expiry', 5 * 60 * 1000, async () => {
+    const count = await conversions.purgeExpired();
+    if (count > 0) app.log.info({ count }, 'expired audio removed');
+  });
 
   await app.register(
     async (api) => {
@@ -257,6 +279,7 @@ export async function buildApp({
         tokens,
         publicUrl: config.publicUrl,
         limits: abuseLimits,
+        plans,
         ...(now && { now }),
       });
       await api.register(accountRoutes, {
@@ -270,28 +293,16 @@ export async function buildApp({
       await api.register(apiKeyRoutes, { prefix: '/account/api_keys', db });
       await api.register(convertorRoutes, {
         prefix: '/convertor',
-        db,
-        speech,
+        conversions,
         storage,
-        scheduler,
-        metrics,
-        visitorLimits,
-        conversionsPerMinute:
-          typeof conversionsPerMinute === 'number'
-            ? {
-                anonymous: conversionsPerMinute,
-                FREE: conversionsPerMinute,
-                BASIC: conversionsPerMinute,
-                PREMIUM: conversionsPerMinute,
-                BUSINESS: conversionsPerMinute,
-              }
-            : conversionsPerMinute,
-        ...(streamAbandonedAfterMs !== undefined && { abandonedAfterMs: streamAbandonedAfterMs }),
-        expose: (exposed) => {
-          converter = exposed;
-        },
+        conversionsPerMinute: perMinute,
       });
-      await api.register(publicApiRoutes, { prefix: '/v1', db, speech, converter: converterOf });
+      await api.register(publicApiRoutes, {
+        prefix: '/v1',
+        conversions,
+        storage,
+        conversionsPerMinute: perMinute,
+      });
       await api.register(jobRoutes, {
         prefix: '/jobs',
         db,
@@ -342,7 +353,12 @@ export async function buildApp({
     { prefix: '/api' },
   );
   // OpenAI's speech endpoint at its own path (/v1/audio/speech), for OpenAI's SDKs.
-  await app.register(openAiRoutes, { prefix: '/v1', speech, converter: converterOf });
+  await app.register(openAiRoutes, {
+    prefix: '/v1',
+    conversions,
+    storage,
+    conversionsPerMinute: perMinute,
+  });
   await app.register(probeFallbackRoutes);
   await app.register(seoSiteRoutes, { db, publicUrl: config.publicUrl });
   await app.register(webAppPlugin, {

@@ -7,10 +7,10 @@ import { PLAN_TYPES, type PlanType } from '@parla/contract';
 import { SpeechPool } from '@parla/speech';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
-import { createUserRepository } from './features/account/repository.js';
 import { hashPassword } from './lib/password.js';
 import { startSpeechWorker } from './lib/speech.js';
 import { TokenService } from './lib/tokens.js';
+import { createUserRepository } from './services/accounts/user-repository.js';
 
 const USAGE = `Usage: parla <command> [options]
 
@@ -130,6 +130,7 @@ async function run(argv: string[]): Promise<number> {
         email: values.email,
         passwordHash: await hashPassword(values.password),
         plan,
+        terms: config.plans[plan],
         emailValidated: !values.unvalidated,
       });
       const issued = await new TokenService(config.jwtSecret).issue(user.id, user.token_version);

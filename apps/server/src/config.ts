@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import type { SpeechConfig } from '@parla/speech';
 import { z } from 'zod';
+import { loadPlanCatalogue, type PlanCatalogue } from './services/plans/plan-catalogue.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -211,6 +212,12 @@ export interface Config {
   runJobs: boolean;
   /** How long a job stays a stopped server's before another takes it over (JOB_LEASE_SECONDS). */
   jobLeaseSeconds: number;
+  /**
+   * The plans' numbers (PLAN_* over the defaults). Every limit the server enforces (the
+   * convertor's allowances, new accounts, payments) and every number the pricing page shows
+   * comes from here.
+   */
+  plans: PlanCatalogue;
 }
 
 export class ConfigError extends Error {
@@ -328,6 +335,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  AZURE_SPEECH_REGION: must be set with AZURE_SPEECH_KEY (or AZURE_SPEECH_ENDPOINT)',
     );
   }
+  let plans: PlanCatalogue;
+  try {
+    plans = loadPlanCatalogue(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   try {
     mkdirSync(dataDir, { recursive: true });
@@ -382,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: e.JOB_CONCURRENCY,
     runJobs: e.JOB_RUNNER === 'on',
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    plans,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

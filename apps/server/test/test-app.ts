@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { createUserRepository } from '../src/features/account/repository.js';
 import { hashPassword } from '../src/lib/password.js';
+import { createUserRepository } from '../src/services/accounts/user-repository.js';
 
 /** The database this leg of the suite runs on, for test names and assertions. */
 export const TEST_DATABASE_KIND = inject('databaseUrl') ? 'postgres' : 'sqlite';
@@ -62,6 +62,7 @@ export async function signedInUser(
     email: uniqueEmail(),
     passwordHash: await hashPassword(password),
     plan: options.plan ?? 'FREE',
+    terms: app.plans[options.plan ?? 'FREE'],
     emailValidated: true,
   });
   if (options.billing) {

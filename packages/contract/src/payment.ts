@@ -22,16 +22,19 @@ export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export const IDEMPOTENCY_KEY_MESSAGE =
-  'The Idempotency-Key header is required: one key per purchase attempt, 8 to 200 letters, digits or _ : . -';
+  'The Idempotency-Key header is one key per purchase attempt: 8 to 200 letters, digits or _ : . -';
 
 /**
- * POST /plan/payment's headers: the attempt id is required, so no client can charge twice by
- * sending the same purchase again (issue 13 item 6). Header names arrive in lower case.
+ * POST /plan/payment's headers: the attempt id, so that no client charges twice by sending the
+ * same purchase again (issue 13 item 6). Without one the server derives it from the user, the
+ * plan, the card and the minute (SPEC §7's call has no header). Names arrive in lower case.
  */
 export const PaymentHeadersSchema = z.object({
-  'idempotency-key': z
-    .string({ error: IDEMPOTENCY_KEY_MESSAGE })
-    .check(z.regex(/^[\w:.-]{8,200}$/, { error: IDEMPOTENCY_KEY_MESSAGE })),
+  'idempotency-key': z.optional(
+    z
+      .string({ error: IDEMPOTENCY_KEY_MESSAGE })
+      .check(z.regex(/^[\w:.-]{8,200}$/, { error: IDEMPOTENCY_KEY_MESSAGE })),
+  ),
 });
 export type PaymentHeaders = z.infer<typeof PaymentHeadersSchema>;
 

@@ -72,7 +72,7 @@ const migrations: Record<string, Migration> = {
   },
   '0003-content': {
     async up(db: Kysely<unknown>) {
-      // Seeded from content/ at start (features/content/seed.ts): the files are the source of
+      // Seeded from content/ at start (services/content/seed-repository.ts): the files are the source of
       // truth, these tables what the calls read. JSON values (sections, tags) are text.
       await db.schema
         .createTable('content_languages')

@@ -286,6 +286,7 @@ export interface Database {
 
 export type User = Selectable<UsersTable>;
 export type Payment = Selectable<PaymentsTable>;
+export type NewPayment = Insertable<PaymentsTable>;
 export type Invoice = Selectable<InvoicesTable>;
 export type SavedFileRow = Selectable<FilesTable>;
 export type NewUser = Insertable<UsersTable>;

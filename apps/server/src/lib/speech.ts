@@ -15,13 +15,13 @@ import {
 } from '@parla/speech';
 import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { storeMarks } from '../features/convertor/marks.js';
 import { type LiveAudio, memoryLiveAudio, redisLiveAudio } from './live-audio.js';
+import { storeMarks } from './marks.js';
 import type { ObjectStorage } from './storage/storage.js';
 
 /**
  * A rendering stored under the key its caller chose (issue 17): the audio goes to the
- * installation's storage with its speech marks beside it (features/convertor/marks.ts), and
+ * installation's storage with its speech marks beside it (lib/marks.ts), and
  * only this description crosses Redis.
  */
 export type StoredSynthesis = Omit<SynthesisResult, 'audio'> & {

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.js';
 import type { User } from '../db/schema.js';
 import { createRevokedTokenRepository } from '../lib/revoked-tokens.js';
 import type { TokenClaims, TokenService } from '../lib/tokens.js';
+import { API_KEY_PREFIX, createApiKeyRepository } from '../services/accounts/api-key-repository.js';
+import { createUserRepository } from '../services/accounts/user-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,12 +37,19 @@ export const API_KEY_REFUSED_MESSAGE =
   'An API key cannot do this: sign in on the website to change your account, billing or keys.';
 export const BAD_API_KEY_MESSAGE = 'This API key is not valid (revoked, or mistyped).';
 
-/** Every API key starts with this, so it is told from a login token at a glance. */
-export const API_KEY_PREFIX = 'parla_';
+type Credentials = { kind: 'key' | 'token'; value: string };
 
-/** The SHA-256 of an API key, the only form of it the database holds. */
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+/**
+ * The credentials a request carries, if any: an API key (`X-API-Key`, or a bearer value that
+ * starts like one) or a login token.
+ */
+function credentialsOf(request: FastifyRequest): Credentials | undefined {
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey.trim()) return { kind: 'key', value: apiKey.trim() };
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  if (!token) return undefined;
+  return { kind: token.startsWith(API_KEY_PREFIX) ? 'key' : 'token', value: token };
 }
 
 /** How often a key's "last used" is written (not at every request). */
@@ -50,6 +58,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
     const revoked = createRevokedTokenRepository(options.db);
+    const apiKeys = createApiKeyRepository(options.db);
+    const users = createUserRepository(options.db);
     type Session =
       | { user: User; claims: TokenClaims; apiKey?: undefined }
       | { user: User; claims?: undefined; apiKey: { id: string } }
@@ -67,13 +77,7 @@ export const authPlugin = fp(
 
     /** The user of an API key (`Authorization: Bearer parla_…` or `X-API-Key`). */
     async function lookUpKey(key: string): Promise<Session> {
-      const row = await options.db
-        .selectFrom('api_keys')
-        .innerJoin('users', 'users.id', 'api_keys.user_id')
-        .selectAll('users')
-        .select(['api_keys.id as api_key_id', 'api_keys.last_used_at as api_key_last_used_at'])
-        .where('api_keys.key_hash', '=', hashApiKey(key))
-        .executeTakeFirst();
+      const row = await apiKeys.findUserByKey(key);
       if (!row) return undefined;
       const { api_key_id, api_key_last_used_at, ...user } = row;
       const now = new Date();
@@ -81,34 +85,39 @@ export const authPlugin = fp(
         !api_key_last_used_at ||
         now.getTime() - Date.parse(api_key_last_used_at) > LAST_USED_RESOLUTION_MS
       ) {
-        await options.db
-          .updateTable('api_keys')
-          .set({ last_used_at: now.toISOString() })
-          .where('id', '=', api_key_id)
-          .execute();
+        await apiKeys.touch(api_key_id, now);
       }
       return { user, apiKey: { id: api_key_id } };
     }
 
     async function lookUpSession(request: FastifyRequest): Promise<Session> {
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-      const apiKey = request.headers['x-api-key'];
-      if (typeof apiKey === 'string' && apiKey.trim()) return lookUpKey(apiKey.trim());
-      if (token.startsWith(API_KEY_PREFIX)) return lookUpKey(token);
-      const claims = token ? await options.tokens.verify(token) : undefined;
+      const credentials = credentialsOf(request);
+      if (!credentials) return undefined;
+      if (credentials.kind === 'key') return lookUpKey(credentials.value);
+      const claims = await options.tokens.verify(credentials.value);
       if (!claims) return undefined;
-      const user = await options.db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', claims.userId)
-        .executeTakeFirst();
+      const user = await users.findById(claims.userId);
       // A deleted user, a token issued before the last password change, or one ended by
       // logout is refused.
       if (!user || user.token_version !== claims.version) return undefined;
       if (await revoked.isRevoked(claims.jti)) return undefined;
       return { user, claims };
     }
+
+    /** Why credentials were refused, in the words of their kind. */
+    const refusal = (credentials: Credentials | undefined) =>
+      credentials?.kind === 'key' ? BAD_API_KEY_MESSAGE : SIGNED_OUT_MESSAGE;
+
+    // Credentials that do not verify (a revoked key, an expired token) are refused on every
+    // API route, never read as an anonymous visitor: a script would otherwise spend the free
+    // allowance of its address without noticing. OpenAI's routes answer this in their own
+    // words (features/api/openai.ts).
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const credentials = credentialsOf(request);
+      if (!credentials || (await resolveSession(request))) return;
+      throw Object.assign(new Error(refusal(credentials)), { statusCode: 401 });
+    });
 
     app.decorateRequest('user', null as unknown as User);
     app.decorateRequest('session', null as unknown as TokenClaims);
@@ -119,11 +128,7 @@ export const authPlugin = fp(
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       const session = await resolveSession(request);
       if (!session) {
-        const key = request.headers['x-api-key'] ?? request.headers.authorization ?? '';
-        const triedKey = String(key).includes(API_KEY_PREFIX);
-        return reply
-          .code(401)
-          .send({ message: triedKey ? BAD_API_KEY_MESSAGE : SIGNED_OUT_MESSAGE });
+        return reply.code(401).send({ message: refusal(credentialsOf(request)) });
       }
       request.user = session.user;
       if (session.claims) request.session = session.claims;

@@ -2,6 +2,7 @@ import { type ErrorResponse, ErrorResponseSchema } from '@parla/contract';
 import type { FastifyError, FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { openAiErrorBody } from '../http/openai-error.js';
 import { HashingBusyError } from '../lib/password.js';
 
 /** Fastify's own 4xx errors, answered with a sentence a person can act on. */
@@ -65,6 +66,25 @@ export function clientError(error: unknown): { status: number; body: ErrorRespon
   return status < 500 ? { status, body: { message: messageOf(error) } } : undefined;
 }
 
+type ClientError = NonNullable<ReturnType<typeof clientError>>;
+
+/**
+ * Route families that answer client errors in a shape of their own: the convertor as SPEC §7's
+ * `{success: false, message}` (so the page shows one kind of alert), OpenAI's routes as OpenAI
+ * does. Chosen by the route's path; every other route answers `{message, errors?}`.
+ */
+const CLIENT_ERROR_SHAPES: Array<{ prefix: string; body: (answer: ClientError) => unknown }> = [
+  {
+    prefix: '/api/convertor',
+    body: ({ body }) => ({ ...body, success: false, path: null, duration: null }),
+  },
+  {
+    prefix: '/v1/',
+    body: ({ status, body }) =>
+      openAiErrorBody(status, body.message, body.errors?.[0]?.path || null),
+  },
+];
+
 /**
  * The one error handler (CONVENTIONS §10): schema failures are 400 with the field messages,
  * other client errors keep their status with a clear message, and anything unexpected is logged
@@ -79,7 +99,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   });
   app.setErrorHandler((error, request, reply) => {
     const answer = clientError(error);
-    if (answer) return reply.code(answer.status).send(answer.body);
+    if (answer) {
+      const route = request.routeOptions.url ?? request.url;
+      const shape = CLIENT_ERROR_SHAPES.find(({ prefix }) => route.startsWith(prefix));
+      return reply.code(answer.status).send(shape ? shape.body(answer) : answer.body);
+    }
     if (error instanceof HashingBusyError) {
       return reply
         .code(503)

@@ -3,8 +3,8 @@ import type { PlanType } from '@parla/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { knownVisitorId } from '../features/convertor/visitor.js';
 import type { AbuseLimits } from '../lib/limits.js';
+import { knownVisitorId } from '../services/conversion/visitor.js';
 
 export interface RateLimitPluginOptions {
   /** With REDIS_URL: every limiter of every server counts in Redis, so N servers share one limit. */
@@ -33,6 +33,20 @@ export async function callerPlan(
 ): Promise<'anonymous' | PlanType> {
   if (!key.startsWith('user:')) return 'anonymous';
   return ((await app.resolveUser(request))?.plan_type as PlanType | undefined) ?? 'FREE';
+}
+
+export type ConversionsPerMinute = Record<'anonymous' | PlanType, number>;
+
+/**
+ * The rate limit of a route that converts (the convertor, the public API, OpenAI's route):
+ * conversions per minute by the caller's plan, counted per caller.
+ */
+export function conversionRateLimit(perMinute: ConversionsPerMinute) {
+  return {
+    max: async (request: FastifyRequest, key: string) =>
+      perMinute[await callerPlan(request.server, request, key)],
+    timeWindow: 60_000,
+  };
 }
 
 const tooMany = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`;

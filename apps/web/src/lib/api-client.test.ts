@@ -139,6 +139,28 @@ describe('apiRequest', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('reads on without a session the server refused, but never writes as a visitor', async () => {
+    setCookie('token', 'expired', IN_AN_HOUR);
+    const stop = onUnauthorized(() => deleteCookie('token'));
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(401, { message: 'Your session has expired.' }))
+      .mockResolvedValueOnce(jsonResponse(200, { voices: 3 }));
+    expect(await apiRequest('/convertor/voices')).toEqual({ voices: 3 });
+    const [first, second] = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers));
+    expect(first?.get('Authorization')).toBe('Bearer expired');
+    expect(second?.has('Authorization')).toBe(false);
+
+    setCookie('token', 'expired', IN_AN_HOUR);
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Your session has expired.' }));
+    const error = await apiRequest('/convertor', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
+    stop();
+    expect(error).toEqual(new ApiError('Your session has expired.', 401));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('validates the answer with the given schema', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { count: 'three' }));
     const schema = {

@@ -117,13 +117,22 @@ async function readErrorMessage(response: Response, fallback: string): Promise<s
   }
 }
 
+/**
+ * Calls that may go on without the session when the server refuses its token (an expired
+ * "remember me"): reading, and signing in again. Anything else is answered with the refusal,
+ * so that nothing is done as a visitor that the person meant to do signed in.
+ */
+const goesOnSignedOut = (path: string, method: HttpMethod) =>
+  method === 'GET' || method === 'HEAD' || /^(\/api)?\/auth\//.test(path);
+
 export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
   const method = options.method ?? 'GET';
   const url = resolveUrl(path, options.query);
-  const headers = buildHeaders(url, method, options.body, getToken(), options.headers);
+  const token = getToken();
+  const headers = buildHeaders(url, method, options.body, token, options.headers);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
@@ -147,7 +156,14 @@ export async function apiRequest<T = unknown>(
       response,
       options.fallbackMessage ?? GENERIC_ERROR_MESSAGE,
     );
-    if (response.status === 401) for (const listener of unauthorizedListeners) listener();
+    if (response.status === 401) {
+      for (const listener of unauthorizedListeners) listener();
+      // The server refuses credentials that do not verify on every call (it never reads them
+      // as a visitor's): once the session is dropped, a read or a sign-in goes on without it.
+      if (headers.has('Authorization') && !getToken() && goesOnSignedOut(path, method)) {
+        return apiRequest(path, options);
+      }
+    }
     throw new ApiError(message, response.status);
   }
 

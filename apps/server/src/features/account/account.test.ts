@@ -14,8 +14,8 @@ import {
 import { voiceSettings } from '../../../test/voice-settings.js';
 import { createLocalStorage } from '../../lib/storage/local.js';
 import { within } from '../../lib/storage/storage.js';
-import { AUTH_MESSAGES } from '../auth/messages.js';
-import { createFileRepository } from '../file/repository.js';
+import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { createFileRepository } from '../../services/files/repository.js';
 import { ACCOUNT_MESSAGES } from './routes.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
 

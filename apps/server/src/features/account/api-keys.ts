@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ApiKeyParamsSchema,
   ApiKeysSchema,
@@ -10,7 +9,7 @@ import {
 } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { API_KEY_PREFIX, hashApiKey } from '../../plugins/auth.js';
+import { createApiKeyRepository } from '../../services/accounts/api-key-repository.js';
 
 export const API_KEY_MESSAGES = {
   tooMany: `You have ${MAX_API_KEYS} API keys; revoke one before creating another.`,
@@ -18,18 +17,15 @@ export const API_KEY_MESSAGES = {
   revoked: 'The API key is revoked: requests signed with it are refused from now on.',
 } as const;
 
-/** Characters of a key shown to recognise it: the prefix and six of its own. */
-const SHOWN = API_KEY_PREFIX.length + 6;
-
 const bearer = [{ bearerAuth: [] }];
 
 /**
  * GET, POST /account/api_keys and DELETE /account/api_keys/{id} (issue 16): a signed-in user's
- * API keys. A key is 32 random bytes (base64url) after `parla_`, shown once; the database
- * holds its SHA-256 (the key has too much entropy to guess, so no slow hash is needed) and its
- * first characters. Keys cannot manage keys: these routes need a login token.
+ * API keys (services/accounts/api-key-repository.ts). Keys cannot manage keys: these routes
+ * need a login token.
  */
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const keys = createApiKeyRepository(db);
   app.addHook('onRequest', app.requireUser);
   app.addHook('onRequest', app.refuseApiKeys);
 
@@ -45,12 +41,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request) => {
-      const rows = await db
-        .selectFrom('api_keys')
-        .select(['id', 'name', 'prefix', 'created_at', 'last_used_at'])
-        .where('user_id', '=', request.user.id)
-        .orderBy('created_at', 'asc')
-        .execute();
+      const rows = await keys.list(request.user.id);
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -74,26 +65,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request, reply) => {
-      const created = await db.transaction().execute(async (trx) => {
-        const { count } = await trx
-          .selectFrom('api_keys')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('user_id', '=', request.user.id)
-          .executeTakeFirstOrThrow();
-        if (Number(count) >= MAX_API_KEYS) return undefined;
-        const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-        const row = {
-          id: randomUUID(),
-          user_id: request.user.id,
-          name: request.body.name,
-          prefix: key.slice(0, SHOWN),
-          key_hash: hashApiKey(key),
-          created_at: new Date().toISOString(),
-          last_used_at: null,
-        };
-        await trx.insertInto('api_keys').values(row).execute();
-        return { key, row };
-      });
+      const created = await keys.create(request.user.id, request.body.name);
       if (!created) {
         return reply.code(400).send({
           message: API_KEY_MESSAGES.tooMany,
@@ -124,12 +96,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request, reply) => {
-      const removed = await db
-        .deleteFrom('api_keys')
-        .where('id', '=', request.params.id)
-        .where('user_id', '=', request.user.id)
-        .executeTakeFirst();
-      if (Number(removed.numDeletedRows) === 0) {
+      if (!(await keys.remove(request.user.id, request.params.id))) {
         return reply.code(404).send({ message: API_KEY_MESSAGES.notFound });
       }
       return { message: API_KEY_MESSAGES.revoked };

@@ -17,12 +17,12 @@ import type { Mailer } from '../../lib/mail/mailer.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { type ObjectStorage, within } from '../../lib/storage/storage.js';
 import type { TokenService } from '../../lib/tokens.js';
-import { createKeyRepository } from '../auth/keys.js';
-import { validationMail } from '../auth/mails.js';
-import { AUTH_MESSAGES } from '../auth/messages.js';
-import { createConversionRepository } from '../convertor/conversion-repository.js';
-import { createFileRepository } from '../file/repository.js';
-import { createUserRepository, toProfile } from './repository.js';
+import { createKeyRepository } from '../../services/accounts/keys.js';
+import { validationMail } from '../../services/accounts/mails.js';
+import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { createUserRepository, toProfile } from '../../services/accounts/user-repository.js';
+import { createConversionRepository } from '../../services/conversion/conversion-repository.js';
+import { createFileRepository } from '../../services/files/repository.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
 
 export interface AccountRoutesOptions {

@@ -3,14 +3,23 @@ import { AudioBodySchema, VoiceSettingsSchema } from '@parla/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SpeechService } from '../../lib/speech.js';
-import { clientError } from '../../plugins/error-handler.js';
-import type { Converter } from '../convertor/routes.js';
-import { apiVoiceSettings, openAiSpeed } from './defaults.js';
+import { sendConversionAudio } from '../../http/conversion-audio.js';
+import { convertRequest, IdempotencyHeadersSchema } from '../../http/idempotency.js';
+import { OpenAiErrorSchema, openAiErrorBody } from '../../http/openai-error.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
+import { type ConversionsPerMinute, conversionRateLimit } from '../../plugins/rate-limit.js';
+import type {
+  Conversion,
+  ConversionService,
+} from '../../services/conversion/conversion-service.js';
+import { apiVoiceSettings } from '../../services/conversion/settings.js';
+import { openAiSpeed } from './openai-speed.js';
 
 export interface OpenAiRoutesOptions {
-  speech: SpeechService;
-  converter: () => Converter;
+  conversions: ConversionService;
+  storage: ObjectStorage;
+  /** Conversions one caller may start per minute, by plan, as on the convertor. */
+  conversionsPerMinute: ConversionsPerMinute;
 }
 
 /** OpenAI's models, and Parla's own names for its two engines. */
@@ -67,16 +76,7 @@ const SpeechRequestSchema = z
     ],
   });
 
-const OpenAiErrorSchema = z.object({
-  error: z.object({
-    message: z.string(),
-    type: z.string(),
-    param: z.string().nullable(),
-    code: z.string().nullable(),
-  }),
-});
-
-/** OpenAI's error shape; `type` and `code` as OpenAI gives them for such a status. */
+/** OpenAI's error shape as the answer. */
 function openAiError(
   reply: FastifyReply,
   status: number,
@@ -84,23 +84,13 @@ function openAiError(
   param: string | null = null,
   code: string | null = null,
 ) {
-  const type =
-    status === 401
-      ? 'invalid_request_error'
-      : status === 402
-        ? 'insufficient_quota'
-        : status === 429
-          ? 'rate_limit_error'
-          : status >= 500
-            ? 'server_error'
-            : 'invalid_request_error';
-  return reply.code(status).send({ error: { message, type, param, code } });
+  return reply.code(status).send(openAiErrorBody(status, message, param, code));
 }
 
 /** The catalogue's voice for an OpenAI request: a Parla voice id, or OpenAI's name mapped. */
 function settingsFor(
   languages: readonly Language[],
-  body: z.infer<typeof SpeechRequestSchema>,
+  body: SpeechRequest,
   engine: 'neural' | 'standard',
 ): VoiceSettings {
   const { master_speed, text } = openAiSpeed(body.speed, body.input);
@@ -115,18 +105,57 @@ function settingsFor(
   return apiVoiceSettings(languages, input, { gender, preferEngine: true });
 }
 
+type SpeechRequest = z.infer<typeof SpeechRequestSchema>;
+
+/** An error of OpenAI's shape: its message, param and code. */
+type Refusal = [message: string, param: string | null, code?: string | null];
+
+/** The voice settings of an OpenAI request, or why it is refused (400). */
+function speechSettings(
+  languages: readonly Language[],
+  body: SpeechRequest,
+): { ok: true; settings: VoiceSettings } | { ok: false; error: Refusal } {
+  const engine = OPENAI_MODELS[body.model as keyof typeof OPENAI_MODELS];
+  if (!engine) {
+    const message = `The model '${body.model}' does not exist; GET /v1/models lists the models.`;
+    return { ok: false, error: [message, 'model', 'model_not_found'] };
+  }
+  if (!RENDERED.has(body.response_format)) {
+    const message = `response_format '${body.response_format}' is not supported by Parla; use mp3 or wav.`;
+    return { ok: false, error: [message, 'response_format', 'unsupported_value'] };
+  }
+  const checked = VoiceSettingsSchema.safeParse(settingsFor(languages, body, engine));
+  if (checked.success) return { ok: true, settings: checked.data };
+  const issue = checked.error.issues[0];
+  if (issue?.path[0] === 'voice_id' || issue?.path[0] === 'engine') {
+    const message = `Invalid value for 'voice': '${body.voice}' is neither a Parla voice id nor one of ${Object.keys(OPENAI_VOICE_GENDERS).join(', ')}.`;
+    return { ok: false, error: [message, 'voice'] };
+  }
+  return {
+    ok: false,
+    error: [issue?.message ?? 'The request is not valid.', issue?.path.join('.') ?? null],
+  };
+}
+
+/** A conversion that did not happen, said as OpenAI would, naming the parameter to fix. */
+function refused(reply: FastifyReply, conversion: Conversion) {
+  const { message } = conversion.body;
+  const param = /voice/i.test(message)
+    ? 'voice'
+    : /characters|text/i.test(message)
+      ? 'input'
+      : null;
+  const code = conversion.status === 402 ? 'insufficient_quota' : null;
+  return openAiError(reply, conversion.status, message, param, code);
+}
+
 /**
  * `POST /v1/audio/speech` and `GET /v1/models` as OpenAI's API reference documents them, so
  * OpenAI's SDKs and the tools built on them speak to Parla with `baseURL` set to it and an
  * API key: same request, audio answer, errors in OpenAI's shape.
  */
 export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (app, options) => {
-  app.setErrorHandler((error, _request, reply) => {
-    const answer = clientError(error);
-    if (!answer) throw error;
-    const param = answer.body.errors?.[0]?.path || null;
-    return openAiError(reply, answer.status, answer.body.message, param);
-  });
+  const { conversions, storage } = options;
   app.setNotFoundHandler((request, reply) =>
     openAiError(reply, 404, `Invalid URL (${request.method} ${request.url})`),
   );
@@ -180,12 +209,13 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
   app.post(
     '/audio/speech',
     {
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { rateLimit: conversionRateLimit(options.conversionsPerMinute) },
       schema: {
         tags: ['openai'],
         operationId: 'createSpeech',
         summary: 'Text to speech as OpenAI’s API does it: audio in the answer (OpenAI-compatible)',
         security: [{ apiKey: [] }],
+        headers: IdempotencyHeadersSchema,
         body: SpeechRequestSchema,
         produces: ['audio/mpeg', 'audio/wav'],
         response: {
@@ -197,59 +227,17 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const engine = OPENAI_MODELS[body.model as keyof typeof OPENAI_MODELS];
-      if (!engine) {
-        return openAiError(
-          reply,
-          400,
-          `The model '${body.model}' does not exist; GET /v1/models lists the models.`,
-          'model',
-          'model_not_found',
-        );
+      const checked = speechSettings(await conversions.voices(), request.body);
+      if (!checked.ok) return openAiError(reply, 400, ...checked.error);
+      const made = await convertRequest(request, reply, conversions, checked.settings, true);
+      if ('refused' in made) {
+        const { status, message } = made.refused;
+        return openAiError(reply, status, message, 'Idempotency-Key');
       }
-      if (!RENDERED.has(body.response_format)) {
-        return openAiError(
-          reply,
-          400,
-          `response_format '${body.response_format}' is not supported by Parla; use mp3 or wav.`,
-          'response_format',
-          'unsupported_value',
-        );
-      }
-      const settings = settingsFor(await options.speech.listVoices(), body, engine);
-      const checked = VoiceSettingsSchema.safeParse(settings);
-      if (!checked.success) {
-        const issue = checked.error.issues[0];
-        const voiceIssue = issue?.path[0] === 'voice_id' || issue?.path[0] === 'engine';
-        return openAiError(
-          reply,
-          400,
-          voiceIssue
-            ? `Invalid value for 'voice': '${body.voice}' is neither a Parla voice id nor one of ${Object.keys(OPENAI_VOICE_GENDERS).join(', ')}.`
-            : (issue?.message ?? 'The request is not valid.'),
-          voiceIssue ? 'voice' : (issue?.path.join('.') ?? null),
-        );
-      }
-      const converter = options.converter();
-      const conversion = await converter.convert(request, reply, checked.data, true);
-      if (conversion.status !== 200 || !conversion.file) {
-        const message = conversion.body.message;
-        const param = /voice/i.test(message)
-          ? 'voice'
-          : /characters|text/i.test(message)
-            ? 'input'
-            : null;
-        return openAiError(
-          reply,
-          conversion.status,
-          message,
-          param,
-          conversion.status === 402 ? 'insufficient_quota' : null,
-        );
-      }
+      const { conversion } = made;
+      if (conversion.status !== 200 || !conversion.file) return refused(reply, conversion);
       reply.header('x-parla-characters', String(conversion.characters ?? 0));
-      await converter.serveAudio(request, reply, conversion.file);
+      await sendConversionAudio(request, reply, conversions, storage, conversion.file);
       return reply;
     },
   );

@@ -1,43 +1,83 @@
-import { createHash } from 'node:crypto';
 import {
+  type ApiSpeechInput,
   ApiSpeechInputSchema,
   ApiSpeechResultSchema,
+  type ErrorResponse,
   ErrorResponseSchema,
+  type Language,
   type VoiceSettings,
   VoiceSettingsSchema,
 } from '@parla/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
-import type { SpeechService } from '../../lib/speech.js';
-import type { Conversion, Converter } from '../convertor/routes.js';
-import { apiVoiceSettings } from './defaults.js';
+import { sendConversionAudio } from '../../http/conversion-audio.js';
+import { convertRequest, IdempotencyHeadersSchema } from '../../http/idempotency.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
+import { type ConversionsPerMinute, conversionRateLimit } from '../../plugins/rate-limit.js';
+import type {
+  Conversion,
+  ConversionService,
+} from '../../services/conversion/conversion-service.js';
+import { IDEMPOTENCY_MESSAGES } from '../../services/conversion/messages.js';
+import { apiVoiceSettings, findLanguage, findVoice } from '../../services/conversion/settings.js';
 
 export interface PublicApiOptions {
-  db: Db;
-  speech: SpeechService;
-  /** The convertor's conversion (features/convertor/routes.ts), set once it is registered. */
-  converter: () => Converter;
+  conversions: ConversionService;
+  storage: ObjectStorage;
+  /** Conversions one caller may start per minute, by plan, as on the convertor. */
+  conversionsPerMinute: ConversionsPerMinute;
 }
 
-const IdempotencyHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1, { error: 'Idempotency-Key must not be empty.' })
-    .max(255, { error: 'Idempotency-Key must be at most 255 characters.' })
-    .optional(),
-});
-
 export const API_MESSAGES = {
-  idempotencyNeedsUser:
-    'Idempotency-Key: needs a signed-in caller (an API key or a login token), whose answers it keeps.',
-  idempotencyReused: 'Idempotency-Key: this key was used for another request; use a new key.',
-  idempotencyRunning:
-    'Idempotency-Key: the first request with this key is still being answered; retry in a moment.',
+  ...IDEMPOTENCY_MESSAGES,
+  unknownVoice: (voice: string) =>
+    `voice: there is no voice "${voice}"; GET /api/convertor/voices lists the voices.`,
+  unknownLanguage: (language: string) =>
+    `language: no voice speaks "${language}"; GET /api/convertor/voices lists the languages.`,
+  noVoice: (engine: string, language: string) =>
+    `No ${engine} voice speaks ${language}; choose the other engine or another language.`,
 } as const;
 
-const IDEMPOTENCY_HOURS = 24;
+/** The API's own names of the settings' fields, so that an error names what the caller sent. */
+const API_FIELDS: Record<string, string> = {
+  voice_id: 'voice',
+  language_code: 'language',
+  output_format: 'format',
+  master_speed: 'speed',
+  master_volume: 'volume',
+  master_pitch: 'pitch',
+};
+
+const refusal = (path: string, message: string) => ({ message, errors: [{ path, message }] });
+
+/** The full settings of a call, or its refusal naming the field of the call to fix. */
+function speechSettings(
+  languages: readonly Language[],
+  input: ApiSpeechInput,
+): { ok: true; settings: VoiceSettings } | { ok: false; error: ErrorResponse } {
+  if (input.voice && !findVoice(languages, input.voice)) {
+    return { ok: false, error: refusal('voice', API_MESSAGES.unknownVoice(input.voice)) };
+  }
+  if (!input.voice && input.language && !findLanguage(languages, input.language)) {
+    return { ok: false, error: refusal('language', API_MESSAGES.unknownLanguage(input.language)) };
+  }
+  const settings = apiVoiceSettings(languages, input);
+  if (!settings.voice_id) {
+    const message = API_MESSAGES.noVoice(settings.engine, settings.language_code);
+    return { ok: false, error: refusal(input.engine ? 'engine' : 'language', message) };
+  }
+  const checked = VoiceSettingsSchema.safeParse(settings);
+  if (checked.success) return { ok: true, settings: checked.data };
+  const errors = checked.error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? 'text');
+    return { path: API_FIELDS[field] ?? field, message: issue.message };
+  });
+  return {
+    ok: false,
+    error: { message: errors[0]?.message ?? 'The request is not valid.', errors },
+  };
+}
 
 /** Headers that carry a conversion's facts beside its audio. */
 function factHeaders(reply: FastifyReply, conversion: Conversion) {
@@ -58,7 +98,7 @@ function factHeaders(reply: FastifyReply, conversion: Conversion) {
  * web app.
  */
 export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (app, options) => {
-  const { db, speech } = options;
+  const { conversions, storage } = options;
 
   /**
    * Answers a conversion: the audio (streamed as it renders), or SPEC §7's JSON when the
@@ -80,21 +120,21 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
       // Streamed: the duration is known at the end, and sent as a trailer.
       reply.trailer('x-parla-duration', async () => {
         for (let tries = 0; tries < 100; tries++) {
-          const done = await options.converter().describe(file);
+          const done = await conversions.describe(file);
           if (typeof done?.body.duration === 'number') return done.body.duration.toFixed(3);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         return '';
       });
     }
-    await options.converter().serveAudio(request, reply, file);
+    await sendConversionAudio(request, reply, conversions, storage, file);
     return reply;
   }
 
   app.post(
     '/speech',
     {
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { rateLimit: conversionRateLimit(options.conversionsPerMinute) },
       schema: {
         tags: ['api'],
         operationId: 'speak',
@@ -116,95 +156,17 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
       },
     },
     async (request, reply) => {
-      const settings = apiVoiceSettings(await speech.listVoices(), request.body);
-      const checked = VoiceSettingsSchema.safeParse(settings);
-      if (!checked.success) {
-        const issue = checked.error.issues[0];
-        const field = issue?.path.join('.') || 'text';
-        return reply.code(400).send({
-          message: issue?.message ?? 'The request is not valid.',
-          errors: checked.error.issues.map((i) => ({
-            path: i.path.join('.') || field,
-            message: i.message,
-          })),
-        });
-      }
+      const checked = speechSettings(await conversions.voices(), request.body);
+      if (!checked.ok) return reply.code(400).send(checked.error);
       const json =
         (request.headers.accept ?? '').includes('application/json') &&
         !(request.headers.accept ?? '').includes('audio/');
-      const key = request.headers['idempotency-key'];
-      if (!key) {
-        const conversion = await options.converter().convert(request, reply, checked.data, !json);
-        return answer(request, reply, conversion, json);
+      const made = await convertRequest(request, reply, conversions, checked.settings, !json);
+      if ('refused' in made) {
+        const { status, message } = made.refused;
+        return reply.code(status).send(refusal('Idempotency-Key', message));
       }
-      return idempotent(request, reply, key, checked.data, json);
+      return answer(request, reply, made.conversion, json);
     },
   );
-
-  /** A call with an Idempotency-Key: the first answer again for a retry, charged once. */
-  async function idempotent(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    settings: VoiceSettings,
-    json: boolean,
-  ) {
-    const user = await app.resolveUser(request);
-    if (!user) {
-      return reply.code(400).send({
-        message: API_MESSAGES.idempotencyNeedsUser,
-        errors: [{ path: 'Idempotency-Key', message: API_MESSAGES.idempotencyNeedsUser }],
-      });
-    }
-    const fingerprint = createHash('sha256').update(JSON.stringify(settings)).digest('hex');
-    const since = new Date(Date.now() - IDEMPOTENCY_HOURS * 3_600_000).toISOString();
-    await db.deleteFrom('idempotent_requests').where('created_at', '<', since).execute();
-    const inserted = await db
-      .insertInto('idempotent_requests')
-      .values({
-        user_id: user.id,
-        key,
-        fingerprint,
-        conversion_id: null,
-        created_at: new Date().toISOString(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      const first = await db
-        .selectFrom('idempotent_requests')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      const refuse = (status: 409 | 422, message: string) =>
-        reply.code(status).send({ message, errors: [{ path: 'Idempotency-Key', message }] });
-      if (first && first.fingerprint !== fingerprint) {
-        return refuse(422, API_MESSAGES.idempotencyReused);
-      }
-      const done = first?.conversion_id
-        ? await options.converter().describe(first.conversion_id)
-        : undefined;
-      if (!done) return refuse(409, API_MESSAGES.idempotencyRunning);
-      reply.header('idempotent-replayed', 'true');
-      return answer(request, reply, done, json);
-    }
-    const conversion = await options.converter().convert(request, reply, settings, !json);
-    if (conversion.status === 200 && conversion.file) {
-      await db
-        .updateTable('idempotent_requests')
-        .set({ conversion_id: conversion.file })
-        .where('user_id', '=', user.id)
-        .where('key', '=', key)
-        .execute();
-    } else {
-      // A failed call is not kept: retrying it tries again.
-      await db
-        .deleteFrom('idempotent_requests')
-        .where('user_id', '=', user.id)
-        .where('key', '=', key)
-        .execute();
-    }
-    return answer(request, reply, conversion, json);
-  }
 };

@@ -10,10 +10,10 @@ import {
   uniqueEmail,
 } from '../../../test/test-app.js';
 import { hashPassword } from '../../lib/password.js';
-import { createUserRepository } from '../account/repository.js';
-import { createKeyRepository } from './keys.js';
+import { createKeyRepository } from '../../services/accounts/keys.js';
+import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { createUserRepository } from '../../services/accounts/user-repository.js';
 import { LOGIN_DELAY, loginDelaySeconds } from './login-failures.js';
-import { AUTH_MESSAGES } from './messages.js';
 
 const smtp = await startSmtpServer();
 const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://parla.test' });
@@ -359,6 +359,7 @@ describe(`wrong passwords slow an address down (${TEST_DATABASE_KIND})`, async (
     await createUserRepository(slowed.db).create({
       email,
       passwordHash: await hashPassword(password),
+      terms: slowed.plans.FREE,
       emailValidated: true,
     });
     for (let i = 0; i < LOGIN_DELAY.freeFailures; i += 1) {

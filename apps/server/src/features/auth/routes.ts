@@ -19,11 +19,16 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { createRevokedTokenRepository } from '../../lib/revoked-tokens.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
-import { createUserRepository, normaliseEmail } from '../account/repository.js';
-import { createKeyRepository } from './keys.js';
+import { createKeyRepository } from '../../services/accounts/keys.js';
+import {
+  existingAccountMail,
+  resetPasswordMail,
+  validationMail,
+} from '../../services/accounts/mails.js';
+import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { createUserRepository, normaliseEmail } from '../../services/accounts/user-repository.js';
+import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 import { createLoginFailureRepository } from './login-failures.js';
-import { existingAccountMail, resetPasswordMail, validationMail } from './mails.js';
-import { AUTH_MESSAGES } from './messages.js';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -31,6 +36,8 @@ export interface AuthRoutesOptions {
   tokens: TokenService;
   publicUrl: string;
   limits: AbuseLimits;
+  /** The plans: a new account starts with the FREE plan's allowance. */
+  plans: PlanCatalogue;
   /** The clock of the login delay; tests move it. */
   now?: () => Date;
 }
@@ -73,7 +80,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // Hashed either way, so a taken address answers as slowly as a new one.
       const passwordHash = await hashPassword(password);
       const existing = await users.findByEmail(email);
-      const created = existing ? undefined : await users.createUnlessTaken({ email, passwordHash });
+      const created = existing
+        ? undefined
+        : await users.createUnlessTaken({ email, passwordHash, terms: options.plans.FREE });
       if (created) {
         background.run('validation mail', () => sendValidation(created.id, created.email));
       } else {

@@ -10,10 +10,10 @@ import {
 } from '@parla/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DATABASE_KIND } from '../../../test/test-app.js';
-import { ContentError, loadContentTree } from './loader.js';
-import { renderMarkdown, sanitizeArticleHtml } from './markdown.js';
+import { ContentError, loadContentTree } from '../../services/content/loader.js';
+import { renderMarkdown, sanitizeArticleHtml } from '../../services/content/markdown.js';
+import { seedContent } from '../../services/content/seed-repository.js';
 import { CONTENT_MESSAGES } from './routes.js';
-import { seedContent } from './seed.js';
 
 const CONTENT_DIR = path.resolve(import.meta.dirname, '../../../../../content');
 const app = await createTestApp();

@@ -16,7 +16,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { createContentRepository } from './repository.js';
+import { createContentRepository } from '../../services/content/repository.js';
 
 export interface ContentRoutesOptions {
   db: Db;

@@ -9,7 +9,7 @@ import {
   testConfig,
 } from '../../../test/test-app.js';
 import { voiceSettings } from '../../../test/voice-settings.js';
-import { CONVERT_MESSAGES } from './routes.js';
+import { CONVERT_MESSAGES } from '../../services/conversion/messages.js';
 
 const config = testConfig();
 const app = await createTestApp({ config, conversionsPerMinute: 1000 });

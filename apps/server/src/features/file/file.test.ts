@@ -21,8 +21,13 @@ import {
 import { voiceSettings } from '../../../test/voice-settings.js';
 import { createLocalStorage } from '../../lib/storage/local.js';
 import { type ObjectStorage, within } from '../../lib/storage/storage.js';
-import { AUDIO_CHECK_MESSAGES } from './audio-probe.js';
-import { createFileRepository, ORPHAN_GRACE_MS, RETENTION_MS, snippetOf } from './repository.js';
+import { AUDIO_CHECK_MESSAGES } from '../../services/files/audio-probe.js';
+import {
+  createFileRepository,
+  ORPHAN_GRACE_MS,
+  RETENTION_MS,
+  snippetOf,
+} from '../../services/files/repository.js';
 import { FILE_MESSAGES } from './routes.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -131,15 +136,16 @@ async function convertedMp3(authorization: string): Promise<{ bytes: Buffer; dur
 const storedKeys = async () => (await within(disk, 'saved').list('')).map((entry) => entry.key);
 
 describe(`saved files (${TEST_DATABASE_KIND})`, () => {
-  it('are for paid plans: a FREE user gets 403 with a clear message', async () => {
+  it('are saved on paid plans: a FREE user gets an empty list and 403 on saving', async () => {
     const { authorization } = await signedInUser(app, { plan: 'FREE' });
     const list = await get(authorization, '/api/file');
-    expect(list.statusCode).toBe(403);
-    expect(list.json().message).toBe(FILE_MESSAGES.paidPlanNeeded);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([]);
     const saved = await upload(authorization, wav(0.2), {
       change: { output_format: 'wav', sample_rate: 16000 },
     });
     expect(saved.statusCode).toBe(403);
+    expect(saved.json().message).toBe(FILE_MESSAGES.paidPlanNeeded);
     expect((await app.inject({ method: 'GET', url: '/api/file' })).statusCode).toBe(401);
   });
 

@@ -7,9 +7,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { timingRoutes } from '../../http/timing-routes.js';
+import { marksKey } from '../../lib/marks.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { marksKey, timingRoutes } from '../convertor/marks.js';
-import type { FileRepository } from './repository.js';
+import type { FileRepository } from '../../services/files/repository.js';
 
 /** The most speech marks a saved file keeps (a 100,000-character text has fewer). */
 const MAX_MARKS = 100_000;

@@ -25,9 +25,13 @@ import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
 import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { AUDIO_CHECK_MESSAGES, checkSavedAudio } from './audio-probe.js';
+import { AUDIO_CHECK_MESSAGES, checkSavedAudio } from '../../services/files/audio-probe.js';
+import {
+  createFileRepository,
+  type FileMetadata,
+  toSavedFile,
+} from '../../services/files/repository.js';
 import { savedFileTimingRoutes } from './marks.js';
-import { createFileRepository, type FileMetadata, toSavedFile } from './repository.js';
 
 export interface FileRoutesOptions {
   db: Db;
@@ -181,10 +185,11 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
   app.get(
     '/',
     {
-      preHandler: requirePaidPlan,
+      // Every signed-in user: File History is a signed-in page (SPEC §2); saving is paid.
+      preHandler: app.requireUser,
       schema: {
         tags: ['file'],
-        summary: "The user's saved files, most recently saved first",
+        summary: "The user's saved files, most recently saved first (FREE: none, saving is paid)",
         security: bearer,
         response: { 200: FileListSchema, ...errors },
       },

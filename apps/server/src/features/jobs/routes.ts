@@ -31,12 +31,12 @@ import NodeID3 from 'node-id3';
 import * as z from 'zod';
 import type { Db } from '../../db/database.js';
 import type { JobPartsTable, JobsTable, User } from '../../db/schema.js';
+import { timingRoutes } from '../../http/timing-routes.js';
 import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
 import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { apiVoiceSettings } from '../api/defaults.js';
-import { timingRoutes } from '../convertor/marks.js';
+import { apiVoiceSettings } from '../../services/conversion/settings.js';
 import { type Chapter, DocumentError, readDocument } from './documents.js';
 import { splitParts } from './parts.js';
 import {

@@ -22,10 +22,10 @@ import type { Db } from '../../db/database.js';
 import type { JobPartsTable, JobsTable } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
+import { marksKey, readMarks } from '../../lib/marks.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { marksKey, readMarks } from '../convertor/marks.js';
-import { createUsageRepository } from '../convertor/usage-repository.js';
+import { createUsageRepository } from '../../services/conversion/usage-repository.js';
 
 /**
  * Renders jobs (issue 19, docs/decisions/023-jobs.md). Every server runs one runner; a job is
@@ -74,7 +74,8 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-export const JOB_MESSAGES = {
+/** Why a job stopped, as its status and the mail to its owner say. */
+export const JOB_FAILURE_MESSAGES = {
   noCharacters: (needed: number, left: number) =>
     `Not enough characters left to go on: the next part needs ${needed}, ${left} remain. Buy more and start the job again.`,
   failed: 'The job could not be rendered. Nothing more was charged; please try again later.',
@@ -167,7 +168,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (Number(ended.numUpdatedRows) === 1 && took >= (options.mailAfterMs ?? 60_000)) {
       await tell(
         job,
-        values.status === 'done' ? undefined : (values.error ?? JOB_MESSAGES.failed),
+        values.status === 'done' ? undefined : (values.error ?? JOB_FAILURE_MESSAGES.failed),
       ).catch((error: unknown) => log.warn({ err: error, job: job.id }, 'job mail not sent'));
     }
   }
@@ -274,7 +275,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           if (part.status === 'pending') {
             const charged = await charge(job, part);
             if (!charged.ok) {
-              failure = JOB_MESSAGES.noCharacters(part.characters, charged.left);
+              failure = JOB_FAILURE_MESSAGES.noCharacters(part.characters, charged.left);
               return;
             }
           }
@@ -308,7 +309,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
               if (!ours) failure = (error as Error).message;
               else {
                 log.error({ err: error, job: job.id }, 'job part failed');
-                failure = JOB_MESSAGES.failed;
+                failure = JOB_FAILURE_MESSAGES.failed;
               }
               return;
             }

@@ -1,7 +1,7 @@
 import { encodeTestCardToken, ProfileSchema } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser } from '../../../test/test-app.js';
-import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
+import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
 
 /*
  * The fault: a plan whose grant the database refuses (the users table's CHECK that characters
@@ -10,8 +10,8 @@ import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
  */
 const app = await createTestApp({
   plans: {
-    ...DEFAULT_PLAN_CATALOGUE,
-    BASIC: { ...DEFAULT_PLAN_CATALOGUE.BASIC, count_characters: -1_000_000_000 },
+    ...PLAN_DEFAULTS,
+    BASIC: { ...PLAN_DEFAULTS.BASIC, count_characters: -1_000_000_000 },
   },
 });
 

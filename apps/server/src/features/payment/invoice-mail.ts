@@ -2,8 +2,8 @@ import { findCountry, invoiceNumber, PRODUCT_NAME, taxIdLabel } from '@parla/con
 import type { Invoice } from '../../db/schema.js';
 import type { Mail } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
-import type { billingOf } from '../account/repository.js';
-import type { PlanTerms } from '../plan/plan-catalogue.js';
+import type { billingOf } from '../../services/accounts/user-repository.js';
+import type { PlanTerms } from '../../services/plans/plan-catalogue.js';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -12,7 +12,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * mail!"): number, date, plan, amount and the billing details and tax id as they were when paid.
  */
 export function invoiceMail(to: string, invoice: Invoice, terms: PlanTerms): Mail {
-  // Written by the settling transaction from billingOf (features/account/repository.ts).
+  // Written by the settling transaction from billingOf (services/accounts/user-repository.ts).
   const billing = JSON.parse(invoice.billing) as ReturnType<typeof billingOf>;
   const number = invoiceNumber(invoice.number);
   const amount = `${(invoice.amount_cents / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;

@@ -1,15 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { MESSAGES, type PaidPlanType, type PaymentInput } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { Invoice, Payment, User } from '../../db/schema.js';
-import { billingOf } from '../account/repository.js';
-import { type PlanCatalogue, priceInCents } from '../plan/plan-catalogue.js';
+import { type PlanCatalogue, priceInCents } from '../../services/plans/plan-catalogue.js';
 import {
   type ChargeOutcome,
   PaymentInputError,
   type PaymentProvider,
   type SavedCard,
 } from './payment-provider.js';
+import { createPaymentRepository } from './payment-repository.js';
 
 export const PAYMENT_MESSAGES = {
   succeeded: MESSAGES.checkout.paymentSuccess,
@@ -28,6 +28,9 @@ export class PaymentDeclinedError extends Error {
     this.code = code;
   }
 }
+
+/** How long a payment sent without an Idempotency-Key is one attempt (derivedKey). */
+const DERIVED_KEY_WINDOW_MS = 60_000;
 
 export type PayResult = { status: 'succeeded' | 'pending'; message: string };
 
@@ -53,6 +56,7 @@ export function createPaymentService({
   chargeLeaseMs = 2 * 60 * 1000,
   pollMs = 100,
 }: PaymentServiceOptions) {
+  const payments = createPaymentRepository(db);
   /**
    * Stores what the provider knows of the user: the customer always; the new card only for a
    * payment still processing (a succeeded one saves it in its settling transaction, a failed
@@ -61,21 +65,10 @@ export function createPaymentService({
   async function rememberCustomer(userId: string, outcome: ChargeOutcome) {
     const keepCard = outcome.status === 'pending' && outcome.paymentMethodId;
     if (!outcome.customerId && !keepCard) return;
-    await db
-      .updateTable('users')
-      .set({
-        ...(outcome.customerId && { payment_customer_id: outcome.customerId }),
-        ...(keepCard && { payment_method_id: outcome.paymentMethodId }),
-        ...(keepCard &&
-          outcome.card && {
-            card_brand: outcome.card.brand,
-            card_last4: outcome.card.last4,
-            card_exp_month: outcome.card.exp_month,
-            card_exp_year: outcome.card.exp_year,
-          }),
-      })
-      .where('id', '=', userId)
-      .execute();
+    await payments.rememberCard(userId, {
+      customerId: outcome.customerId,
+      ...(keepCard && { paymentMethodId: outcome.paymentMethodId, card: outcome.card }),
+    });
   }
 
   /**
@@ -88,64 +81,8 @@ export function createPaymentService({
     paymentRowId: string,
     newCard?: { card?: SavedCard; paymentMethodId?: string; name: string | null },
   ) {
-    const card = newCard?.card;
-    const settled = await db.transaction().execute(async (trx) => {
-      const at = now().toISOString();
-      const payment = await trx
-        .updateTable('payments')
-        .set({ status: 'succeeded', message: null, updated_at: at })
-        .where('id', '=', paymentRowId)
-        .where('status', '!=', 'succeeded')
-        .returningAll()
-        .executeTakeFirst();
-      if (!payment) return undefined;
-      const terms = plans[payment.plan_type as PaidPlanType];
-      const user = await trx
-        .updateTable('users')
-        .set((eb) => ({
-          plan_type: payment.plan_type,
-          plan_period: 'month',
-          // Characters already paid for are kept; the new plan's allowance is added to them.
-          count_characters: eb('count_characters', '+', terms.count_characters),
-          count_characters_added: eb('count_characters_added', '+', terms.count_characters),
-          count_characters_per_convert: terms.count_characters_per_convert,
-          has_payment_method_added: 1,
-          ...(newCard?.paymentMethodId && { payment_method_id: newCard.paymentMethodId }),
-          ...(card && {
-            card_brand: card.brand,
-            card_last4: card.last4,
-            card_exp_month: card.exp_month,
-            card_exp_year: card.exp_year,
-            card_name: newCard?.name ?? payment.card_name,
-          }),
-          updated_at: at,
-        }))
-        .where('id', '=', payment.user_id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      // The counter row stays locked until commit, so two invoices never share a number.
-      const { value } = await trx
-        .updateTable('counters')
-        .set((eb) => ({ value: eb('value', '+', 1) }))
-        .where('name', '=', 'invoice')
-        .returning('value')
-        .executeTakeFirstOrThrow();
-      const invoice = await trx
-        .insertInto('invoices')
-        .values({
-          number: value,
-          payment_id: payment.id,
-          user_id: user.id,
-          plan_type: payment.plan_type,
-          amount_cents: payment.amount_cents,
-          currency: payment.currency,
-          billing: JSON.stringify(billingOf(user)),
-          issued_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { invoice, user };
-    });
+    const termsOf = (planType: string) => plans[planType as PaidPlanType];
+    const settled = await payments.settle(paymentRowId, termsOf, now(), newCard);
     if (!settled) return false;
     onInvoice?.(settled.invoice, settled.user);
     return true;
@@ -157,34 +94,13 @@ export function createPaymentService({
    */
   async function claim(paymentRowId: string) {
     const at = now();
-    const claimed = await db
-      .updateTable('payments')
-      .set({ charging_until: new Date(at.getTime() + chargeLeaseMs).toISOString() })
-      .where('id', '=', paymentRowId)
-      .where('status', '=', 'pending')
-      .where((eb) =>
-        eb.or([eb('charging_until', 'is', null), eb('charging_until', '<', at.toISOString())]),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    return claimed !== undefined;
+    return payments.claim(paymentRowId, at, new Date(at.getTime() + chargeLeaseMs));
   }
-
-  const release = (paymentRowId: string) =>
-    db
-      .updateTable('payments')
-      .set({ charging_until: null })
-      .where('id', '=', paymentRowId)
-      .execute();
 
   /** The attempt once the request holding it let go (settled, failed or pending at the provider). */
   async function awaitHolder(paymentRowId: string): Promise<Payment> {
     for (;;) {
-      const row = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('id', '=', paymentRowId)
-        .executeTakeFirstOrThrow();
+      const row = await payments.get(paymentRowId);
       const held = row.charging_until !== null && row.charging_until > now().toISOString();
       if (row.status !== 'pending' || !held) return row;
       await new Promise((resolve) => setTimeout(resolve, pollMs));
@@ -192,47 +108,32 @@ export function createPaymentService({
   }
 
   async function markFailed(paymentRowId: string, message: string) {
-    await db
-      .updateTable('payments')
-      .set({ status: 'failed', message, updated_at: now().toISOString() })
-      .where('id', '=', paymentRowId)
-      .where('status', '=', 'pending')
-      .execute();
+    await payments.markFailed(paymentRowId, message, now());
   }
 
   /** The attempt's row: the one a previous try of the same key left, or a new pending one. */
   async function attemptRow(user: User, key: string, type: PaidPlanType, cardName: string | null) {
-    const find = () =>
-      db
-        .selectFrom('payments')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst();
+    const find = () => payments.findAttempt(user.id, key);
     const existing = await find();
     if (existing) return existing;
     const at = now().toISOString();
     try {
-      return await db
-        .insertInto('payments')
-        .values({
-          id: randomUUID(),
-          user_id: user.id,
-          idempotency_key: key,
-          provider: provider.kind,
-          plan_type: type,
-          amount_cents: priceInCents(plans[type]),
-          currency: 'usd',
-          status: 'pending',
-          provider_payment_id: null,
-          message: null,
-          card_name: cardName,
-          charging_until: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return await payments.insert({
+        id: randomUUID(),
+        user_id: user.id,
+        idempotency_key: key,
+        provider: provider.kind,
+        plan_type: type,
+        amount_cents: priceInCents(plans[type]),
+        currency: 'usd',
+        status: 'pending',
+        provider_payment_id: null,
+        message: null,
+        card_name: cardName,
+        charging_until: null,
+        created_at: at,
+        updated_at: at,
+      });
     } catch (error) {
       // The same attempt arrived twice at once: the other request inserted it.
       const raced = await find();
@@ -277,11 +178,7 @@ export function createPaymentService({
     }
     await rememberCustomer(user.id, outcome);
     if (outcome.paymentId) {
-      await db
-        .updateTable('payments')
-        .set({ provider_payment_id: outcome.paymentId })
-        .where('id', '=', payment.id)
-        .execute();
+      await payments.setProviderPaymentId(payment.id, outcome.paymentId);
     }
     if (outcome.status === 'failed') {
       await markFailed(payment.id, outcome.message);
@@ -294,6 +191,23 @@ export function createPaymentService({
       name: cardName,
     });
     return { status: 'succeeded', message: PAYMENT_MESSAGES.succeeded };
+  }
+
+  /**
+   * The attempt's key of a payment sent without one (SPEC §7's call has no header): the same
+   * user, plan and card within a minute or two is the same attempt, so a second click on Pay
+   * answers as the first did instead of charging again. Another card is another attempt.
+   */
+  async function derivedKey(user: User, input: PaymentInput, isUpdateCard: boolean) {
+    const card = createHash('sha256')
+      .update(`${input.token ?? 'saved card'}:${isUpdateCard}`)
+      .digest('base64url')
+      .slice(0, 16);
+    const minute = Math.floor(now().getTime() / DERIVED_KEY_WINDOW_MS);
+    const keyOf = (window: number) => `derived:${input.type}:${card}:${window}`;
+    // An attempt begun in the minute before is the same one, whichever side of the minute.
+    const before = await payments.findAttempt(user.id, keyOf(minute - 1));
+    return keyOf(before ? minute - 1 : minute);
   }
 
   function answer(payment: Payment): PayResult {
@@ -310,14 +224,14 @@ export function createPaymentService({
     async pay(
       user: User,
       input: PaymentInput,
-      options: { isUpdateCard: boolean; idempotencyKey: string },
+      options: { isUpdateCard: boolean; idempotencyKey: string | undefined },
     ): Promise<PayResult> {
       if (options.isUpdateCard && !input.token)
         throw new PaymentInputError(PAYMENT_MESSAGES.newCardNeeded);
       if (!input.token && !user.payment_method_id) {
         throw new PaymentInputError(PAYMENT_MESSAGES.noSavedCard);
       }
-      const key = options.idempotencyKey;
+      const key = options.idempotencyKey ?? (await derivedKey(user, input, options.isUpdateCard));
       const cardName = input.token ? input.name_on_card : null;
       const payment = await attemptRow(user, key, input.type, cardName);
       if (payment.plan_type !== input.type)
@@ -329,7 +243,7 @@ export function createPaymentService({
       try {
         return await charge(user, input, payment, key, cardName);
       } finally {
-        await release(payment.id);
+        await payments.release(payment.id);
       }
     },
 
@@ -340,11 +254,10 @@ export function createPaymentService({
       reference?: string;
       message?: string;
     }): Promise<boolean> {
-      let query = db.selectFrom('payments').selectAll();
-      if (event.reference) query = query.where('id', '=', event.reference);
-      else if (event.paymentId) query = query.where('provider_payment_id', '=', event.paymentId);
-      else return false;
-      const payment = await query.executeTakeFirst();
+      const payment = await payments.findByReference({
+        ...(event.reference && { id: event.reference }),
+        ...(event.paymentId && { providerPaymentId: event.paymentId }),
+      });
       if (!payment) return false;
       if (event.type === 'payment.succeeded') return settleSucceeded(payment.id);
       await markFailed(payment.id, event.message ?? MESSAGES.checkout.paymentFailed);

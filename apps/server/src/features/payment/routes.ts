@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.js';
 import { createBackgroundTasks } from '../../lib/background.js';
 import { PAYMENTS_PER_MINUTE } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
-import type { PlanCatalogue } from '../plan/plan-catalogue.js';
+import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 import { invoiceMail } from './invoice-mail.js';
 import {
   PaymentInputError,

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../../../test/fake-stripe-server.js';
 import { paymentCalls } from '../../../test/payments.js';
 import { createTestApp, signedInUser, testConfig } from '../../../test/test-app.js';
-import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
+import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
 
 const WEBHOOK_SECRET = 'whsec_parla_test_secret';
 const stripe = await startFakeStripe();
@@ -16,7 +16,7 @@ const app = await createTestApp({
     STRIPE_API_URL: stripe.url,
   }),
 });
-const plans = DEFAULT_PLAN_CATALOGUE;
+const plans = PLAN_DEFAULTS;
 
 const { profile, pay } = paymentCalls(app);
 
@@ -172,14 +172,25 @@ describe('payments through the official Stripe SDK (local Stripe-shaped server)'
     expect(row.count_characters).toBe(user.count_characters + plans.BASIC.count_characters);
   });
 
-  it('refuses a payment without an Idempotency-Key before calling Stripe', async () => {
+  it('refuses a malformed Idempotency-Key before calling Stripe', async () => {
     const { authorization } = await signedInUser(app, { billing: true });
     const before = stripe.requests.length;
     const body = { token: 'tok_visa', name_on_card: 'Grace Brewster Hopper', type: 'BASIC' };
-    const response = await pay(authorization, body, { key: null });
+    const response = await pay(authorization, body, { key: 'short' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(IDEMPOTENCY_KEY_MESSAGE);
     expect(stripe.requests.length).toBe(before);
+  });
+
+  it('a payment without an Idempotency-Key, sent twice, charges the card once', async () => {
+    const { authorization, user } = await signedInUser(app, { billing: true });
+    const body = { token: 'tok_visa', name_on_card: 'Grace Brewster Hopper', type: 'BASIC' };
+    const first = await pay(authorization, body, { key: null });
+    const second = await pay(authorization, body, { key: null });
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const row = await userRow(user.id);
+    expect(chargesOf(row.payment_customer_id)).toHaveLength(1);
+    expect(row.count_characters).toBe(user.count_characters + plans.BASIC.count_characters);
   });
 
   it('an answer lost on the way is retried with the same key and charged once', async () => {

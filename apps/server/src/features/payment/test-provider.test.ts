@@ -15,13 +15,13 @@ import {
   TEST_DATABASE_KIND,
   testConfig,
 } from '../../../test/test-app.js';
-import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
+import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
 import { PAYMENT_ROUTE_MESSAGES } from './routes.js';
 
 // No STRIPE_SECRET_KEY: the built-in test provider. Invoices go to a real SMTP server.
 const smtp = await startSmtpServer();
 const app = await createTestApp({ config: testConfig({ SMTP_URL: smtp.url }) });
-const plans = DEFAULT_PLAN_CATALOGUE;
+const plans = PLAN_DEFAULTS;
 
 const card = (number: string): TestCard => ({
   number,
@@ -152,10 +152,10 @@ describe(`payments with the built-in test provider (${TEST_DATABASE_KIND})`, () 
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses a payment without an Idempotency-Key (400 naming it) and charges nothing', async () => {
+  it('refuses a malformed Idempotency-Key (400 naming it) and charges nothing', async () => {
     const { authorization, user } = await signedInUser(app, { billing: true });
     const body = { token: VISA, name_on_card: 'Ada Lovelace King', type: 'BASIC' };
-    for (const key of [null, 'short', 'has spaces in it']) {
+    for (const key of ['short', 'has spaces in it']) {
       const response = await pay(authorization, body, { key });
       expect(response.statusCode, String(key)).toBe(400);
       expect(response.json().message).toBe(IDEMPOTENCY_KEY_MESSAGE);
@@ -165,6 +165,24 @@ describe(`payments with the built-in test provider (${TEST_DATABASE_KIND})`, () 
     }
     expect(await paymentsOf(user.id)).toEqual([]);
     expect((await profile(authorization)).plan.type).toBe('FREE');
+  });
+
+  it('a payment without an Idempotency-Key is charged once however often Pay is clicked', async () => {
+    const { authorization, user } = await signedInUser(app, { billing: true });
+    const body = { token: VISA, name_on_card: 'Ada Lovelace King', type: 'BASIC' };
+    const first = await pay(authorization, body, { key: null });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().status).toBe('succeeded');
+    // Pay again after "Payment successful!": the same attempt, answered as it was.
+    const again = await pay(authorization, body, { key: null });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect((await paymentsOf(user.id)).map((row) => row.status)).toEqual(['succeeded']);
+    expect((await profile(authorization)).plan.type).toBe('BASIC');
+    // Another plan is another attempt.
+    const premium = await pay(authorization, { ...body, type: 'PREMIUM' }, { key: null });
+    expect(premium.statusCode).toBe(200);
+    expect(await paymentsOf(user.id)).toHaveLength(2);
   });
 
   it('twenty identical payments at once with one key: one payment, one credit, one invoice', async () => {

@@ -1,14 +1,13 @@
 import { PlanInfoSchema } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_PLAN_CATALOGUE, type PlanCatalogue } from './plan-catalogue.js';
+import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 
 export interface PlanRoutesOptions {
-  /** Defaults to the process's catalogue (features/plan/plan-catalogue.ts). */
-  plans?: PlanCatalogue;
+  plans: PlanCatalogue;
 }
 
 export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (app, options) => {
-  const plans = options.plans ?? DEFAULT_PLAN_CATALOGUE;
+  const { plans } = options;
   app.get(
     '/info',
     {

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, type SeoMeta, type SeoMetaQuery } from '@parla/contract';
-import type { ContentRepository } from '../content/repository.js';
+import type { ContentRepository } from '../../services/content/repository.js';
 
 /** The picture shared links show when a page has none of its own (content/images). */
 export const DEFAULT_SHARE_IMAGE = '/api/content/images/parla-share.svg';

@@ -7,7 +7,7 @@ import {
 } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { createContentRepository } from '../content/repository.js';
+import { createContentRepository } from '../../services/content/repository.js';
 import { renderIndexHtml } from './head.js';
 import { pageSlugOf, SeoNotFoundError, seoMetaFor } from './meta.js';
 

@@ -1,29 +1,36 @@
 import {
   type ApiSpeechInput,
+  defaultSampleRate,
   type Engine,
   type Language,
-  SLIDERS,
   VOICE_SETTINGS_DEFAULTS,
   type Voice,
   type VoiceSettings,
 } from '@parla/contract';
-import { escapeXml, looksLikeSsml } from '@parla/speech';
 
 /** The language a call gets when it names neither a voice nor a language. */
 export const DEFAULT_API_LANGUAGE = 'en-us';
 
-/** SPEC §5/§9: neural + mp3/ogg gives 48000, standard + mp3/ogg 24000, wav 16000. */
-function defaultRate(engine: Engine, format: VoiceSettings['output_format']) {
-  if (format === 'wav') return 16000;
-  return engine === 'neural' ? 48000 : 24000;
-}
-
-function findLanguage(languages: readonly Language[], code: string): Language | undefined {
+/** The catalogue's language of a BCP-47 code: exact, else the first of its primary language. */
+export function findLanguage(languages: readonly Language[], code: string): Language | undefined {
   const lower = code.toLowerCase();
   return (
     languages.find((l) => l.language_code.toLowerCase() === lower) ??
     languages.find((l) => l.language_code.toLowerCase().split('-')[0] === lower.split('-')[0])
   );
+}
+
+/** A voice of the catalogue by its id (in any case), with its language. */
+export function findVoice(
+  languages: readonly Language[],
+  id: string,
+): { voice: Voice; language: Language } | undefined {
+  const wanted = id.toLowerCase();
+  for (const language of languages) {
+    const voice = language.voices.find((v) => v.id.toLowerCase() === wanted);
+    if (voice) return { voice, language };
+  }
+  return undefined;
 }
 
 /**
@@ -46,14 +53,7 @@ export function apiVoiceSettings(
   let voice: Voice | undefined;
   let language: Language | undefined;
   if (input.voice) {
-    for (const candidate of languages) {
-      const found = candidate.voices.find((v) => v.id.toLowerCase() === input.voice?.toLowerCase());
-      if (found) {
-        voice = found;
-        language = candidate;
-        break;
-      }
-    }
+    ({ voice, language } = findVoice(languages, input.voice) ?? {});
   } else {
     language = findLanguage(languages, input.language ?? DEFAULT_API_LANGUAGE);
     const engineOf = (engine: Engine) => language?.voices.filter((v) => v.engine === engine) ?? [];
@@ -76,30 +76,10 @@ export function apiVoiceSettings(
     language_code: language?.language_code ?? input.language ?? DEFAULT_API_LANGUAGE,
     text: input.text,
     output_format: format,
-    sample_rate: input.sample_rate ?? defaultRate(engine, format),
+    sample_rate: input.sample_rate ?? defaultSampleRate(engine, format),
     effect: input.effect ?? null,
     master_speed: input.speed ?? VOICE_SETTINGS_DEFAULTS.master_speed,
     master_volume: input.volume ?? VOICE_SETTINGS_DEFAULTS.master_volume,
     master_pitch: input.pitch ?? VOICE_SETTINGS_DEFAULTS.master_pitch,
-  };
-}
-
-/**
- * OpenAI's `speed` (0.25 to 4, a multiplier) as Parla's speed slider (-100 to 100 %, where
- * +100 % doubles the rate), and the text wrapped in `<prosody rate>` for what lies beyond the
- * slider (0.25 to 0.5 and 2 to 4).
- */
-export function openAiSpeed(speed: number, text: string): { master_speed: number; text: string } {
-  const { min, max } = SLIDERS.speed;
-  const percent = Math.round(100 * Math.log2(speed));
-  const master_speed = Math.min(max, Math.max(min, percent));
-  const rest = speed / 2 ** (master_speed / 100);
-  if (Math.abs(rest - 1) < 0.01) return { master_speed, text };
-  const body = looksLikeSsml(text)
-    ? text.replace(/^\s*<speak[^>]*>|<\/speak>\s*$/g, '')
-    : escapeXml(text);
-  return {
-    master_speed,
-    text: `<speak><prosody rate="${Math.round(rest * 100)}%">${body}</prosody></speak>`,
   };
 }

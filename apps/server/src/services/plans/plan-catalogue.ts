@@ -42,7 +42,7 @@ export function planVariable(type: PlanType, field: keyof PlanTerms): string {
  * environment (PLAN_{TYPE}_PRICE, PLAN_{TYPE}_CHARACTERS, PLAN_{TYPE}_CHARACTERS_PER_CONVERT).
  * A bad value stops the process with a message naming the variable. FREE always costs nothing.
  */
-export function loadPlanCatalogue(env: NodeJS.ProcessEnv = process.env): PlanCatalogue {
+export function loadPlanCatalogue(env: NodeJS.ProcessEnv): PlanCatalogue {
   const problems: string[] = [];
   const read = <T>(name: string, schema: z.ZodType<T>, fallback: T): T => {
     const raw = env[name];
@@ -84,13 +84,6 @@ export function loadPlanCatalogue(env: NodeJS.ProcessEnv = process.env): PlanCat
   if (problems.length > 0) throw new Error(`Invalid plan configuration:\n${problems.join('\n')}`);
   return catalogue;
 }
-
-/**
- * The catalogue of this process, read once at start. Every limit the server enforces (the
- * convertor's allowances, new accounts, payments) and every number the pricing page shows
- * comes from here.
- */
-export const DEFAULT_PLAN_CATALOGUE: PlanCatalogue = loadPlanCatalogue();
 
 /** Price of a plan in cents, as card providers count it. */
 export function priceInCents(terms: PlanTerms): number {

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { InvoiceInfoInput, PlanPeriod, PlanType, Profile, Role } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
-import { DEFAULT_PLAN_CATALOGUE } from '../plan/plan-catalogue.js';
+import type { PlanTerms } from '../plans/plan-catalogue.js';
 
 export interface NewAccount {
   email: string;
   passwordHash: string;
   plan?: PlanType;
+  /** The plan's terms now (the installation's catalogue): the allowance the account starts with. */
+  terms: PlanTerms;
   emailValidated?: boolean;
 }
 
@@ -117,7 +119,7 @@ export function createUserRepository(db: Db) {
 function newUserRow(account: NewAccount) {
   const now = new Date().toISOString();
   const planType = account.plan ?? 'FREE';
-  const terms = DEFAULT_PLAN_CATALOGUE[planType];
+  const { terms } = account;
   return {
     id: randomUUID(),
     email: normaliseEmail(account.email),

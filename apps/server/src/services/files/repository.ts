@@ -8,8 +8,8 @@ import {
 } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { SavedFileRow } from '../../db/schema.js';
+import { marksKey } from '../../lib/marks.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { marksKey } from '../convertor/marks.js';
 import type { ProbedAudio } from './audio-probe.js';
 
 export const RETENTION_MS = SAVED_FILE_RETENTION_DAYS * 24 * 60 * 60 * 1000;
@@ -249,7 +249,7 @@ export function createFileRepository(
         const named = new Set(
           (await db.selectFrom('files').select('storage_key').execute()).map((r) => r.storage_key),
         );
-        // Speech marks are named by their audio's key (convertor/marks.ts).
+        // Speech marks are named by their audio's key (lib/marks.ts).
         const audioOf = (key: string) => key.replace(/\.marks\.json$/, '');
         for (const entry of candidates) {
           if (!named.has(audioOf(entry.key)))

@@ -43,7 +43,7 @@ function parseJson<T>(text: string): T {
   return JSON.parse(text) as T;
 }
 
-/** Reads of the seeded content (features/content/seed.ts writes it). */
+/** Reads of the seeded content (seed-repository.ts writes it). */
 export function createContentRepository(db: Db) {
   async function languages(): Promise<LanguageRow[]> {
     return db.selectFrom('content_languages').selectAll().orderBy('position').execute();

@@ -1,44 +1,15 @@
-import { text } from 'node:stream/consumers';
 import {
   ErrorResponseSchema,
-  type SpeechMark,
   SpeechMarksSchema,
   SubtitlesQuerySchema,
   TextBodySchema,
 } from '@parla/contract';
-import { type Mark, speechMarks, subtitles } from '@parla/speech';
+import { subtitles } from '@parla/speech';
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { ObjectStorage } from '../../lib/storage/storage.js';
-
-/**
- * Speech marks and subtitles of a rendering (docs/decisions/019-speech-marks.md): the marks
- * are stored as JSON next to the audio, under the audio's key plus `.marks.json`, so they live
- * and die with it; the subtitles are made from them when asked for.
- */
-
-export const marksKey = (audioKey: string) => `${audioKey}.marks.json`;
-
-/** Stores the marks of a rendering of `text` (as the user typed it) beside its audio. */
-export async function storeMarks(
-  storage: ObjectStorage,
-  audioKey: string,
-  text: string,
-  marks: readonly Mark[],
-): Promise<void> {
-  const json = JSON.stringify(speechMarks(text, marks));
-  await storage.put(marksKey(audioKey), new TextEncoder().encode(json), 'application/json');
-}
-
-/** The stored marks beside the audio under `audioKey`, or undefined. */
-export async function readMarks(
-  storage: ObjectStorage,
-  audioKey: string,
-): Promise<SpeechMark[] | undefined> {
-  const stream = await storage.read(marksKey(audioKey));
-  return stream ? SpeechMarksSchema.parse(JSON.parse(await text(stream))) : undefined;
-}
+import { readMarks } from '../lib/marks.js';
+import type { ObjectStorage } from '../lib/storage/storage.js';
 
 /** Where a stored rendering is, once its owner is checked; undefined: not found. */
 export type FindRendering = (

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { marksKey } from '../../lib/marks.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { marksKey } from './marks.js';
 
 /** Anonymous audio is removed after an hour; a signed-in user's unsaved audio after a day. */
 export const RETENTION_MS = { anonymous: 60 * 60 * 1000, user: 24 * 60 * 60 * 1000 } as const;

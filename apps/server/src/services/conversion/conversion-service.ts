@@ -1,0 +1,373 @@
+import { createHash } from 'node:crypto';
+import { type ConvertResult, countCharacters, type VoiceSettings } from '@parla/contract';
+import { isClientError, MIME_TYPES, SpeechError } from '@parla/speech';
+import type { Db } from '../../db/database.js';
+import type { User } from '../../db/schema.js';
+import type { Metrics } from '../../lib/metrics.js';
+import type { SpeechService, StoredSynthesis } from '../../lib/speech.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
+import type { PlanCatalogue } from '../plans/plan-catalogue.js';
+import { createConversionRepository } from './conversion-repository.js';
+import { createIdempotencyRepository } from './idempotency-repository.js';
+import { CONVERT_MESSAGES, IDEMPOTENCY_MESSAGES } from './messages.js';
+import { createPreviews } from './preview.js';
+import { createUsageRepository, type VisitorLimits } from './usage-repository.js';
+
+/** A conversion's answer: its status and SPEC §7 body; `file` and `characters` when it worked. */
+export interface Conversion {
+  status: 200 | 400 | 402 | 500 | 503;
+  body: ConvertResult & { marks_path?: string; subtitles_path?: string };
+  /** The audio's file name (`<id>.<format>`) for `ConversionService.audio`. */
+  file?: string;
+  /** Characters charged. */
+  characters?: number;
+}
+
+/** Where a request's log lines go (pino's shape, so a request's logger fits). */
+export interface ConversionLog {
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/** Who asks for a conversion: a signed-in user, or an anonymous visitor and its address. */
+export interface Caller {
+  user: User | undefined;
+  /** The visitor's id; asked only of anonymous callers (it may set the visitor's cookie). */
+  visitor: () => string;
+  ip: string;
+  log: ConversionLog;
+}
+
+/** A conversion asked for with an Idempotency-Key: made, replayed, or refused. */
+export type KeyedConversion =
+  | { conversion: Conversion; replayed: boolean }
+  | { refused: { status: 400 | 409 | 422; message: string } };
+
+/** Where a conversion's audio is, for whoever serves it. */
+export type AudioSource =
+  /** Still rendering: its bytes as they come. */
+  | { kind: 'live'; id: string; format: string; chunks: AsyncIterable<Uint8Array> }
+  /** Stored under `key`; missing there means it expired. */
+  | { kind: 'stored'; key: string; contentType: string }
+  | { kind: 'failed' }
+  | { kind: 'gone' };
+
+export interface ConversionServiceOptions {
+  db: Db;
+  speech: SpeechService;
+  storage: ObjectStorage;
+  metrics: Metrics;
+  plans: PlanCatalogue;
+  visitorLimits: VisitorLimits;
+  /** A streamed rendering nobody has read for this long is stopped (default 10 s). */
+  abandonedAfterMs?: number;
+}
+
+/** A streamed rendering nobody has read for this long is stopped. */
+const ABANDONED_AFTER_MS = 10_000;
+
+const failure = (message: string) => ({ success: false, message, path: null, duration: null });
+
+/**
+ * A conversion from validated settings to stored audio, marks and subtitles, as the convertor,
+ * the public API and the OpenAI-compatible route make it: the caller's characters spent (and
+ * given back when it fails), the speech rendered whole or streamed, its record written, its
+ * metrics counted. It knows nothing of HTTP: routes hand it a `Caller` and answer what it
+ * returns (docs/decisions/028-conversion-service.md).
+ */
+export function createConversionService(options: ConversionServiceOptions) {
+  const { speech, storage, metrics, visitorLimits } = options;
+  const abandonedAfterMs = options.abandonedAfterMs ?? ABANDONED_AFTER_MS;
+  const usage = createUsageRepository(options.db);
+  const conversions = createConversionRepository(options.db, storage);
+  const previews = createPreviews(speech, storage);
+  const idempotency = createIdempotencyRepository(options.db);
+
+  type Spent =
+    | { ok: false; error: string; status: 400 | 402 }
+    | { ok: true; visitor: string | null; refund: () => Promise<void> };
+
+  /** Spends the characters of a conversion; answers how to give them back, or a failure. */
+  async function spend(caller: Caller, characters: number): Promise<Spent> {
+    const { user } = caller;
+    const perConvert = user
+      ? user.count_characters_per_convert
+      : options.plans.FREE.count_characters_per_convert;
+    if (characters > perConvert) {
+      return { ok: false, error: CONVERT_MESSAGES.tooLong(characters, perConvert), status: 400 };
+    }
+    if (user) {
+      const spent = await usage.spendUser(user.id, characters);
+      if (!spent.ok) {
+        return {
+          ok: false,
+          error: CONVERT_MESSAGES.noCharactersLeft(spent.remaining),
+          status: 402,
+        };
+      }
+      return { ok: true, visitor: null, refund: () => usage.refundUser(user.id, characters) };
+    }
+    const visitor = caller.visitor();
+    const keys = [
+      { key: `visitor:${visitor}`, limit: visitorLimits.perVisitor },
+      { key: `ip:${caller.ip}`, limit: visitorLimits.perIp },
+    ];
+    const spent = await usage.spendVisitor(keys, characters);
+    if (!spent.ok) {
+      return { ok: false, error: CONVERT_MESSAGES.noCharactersLeft(spent.remaining), status: 402 };
+    }
+    const refund = () =>
+      usage.refundVisitor(
+        keys.map((k) => k.key),
+        characters,
+      );
+    return { ok: true, visitor, refund };
+  }
+
+  const timings = (id: string) => ({
+    marks_path: `/api/convertor/marks/${id}`,
+    subtitles_path: `/api/convertor/subtitles/${id}`,
+  });
+
+  /**
+   * One conversion, charged, rendered (whole, or streamed: answered at its first bytes) and
+   * recorded.
+   */
+  async function convert(
+    caller: Caller,
+    settings: VoiceSettings,
+    { stream }: { stream: boolean },
+  ): Promise<Conversion> {
+    const { user } = caller;
+    const characters = countCharacters(settings.text);
+    const { engine, output_format: format } = settings;
+    const spent = await spend(caller, characters);
+    if (!spent.ok) {
+      metrics.conversions.inc({ engine, outcome: 'refused' });
+      return { status: spent.status, body: failure(spent.error) };
+    }
+    const started = performance.now();
+    const id = conversions.newId();
+    const key = conversions.key(id, format);
+    /** The conversion rendered: its record, so its audio and marks are found later. */
+    const record = async (result: StoredSynthesis) => {
+      const stored = await conversions.create({
+        id,
+        userId: user?.id ?? null,
+        visitorId: spent.visitor,
+        format: result.format,
+        mimeType: result.mimeType,
+        size: result.size,
+        duration: result.duration,
+        characters,
+      });
+      metrics.conversions.inc({ engine, outcome: 'success' });
+      metrics.characters.inc({ engine }, characters);
+      metrics.synthesisSeconds.observe({ engine }, (performance.now() - started) / 1000);
+      metrics.audioSeconds.inc({ engine }, result.duration);
+      metrics.queueWait.observe(result.queuedSeconds);
+      if (result.cached) metrics.cacheHits.inc({ engine });
+      return stored;
+    };
+    /** A conversion that failed: the characters back, and an answer that says whose fault. */
+    const failed = async (error: unknown) => {
+      await spent.refund();
+      metrics.conversionFailed(engine, error instanceof SpeechError ? error.code : 'internal');
+      // Bad input, an unknown voice or a limit: the client's to fix, and the message says
+      // what. Anything else is ours: logged, and answered without its internals.
+      if (error instanceof SpeechError && isClientError(error.code)) {
+        return { status: 400 as const, body: failure(error.message) };
+      }
+      if (error instanceof SpeechError && error.code === 'provider_unavailable') {
+        caller.log.warn({ err: error }, 'voice provider failed');
+        return { status: 503 as const, body: failure(error.message) };
+      }
+      caller.log.error({ err: error }, 'conversion failed');
+      return { status: 500 as const, body: failure(CONVERT_MESSAGES.failed) };
+    };
+
+    if (stream) {
+      // Answered as soon as the first bytes are out; the rest plays as it is rendered
+      // (docs/decisions/018-streamed-conversions.md).
+      const rendering = speech.renderLive(settings, key, id);
+      let answered = false;
+      void rendering.done
+        .then(record, async (error: unknown) => {
+          // Before the answer, the failure is answered below; a rendering its listeners
+          // abandoned keeps its charge (the audio was asked for, as a whole file would be).
+          if (answered && !(await speech.live.abandoned(id))) await failed(error);
+        })
+        .catch((error: unknown) => caller.log.error({ err: error }, 'streamed conversion'));
+      try {
+        await rendering.first;
+      } catch (error) {
+        return failed(error);
+      }
+      answered = true;
+      const file = conversions.fileName(id, format);
+      return {
+        status: 200,
+        body: {
+          success: true,
+          message: CONVERT_MESSAGES.converted,
+          path: `/api/convertor/audio/${file}`,
+          duration: null,
+          streaming: true,
+          ...timings(id),
+        },
+        file,
+        characters,
+      };
+    }
+
+    try {
+      const result = await speech.render(settings, key);
+      const stored = await record(result);
+      return {
+        status: 200,
+        body: {
+          success: true,
+          message: CONVERT_MESSAGES.converted,
+          path: `/api/convertor/audio/${stored.file}`,
+          duration: result.duration,
+          ...timings(id),
+        },
+        file: stored.file,
+        characters,
+      };
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
+  /**
+   * A conversion made at most once per user and Idempotency-Key: a retry of the same request
+   * gets the first answer again, charged once; the key with another request is refused, and
+   * a failed first request frees its key.
+   */
+  async function convertOnce(
+    caller: Caller,
+    settings: VoiceSettings,
+    { stream }: { stream: boolean },
+    key: string,
+  ): Promise<KeyedConversion> {
+    const { user } = caller;
+    if (!user)
+      return { refused: { status: 400, message: IDEMPOTENCY_MESSAGES.idempotencyNeedsUser } };
+    const fingerprint = createHash('sha256').update(JSON.stringify(settings)).digest('hex');
+    if (!(await idempotency.claim(user.id, key, fingerprint))) {
+      const first = await idempotency.find(user.id, key);
+      if (first && first.fingerprint !== fingerprint) {
+        return { refused: { status: 422, message: IDEMPOTENCY_MESSAGES.idempotencyReused } };
+      }
+      const done = first?.conversion_id ? await describe(first.conversion_id) : undefined;
+      if (!done)
+        return { refused: { status: 409, message: IDEMPOTENCY_MESSAGES.idempotencyRunning } };
+      return { conversion: done, replayed: true };
+    }
+    const conversion = await convert(caller, settings, { stream });
+    if (conversion.status === 200 && conversion.file) {
+      await idempotency.settle(user.id, key, conversion.file);
+    } else {
+      await idempotency.release(user.id, key);
+    }
+    return { conversion, replayed: false };
+  }
+
+  /** A finished conversion's answer again (an idempotent retry), or undefined once expired. */
+  async function describe(file: string): Promise<Conversion | undefined> {
+    const [id = ''] = file.split('.');
+    const conversion = await conversions.findLive(id);
+    if (!conversion || conversions.fileName(conversion.id, conversion.format) !== file) {
+      return undefined;
+    }
+    return {
+      status: 200,
+      body: {
+        success: true,
+        message: CONVERT_MESSAGES.converted,
+        path: `/api/convertor/audio/${file}`,
+        duration: conversion.duration,
+        ...timings(id),
+      },
+      file,
+      characters: conversion.characters,
+    };
+  }
+
+  /** Where the audio `<id>.<format>` is: stored, still rendering (streamed), failed or gone. */
+  async function audio(file: string): Promise<AudioSource> {
+    const [id = '', format = ''] = file.split('.');
+    const conversion = await conversions.findLive(id);
+    // No record yet: it may be rendering as a stream, or have just ended, its file stored a
+    // moment before its record.
+    if (!conversion && /^(mp3|ogg|wav)$/.test(format)) {
+      const state = await speech.live.state(id);
+      const chunks = state === 'live' ? await speech.live.read(id) : undefined;
+      if (chunks) return { kind: 'live', id, format, chunks };
+      if (state === 'failed') return { kind: 'failed' };
+      if (state === 'ended') {
+        return {
+          kind: 'stored',
+          key: conversions.key(id, format),
+          contentType: MIME_TYPES[format as keyof typeof MIME_TYPES],
+        };
+      }
+    }
+    if (!conversion || conversions.fileName(conversion.id, conversion.format) !== file) {
+      return { kind: 'gone' };
+    }
+    return {
+      kind: 'stored',
+      key: conversions.key(conversion.id, conversion.format),
+      contentType: conversion.mime_type,
+    };
+  }
+
+  /**
+   * A listener of a streamed rendering, counted on every server; the returned function says
+   * it left. The last listener gone before the end stops the rendering, but only once nobody
+   * came back for a while: a player that seeks or reconnects comes back at once.
+   */
+  async function listen(id: string): Promise<(finished: boolean) => Promise<void>> {
+    await speech.live.attach(id);
+    return async (finished) => {
+      const left = await speech.live.detach(id);
+      if (finished || left > 0) return;
+      setTimeout(async () => {
+        if ((await speech.live.readers(id)) === 0 && (await speech.live.state(id)) === 'live') {
+          await speech.live.abandon(id);
+        }
+      }, abandonedAfterMs).unref();
+    };
+  }
+
+  /** A finished conversion's audio key, duration and download name (for its marks). */
+  async function rendering(id: string) {
+    const conversion = await conversions.findLive(id);
+    return (
+      conversion && {
+        audioKey: conversions.key(conversion.id, conversion.format),
+        duration: conversion.duration,
+        name: `parla-${conversion.id}`,
+      }
+    );
+  }
+
+  return {
+    convert,
+    convertOnce,
+    describe,
+    audio,
+    listen,
+    rendering,
+    /** A voice's free sample (mp3 bytes), or undefined for an unknown voice. */
+    preview: previews.read,
+    /** Languages with their voices, as the catalogue offers them now. */
+    voices: () => speech.listVoices(),
+    /** Removes expired audio with its marks; answers how many. */
+    purgeExpired: () => conversions.purgeExpired(),
+  };
+}
+
+export type ConversionService = ReturnType<typeof createConversionService>;
