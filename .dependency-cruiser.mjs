@@ -28,9 +28,33 @@ export default {
       name: 'server-shared-to-feature',
       severity: 'error',
       comment:
-        'lib/, plugins/ and services/ are what features build on: they never import a feature.',
-      from: { path: '^apps/server/src/(lib|plugins|services)/' },
+        'lib/, plugins/, services/ and http/ are what features build on: they never import a ' +
+        'feature (decision 031).',
+      from: { path: '^apps/server/src/(lib|plugins|services|http)/' },
       to: { path: '^apps/server/src/features/' },
+    },
+    {
+      name: 'server-services-without-http',
+      severity: 'error',
+      comment:
+        'A service knows nothing of Fastify (decision 031): no Fastify import, no http/ adapter, ' +
+        'no plugin. Routes and http/ turn a request into what the service takes.',
+      from: { path: '^apps/server/src/services/' },
+      to: {
+        path: [
+          '^apps/server/src/(http|plugins)/',
+          '(^|/node_modules/)(fastify|fastify-[^/]+|@fastify/[^/]+)(/|$)',
+        ],
+      },
+    },
+    {
+      name: 'server-lib-at-the-bottom',
+      severity: 'error',
+      comment:
+        'lib/ is infrastructure with no product rule (decision 031): it imports no service, ' +
+        'http/ adapter or plugin.',
+      from: { path: '^apps/server/src/lib/' },
+      to: { path: '^apps/server/src/(services|http|plugins)/' },
     },
     {
       name: 'web-feature-to-feature',

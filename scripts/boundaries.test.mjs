@@ -84,19 +84,42 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('fail on lib/, plugins/ or services/ importing a feature', () => {
+  it('fail on lib/, plugins/, services/ or http/ importing a feature', () => {
     const dir = tree({
       'apps/server/src/features/convertor/visitor.ts': 'export const visitor = 1;\n',
       'apps/server/src/plugins/rate-limit.ts':
         "import { visitor } from '../features/convertor/visitor.js';\nexport const limit = visitor;\n",
       'apps/server/src/services/conversion/index.ts':
         "import { visitor } from '../../features/convertor/visitor.js';\nexport const convert = visitor;\n",
+      'apps/server/src/http/caller.ts':
+        "import { visitor } from '../features/convertor/visitor.js';\nexport const callerOf = visitor;\n",
     });
     const { status, violations } = cruise(dir);
     expect(status).not.toBe(0);
     expect(violations.sort()).toEqual([
+      'server-shared-to-feature: apps/server/src/http/caller.ts → apps/server/src/features/convertor/visitor.ts',
       'server-shared-to-feature: apps/server/src/plugins/rate-limit.ts → apps/server/src/features/convertor/visitor.ts',
       'server-shared-to-feature: apps/server/src/services/conversion/index.ts → apps/server/src/features/convertor/visitor.ts',
+    ]);
+  });
+
+  it('fail on a service using Fastify or an http/ adapter, and on lib/ importing a service', () => {
+    const dir = tree({
+      'apps/server/src/http/caller.ts': 'export const callerOf = () => 1;\n',
+      'apps/server/src/lib/metrics.ts': 'export const count = () => 1;\n',
+      'apps/server/src/services/conversion/index.ts':
+        "import type { FastifyRequest } from 'fastify';\nimport { callerOf } from '../../http/caller.js';\nimport { count } from '../../lib/metrics.js';\nexport const convert = (r: FastifyRequest) => [r, callerOf, count];\n",
+      'apps/server/src/lib/speech.ts':
+        "import { convert } from '../services/conversion/index.js';\nexport const speak = convert;\n",
+    });
+    const { status, violations } = cruise(dir);
+    expect(status).not.toBe(0);
+    expect(
+      violations.map((v) => v.replace(/→ .*node_modules\//, '→ node_modules/')).sort(),
+    ).toEqual([
+      'server-lib-at-the-bottom: apps/server/src/lib/speech.ts → apps/server/src/services/conversion/index.ts',
+      'server-services-without-http: apps/server/src/services/conversion/index.ts → apps/server/src/http/caller.ts',
+      'server-services-without-http: apps/server/src/services/conversion/index.ts → node_modules/fastify/fastify.js',
     ]);
   });
 
