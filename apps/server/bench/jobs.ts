@@ -42,6 +42,7 @@ async function server(concurrency: number) {
     config: loadConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
+      DEFAULT_VOICES: 'none',
       JOB_CONCURRENCY: String(concurrency),
     }),
     webRoot: path.join(dataDir, 'no-web'),

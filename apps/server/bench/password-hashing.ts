@@ -31,7 +31,7 @@ writeFileSync(
 );
 
 const app = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+  config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEFAULT_VOICES: 'none' }),
   webRoot,
 });
 const base = await app.listen({ host: '127.0.0.1', port: 0 });

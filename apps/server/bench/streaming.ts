@@ -26,7 +26,7 @@ const BYTES_PER_SECOND = 6_000;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-bench-stream-'));
 const app = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+  config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEFAULT_VOICES: 'none' }),
   webRoot: path.join(dataDir, 'no-web'),
   conversionsPerMinute: 1000,
 });

@@ -204,6 +204,22 @@ describe(`the API skeleton (${TEST_DATABASE_KIND})`, () => {
     const speak = JSON.stringify(doc.paths['/api/v1/speech']);
     expect(speak).toContain('Hello from Parla.');
     expect(JSON.stringify(doc.paths['/api/convertor/audio/{file}'])).toContain('"format":"binary"');
+    // Error answers are JSON on every route, those answering audio included.
+    type Operations = Record<string, { responses: Record<string, { content?: object }> }>;
+    const responses = Object.values(doc.paths as Record<string, Operations>).flatMap((item) =>
+      Object.values(item).flatMap((op) => Object.entries(op.responses)),
+    );
+    const errors = responses.filter(([status, answer]) => /^[45]/.test(status) && answer.content);
+    expect(errors.length).toBeGreaterThan(40);
+    for (const [status, answer] of errors) {
+      expect(Object.keys(answer.content ?? {}), status).toEqual(['application/json']);
+    }
+    const audioErrors = doc.paths['/api/v1/speech'] as {
+      post: { responses: Record<string, { content: object }> };
+    };
+    expect(Object.keys(audioErrors.post.responses['4XX']?.content ?? {})).toEqual([
+      'application/json',
+    ]);
     const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');

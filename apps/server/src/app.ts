@@ -2,14 +2,13 @@ import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import { catalogueSummary } from '@parla/speech';
+import { catalogueSummary, naturalVoiceCount } from '@parla/speech';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { createDatabase, type Db, migrateToLatest } from './db/database.js';
 import { apiKeyRoutes } from './features/account/api-keys.js';
@@ -32,9 +31,10 @@ import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/ro
 import { type AbuseLimits, CONVERSIONS_PER_MINUTE, DEFAULT_ABUSE_LIMITS } from './lib/limits.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
 import { createMetrics } from './lib/metrics.js';
+import { RedisClients } from './lib/redis.js';
 import { createScheduler } from './lib/schedule.js';
-import { createSpeechService, redisConnection, type SpeechService } from './lib/speech.js';
-import { createStorage } from './lib/storage/from-config.js';
+import { createSpeechService, type SpeechService } from './lib/speech.js';
+import { createStorage, storageName, storageNameKey } from './lib/storage/from-config.js';
 import { type ObjectStorage, within } from './lib/storage/storage.js';
 import { TokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
@@ -48,6 +48,7 @@ import { seedContent } from './services/content/seed-repository.js';
 import { createConversionService } from './services/conversion/conversion-service.js';
 import type { VisitorLimits } from './services/conversion/usage-repository.js';
 import type { PlanCatalogue } from './services/plans/plan-catalogue.js';
+import { createVoiceInstaller } from './services/voice-installer.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -172,17 +173,29 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => mailer.close());
   app.addHook('onClose', async () => storage.close());
+  // One view of Redis for every client of this process: its outages are logged once.
+  const redis = config.redisUrl ? new RedisClients(config.redisUrl, app.log) : undefined;
   const speech: SpeechService = createSpeechService({
     cacheDir: path.join(config.dataDir, 'cache', 'speech'),
     config: config.speech,
-    redisUrl: config.redisUrl,
+    redis,
     queuePrefix: redisPrefix,
     storage,
     renderTimeoutMs,
   });
   app.addHook('onClose', () => speech.close());
+  // DEFAULT_VOICES install in the background once the server is ready; espeak-ng serves meanwhile.
+  const voiceInstaller = createVoiceInstaller({
+    voicesDir: config.speech.piper?.voicesDir ?? path.join(config.dataDir, 'voices'),
+    names: config.defaultVoices.names,
+    piperBase: config.defaultVoices.piperBase,
+    kokoroBase: config.defaultVoices.kokoroBase,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => voiceInstaller.start());
+  app.addHook('onClose', () => voiceInstaller.close());
   const scheduler = createScheduler({
-    redisUrl: config.redisUrl,
+    redis,
     prefix: redisPrefix,
     log: app.log,
   });
@@ -190,8 +203,17 @@ export async function buildApp({
   app.addHook('onClose', () => scheduler.close());
   const metrics = createMetrics();
   if (config.redisUrl) metrics.watchQueue(() => speech.queueCounts());
-  const readiness = config.redisUrl ? redisConnection(config.redisUrl) : undefined;
+  const readiness = redis?.connection();
   app.addHook('onClose', async () => readiness?.disconnect());
+  if (readiness) {
+    // The speech workers check that they store audio where the servers read it (cli.ts).
+    // Not awaited: a server starts while Redis is away, and says it when Redis is back.
+    app.addHook('onReady', async () => {
+      readiness
+        .set(storageNameKey(redisPrefix), storageName(config.storage))
+        .catch((error: unknown) => app.log.error({ err: error }, 'storage not announced'));
+    });
+  }
   const payments =
     paymentProvider ??
     (config.stripe.secretKey
@@ -222,13 +244,8 @@ export async function buildApp({
   await app.register(authPlugin, { db, tokens });
   // With REDIS_URL every limit is counted in Redis: N servers enforce one limit.
   // One retry: while Redis is down a limited request fails at once rather than hanging.
-  const limitsRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 })
-    : undefined;
-  if (limitsRedis) {
-    limitsRedis.on('error', (error) => app.log.error({ err: error }, 'rate-limit Redis'));
-    app.addHook('onClose', async () => void (await limitsRedis.quit()));
-  }
+  const limitsRedis = redis?.connection({ maxRetriesPerRequest: 1 });
+  if (limitsRedis) app.addHook('onClose', async () => void (await limitsRedis.quit()));
   await app.register(rateLimitPlugin, {
     ...(limitsRedis && { redis: limitsRedis }),
     nameSpace: `${redisPrefix}:rate-limit:`,
@@ -271,6 +288,9 @@ export async function buildApp({
           ...(storage.kind === 's3' && { storage: () => storage.check() }),
         },
         providers: () => speech.providers(),
+        ...(config.defaultVoices.names.length > 0 && {
+          voices: () => ({ installing: voiceInstaller.installing() }),
+        }),
       });
       await api.register(authRoutes, {
         prefix: '/auth',
@@ -340,7 +360,10 @@ export async function buildApp({
         prefix: '/content',
         db,
         contentDir,
-        catalogueCounts: async () => catalogueSummary(await speech.listVoices()),
+        catalogueCounts: async () => {
+          const languages = await speech.listVoices();
+          return { ...catalogueSummary(languages), natural: naturalVoiceCount(languages) };
+        },
       });
       await api.register(seoRoutes, { prefix: '/seo', db, publicUrl: config.publicUrl });
       await api.register(mailRoutes, {

@@ -20,6 +20,7 @@ function cli(args: string[]) {
         PATH: process.env.PATH,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
+        DEFAULT_VOICES: 'none',
         ...(inject('databaseUrl') && { DATABASE_URL: inject('databaseUrl') }),
       },
       encoding: 'utf8',

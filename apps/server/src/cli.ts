@@ -4,13 +4,15 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLAN_TYPES, type PlanType } from '@parla/contract';
-import { SpeechPool } from '@parla/speech';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { SpeechPool, voicesMain } from '@parla/speech';
+import { type Config, ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
 import { hashPassword } from './lib/password.js';
+import { RedisClients } from './lib/redis.js';
 import { startSpeechWorker } from './lib/speech.js';
 import { TokenService } from './lib/tokens.js';
 import { createUserRepository } from './services/accounts/user-repository.js';
+import { createVoiceInstaller } from './services/voice-installer.js';
 
 const USAGE = `Usage: parla <command> [options]
 
@@ -18,6 +20,7 @@ Commands:
   migrate                                  bring the database schema up to date
   worker                                   render queued speech requests (needs REDIS_URL) until
                                            SIGINT or SIGTERM; run as many as you need
+  voices <available|install|list|remove>   the natural voices of VOICES_DIR (parla voices --help)
   create-user --email E --password P       create a user with a validated address and print
               [--plan FREE|BASIC|PREMIUM|BUSINESS] [--unvalidated]
                                            {"token", "expire_date"} as JSON
@@ -39,10 +42,26 @@ async function runWorker(config: Config): Promise<number> {
   });
   // The audio goes where the servers read it: the same S3 bucket (or, on the servers' own
   // machine, the same DATA_DIR). Loaded here: the other commands need no AWS SDK.
-  const { createStorage } = await import('./lib/storage/from-config.js');
+  const { createStorage, storageName, storageNameKey } = await import(
+    './lib/storage/from-config.js'
+  );
+  const ours = storageName(config.storage);
+  const redis = new RedisClients(config.redisUrl);
+  const client = redis.connection({ maxRetriesPerRequest: 1 });
+  const theirs = await client
+    .get(storageNameKey(config.redisPrefix))
+    // Redis away: the worker starts and waits for it, as it always has.
+    .catch(() => null)
+    .finally(() => client.disconnect());
+  if (theirs && theirs !== ours) {
+    console.error(
+      `parla worker: the servers keep audio in ${theirs}, this worker would store it in ${ours}, where they would never find it. Give the worker the servers' storage settings (S3_BUCKET, S3_ENDPOINT, … or the same DATA_DIR).`,
+    );
+    return 2;
+  }
   const storage = createStorage(config.storage);
   const worker = startSpeechWorker({
-    redisUrl: config.redisUrl,
+    redis,
     prefix: config.redisPrefix,
     storage,
     pool: new SpeechPool({
@@ -51,14 +70,26 @@ async function runWorker(config: Config): Promise<number> {
       timeoutMs: config.renderTimeoutSeconds * 1000,
     }),
   });
+  // A worker on its own machine makes sure of the default voices too (docs/neural-voices.md).
+  const voices = createVoiceInstaller({
+    voicesDir: config.speech.piper?.voicesDir ?? path.join(config.dataDir, 'voices'),
+    names: config.defaultVoices.names,
+    piperBase: config.defaultVoices.piperBase,
+    kokoroBase: config.defaultVoices.kokoroBase,
+    log: {
+      info: (_data, message) => console.info(`Parla speech worker: ${message}`),
+      warn: (_data, message) => console.warn(`Parla speech worker: ${message}`),
+      error: (_data, message) => console.error(`Parla speech worker: ${message}`),
+    },
+  });
+  voices.start();
   console.info(`Parla speech worker: taking requests from ${new URL(config.redisUrl).host}.`);
-  console.info(
-    `Parla speech worker: storing audio in ${config.storage.kind === 's3' ? `s3://${config.storage.bucket}` : config.storage.root}.`,
-  );
+  console.info(`Parla speech worker: storing audio in ${ours}.`);
   await stop;
   // Finishes the requests in hand, then ends the threads; past the grace, the requests still
   // in hand go back to the queue for another worker.
   const grace = setTimeout(() => void worker.handBack(), config.shutdownGraceSeconds * 1000);
+  await voices.close();
   await worker.close();
   clearTimeout(grace);
   storage.close();
@@ -91,6 +122,8 @@ export async function main(argv: string[]): Promise<number> {
 const COMMANDS = ['migrate', 'worker', 'create-user'];
 
 async function run(argv: string[]): Promise<number> {
+  // `parla voices …` is `npm run voices -- …` (its own options: docs/neural-voices.md).
+  if (argv[0] === 'voices') return voicesMain(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -111,6 +144,7 @@ async function run(argv: string[]): Promise<number> {
     console.error(`Unknown command: ${command}\n\n${USAGE}`);
     return 2;
   }
+  loadDotEnv();
   const config = loadConfig();
   if (command === 'worker') return runWorker(config);
   const db = createDatabase(config.database);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTestVoice } from '@parla/speech/testing';
+import { Redis } from 'ioredis';
 import { parseFile } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_REDIS_URL as REDIS_URL, redisReachable } from '../test/redis.js';
@@ -24,6 +25,8 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
+  // Never the real model hosts (a worker makes sure of DEFAULT_VOICES).
+  DEFAULT_VOICES: 'none',
   ...(inject('databaseUrl') && { DATABASE_URL: inject('databaseUrl') }),
 };
 
@@ -93,6 +96,21 @@ describe('the commands, through npx from the repository root', { timeout: 120_00
     expect(output).toContain(`taking requests from ${new URL(REDIS_URL).host}.`);
     expect(output).toContain('Parla speech worker: stopped.');
   });
+
+  it.runIf(redis)(
+    'parla worker refuses to store audio where the servers do not read it',
+    async () => {
+      const url = ownDatabase(REDIS_URL);
+      const client = new Redis(url);
+      await client.set('parla:storage', 's3://the-servers-bucket');
+      const result = await npx(['parla', 'worker'], { env: { ...env, REDIS_URL: url } });
+      await client.del('parla:storage');
+      client.disconnect();
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('the servers keep audio in s3://the-servers-bucket');
+      expect(result.stderr).toContain(path.join(dataDir, 'files'));
+    },
+  );
 
   it('parla-say --help prints its usage', async () => {
     const result = await npx(['parla-say', '--help']);

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 
 const dirs: string[] = [];
 function freshDir(): string {
@@ -166,5 +166,25 @@ describe('loadConfig: several servers (docs/operations.md)', () => {
     ['REDIS_PREFIX', 'a b', 'REDIS_PREFIX: must be letters, digits'],
   ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), [name]: value })).toThrowError(message);
+  });
+});
+
+describe('loadDotEnv', () => {
+  it('reads .env into the environment, the variables already set winning', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parla-dotenv-'));
+    const file = path.join(dir, '.env');
+    writeFileSync(file, 'PARLA_DOTENV_TEST_A=from-file\nPARLA_DOTENV_TEST_B=from-file\n');
+    process.env.PARLA_DOTENV_TEST_B = 'from-environment';
+    try {
+      loadDotEnv(file);
+      expect(process.env.PARLA_DOTENV_TEST_A).toBe('from-file');
+      expect(process.env.PARLA_DOTENV_TEST_B).toBe('from-environment');
+      // No file: nothing happens, nothing fails.
+      expect(() => loadDotEnv(path.join(dir, 'missing.env'))).not.toThrow();
+    } finally {
+      delete process.env.PARLA_DOTENV_TEST_A;
+      delete process.env.PARLA_DOTENV_TEST_B;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -96,6 +96,25 @@ const RemoteVoicesEnv = {
   JOB_LEASE_SECONDS: seconds(30),
 };
 
+/** Natural voices installed at start (services/voice-installer.ts, docs/decisions/028). */
+const DefaultVoicesEnv = {
+  DEFAULT_VOICES: z
+    .string()
+    .regex(/^(none|[A-Za-z0-9][\w.-]*(\s*,\s*[A-Za-z0-9][\w.-]*)*)$/, {
+      error:
+        'must be none or a comma-separated list of voice names such as kokoro-int8-multi-lang-v1_0',
+    })
+    .default('kokoro-int8-multi-lang-v1_0'),
+  PIPER_VOICES_URL: optionalUrl(
+    ['http:', 'https:'],
+    'https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0/',
+  ),
+  KOKORO_MODELS_URL: optionalUrl(
+    ['http:', 'https:'],
+    'https://github.com/k2-fsa/sherpa-onnx/releases/download/tts-models/',
+  ),
+};
+
 /** Browser apps on other origins calling the API with keys (issue 16). */
 const ApiEnv = {
   CORS_ORIGINS: z
@@ -151,6 +170,7 @@ export const EnvSchema = z.object({
   STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'http://127.0.0.1:12111'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   VOICES_DIR: z.string().min(1).optional(),
+  ...DefaultVoicesEnv,
   PARLA_SPEECH_BACKEND: z
     .enum(['auto', 'wasm', 'native'], { error: 'must be auto, wasm or native' })
     .default('auto'),
@@ -218,6 +238,8 @@ export interface Config {
    * comes from here.
    */
   plans: PlanCatalogue;
+  /** Voices installed in the background at start (DEFAULT_VOICES; empty: none) and their hosts. */
+  defaultVoices: { names: string[]; piperBase?: string; kokoroBase?: string };
 }
 
 export class ConfigError extends Error {
@@ -301,6 +323,14 @@ function remoteVoices(e: z.infer<typeof EnvSchema>): SpeechConfig {
       },
     }),
   };
+}
+
+/**
+ * Reads `.env` of the working directory into the environment, as `.env.example` suggests;
+ * variables already set win over the file (Node's `process.loadEnvFile`).
+ */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
 }
 
 /** Parses the environment; throws ConfigError naming each bad variable. Creates DATA_DIR. */
@@ -396,6 +426,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.JOB_RUNNER === 'on',
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     plans,
+    defaultVoices: {
+      names:
+        e.DEFAULT_VOICES === 'none' ? [] : e.DEFAULT_VOICES.split(',').map((name) => name.trim()),
+      ...(e.PIPER_VOICES_URL && { piperBase: e.PIPER_VOICES_URL }),
+      ...(e.KOKORO_MODELS_URL && { kokoroBase: e.KOKORO_MODELS_URL }),
+    },
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

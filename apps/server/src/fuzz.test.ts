@@ -6,7 +6,8 @@ import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../test/test-ap
 /*
  * Issue 13, "Tests and bad input": generated wrong types, missing fields, huge and deep bodies,
  * invalid UTF-8 and prototype keys (mostly as JSON, sometimes announced as multipart, text or a
- * form), with generated path parameters and query strings, sent to
+ * form), with generated path parameters, query strings and headers (Idempotency-Key, API keys
+ * that do not verify, Accept), sent to
  * every route of the OpenAPI document, anonymously and signed in. No answer may be a 5xx and
  * the database must be exactly as it was. Every generated body lacks at least one required
  * field, so no request is a valid one that would rightly change something.
@@ -149,6 +150,26 @@ const contentType = fc.oneof(
   ),
 );
 
+/**
+ * Mostly none; sometimes the headers that change how a request is answered, with bad values:
+ * Idempotency-Key (too long, empty, odd characters), credentials that do not verify, Accept.
+ */
+const extraHeaders = fc.oneof(
+  { weight: 4, arbitrary: fc.constant({}) },
+  fc.record(
+    {
+      'idempotency-key': fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.constant('k'.repeat(300)),
+        fc.constant(''),
+      ),
+      'x-api-key': fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.constant('parla_x')),
+      accept: fc.constantFrom('application/json', 'text/event-stream', 'audio/*', '*/*'),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
 /** Every row of every table, as sorted JSON lines: equal means the database did not change. */
 async function snapshot(): Promise<Record<string, string[]>> {
   const tables = await app.db.introspection.getTables();
@@ -179,7 +200,8 @@ describe(`fuzzing every route (${TEST_DATABASE_KIND})`, () => {
           queryOf,
           fc.constantFrom(...signedIn),
           contentType,
-          async (body, params, query, withToken, type) => {
+          extraHeaders,
+          async (body, params, query, withToken, type, extra) => {
             let url = operation.path;
             operation.pathParams.forEach((name, i) => {
               url = url.replace(`{${name}}`, encodeURIComponent(params[i] ?? ''));
@@ -191,6 +213,7 @@ describe(`fuzzing every route (${TEST_DATABASE_KIND})`, () => {
               headers: {
                 'content-type': type,
                 ...(withToken && { authorization }),
+                ...extra,
               },
               payload: body,
             });

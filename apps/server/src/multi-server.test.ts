@@ -13,8 +13,8 @@ import { TEST_REDIS_URL, testRedis } from '../test/redis.js';
 import { startS3 } from '../test/s3.js';
 import { voiceSettings } from '../test/voice-settings.js';
 import { CONVERSIONS_PER_MINUTE } from './lib/limits.js';
+import { RedisClients } from './lib/redis.js';
 import { SCHEDULE_QUEUE } from './lib/schedule.js';
-import { redisConnection } from './lib/speech.js';
 import { createS3Storage } from './lib/storage/s3.js';
 
 /*
@@ -223,7 +223,7 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
 
   it('keeps one schedule per installation; whichever server runs the expiry and the purge removes rows and objects', async () => {
     const queue = new Queue(SCHEDULE_QUEUE, {
-      connection: redisConnection(TEST_REDIS_URL),
+      connection: new RedisClients(TEST_REDIS_URL).connection(),
       prefix: redis.prefix,
     });
     const db = new pg.Client({ connectionString: databaseUrl });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { listeningUrl, startServer } from '../test/processes.js';
 import { TEST_REDIS_URL, testRedis } from '../test/redis.js';
 import { voiceSettings } from '../test/voice-settings.js';
+import { RedisClients } from './lib/redis.js';
 import { createQueueClient, startSpeechWorker } from './lib/speech.js';
 import { createLocalStorage } from './lib/storage/local.js';
 
@@ -57,7 +58,10 @@ describe('the server process', () => {
       });
       await listeningUrl(server, 60_000);
       // Another server's request, which only this server's worker can take for now.
-      const client = createQueueClient({ redisUrl: TEST_REDIS_URL, prefix: redis.prefix });
+      const client = createQueueClient({
+        redis: new RedisClients(TEST_REDIS_URL),
+        prefix: redis.prefix,
+      });
       const storage = createLocalStorage(path.join(dataDir, 'files'));
       let other: ReturnType<typeof startSpeechWorker> | undefined;
       try {
@@ -72,7 +76,7 @@ describe('the server process', () => {
         expect(await client.queueCounts()).toEqual({ waiting: 1, active: 0 });
 
         other = startSpeechWorker({
-          redisUrl: TEST_REDIS_URL,
+          redis: new RedisClients(TEST_REDIS_URL),
           prefix: redis.prefix,
           storage,
           pool: new SpeechPool({ size: 1, cacheDir: path.join(dataDir, 'other-cache') }),

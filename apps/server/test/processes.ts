@@ -34,11 +34,18 @@ function run(entry: string[], env: Record<string, string>): Process {
 
 /** `server.ts` on 127.0.0.1 and a free port, logging at info unless told otherwise. */
 export const startServer = (env: Record<string, string>) =>
-  run([serverSource], { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env });
+  run([serverSource], {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    // Tests never reach the real model hosts.
+    DEFAULT_VOICES: 'none',
+    ...env,
+  });
 
 /** `parla <args>` (cli.ts). */
 export const startCli = (args: string[], env: Record<string, string>) =>
-  run([runMain, cliSource, ...args], env);
+  run([runMain, cliSource, ...args], { DEFAULT_VOICES: 'none', ...env });
 
 export async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
   const start = Date.now();

@@ -24,6 +24,8 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
     // Test files share the PostgreSQL database but not their storage: only the jobs' own
     // tests render jobs (features/jobs/jobs.test.ts).
     JOB_RUNNER: 'off',
+    // Tests never reach the real model hosts (services/voice-installer.test.ts uses a local one).
+    DEFAULT_VOICES: 'none',
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...env,
   });

@@ -54,6 +54,8 @@ async function main() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Benchmarks never reach the real model hosts.
+      DEFAULT_VOICES: 'none',
     },
     stdio: 'inherit',
   });

@@ -54,6 +54,8 @@ function serverEnv(port: number, dataDir: string): Record<string, string> {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
+    // End-to-end runs never reach the real model hosts: espeak-ng only.
+    DEFAULT_VOICES: 'none',
   };
 }
 

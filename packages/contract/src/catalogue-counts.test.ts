@@ -21,4 +21,26 @@ describe('fillCatalogueCounts', () => {
     );
     expect(fillCatalogueCounts('{{languages}}', counts, 'de')).toBe('131');
   });
+
+  it('keeps the claims of natural speech only while natural voices exist (issue 29)', () => {
+    const text =
+      '{{#natural}}Natural speech from {{natural}} voices{{/natural}}{{^natural}}Speech in {{languages}} languages{{/natural}}.';
+    expect(fillCatalogueCounts(text, { voices: 1100, languages: 131, natural: 48 })).toBe(
+      'Natural speech from 48 voices.',
+    );
+    expect(fillCatalogueCounts(text, { voices: 1048, languages: 131, natural: 0 })).toBe(
+      'Speech in 131 languages.',
+    );
+    // A catalogue that does not say counts as none: no claim is made.
+    expect(fillCatalogueCounts(text, { voices: 1048, languages: 131 })).toBe(
+      'Speech in 131 languages.',
+    );
+    expect(
+      fillCatalogueCounts('{{#natural}}a{{/natural}} b {{#natural}}c{{/natural}}', {
+        voices: 1,
+        languages: 1,
+        natural: 1,
+      }),
+    ).toBe('a b c');
+  });
 });

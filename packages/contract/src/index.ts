@@ -10,6 +10,7 @@ export * from './errors.js';
 export * from './fields.js';
 export * from './file.js';
 export * from './format.js';
+export * from './health.js';
 export * from './jobs.js';
 export * from './language-prefix.js';
 export * from './mail.js';

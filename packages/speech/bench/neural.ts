@@ -10,8 +10,10 @@
  *   PARLA_BENCH_VOICE=data/voices/en_US-amy-medium npm run bench
  *   npm run bench -w @parla/speech -- --voice data/voices/en_US-amy-medium
  *
- * Without a voice folder it measures the test voice (scripts/make-test-voice.ts), which is a
- * tone generator: its numbers show the pipeline's overhead, not a real model's cost.
+ * Without one it takes the best natural voice installed in VOICES_DIR (else DATA_DIR/voices:
+ * where DEFAULT_VOICES install themselves, issue 29), and without any the test voice
+ * (scripts/make-test-voice.ts), a tone generator whose numbers show the pipeline's overhead,
+ * not a real model's cost. It never downloads anything.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type SpeechRequest, synthesize, synthesizeStream } from '@parla/speech';
 import { readInstalledVoice } from '../src/engines/piper/manifest.ts';
+import { listNeuralVoices } from '../src/engines/piper/voices.ts';
 import { makeTestVoice } from '../test/test-voice.ts';
 
 const PARAGRAPH =
@@ -68,8 +71,17 @@ async function main() {
     options: { voice: { type: 'string' } },
     strict: false,
   });
+  const voicesDir = resolve(
+    process.env.VOICES_DIR ?? join(process.env.DATA_DIR ?? './data', 'voices'),
+  );
+  // The best voice installed, as the product would choose it (the English one if any).
+  const best = (await listNeuralVoices(voicesDir)).sort(
+    (a, b) => Number(b.language.startsWith('en')) - Number(a.language.startsWith('en')),
+  )[0];
   const given =
-    (typeof values.voice === 'string' ? values.voice : undefined) ?? process.env.PARLA_BENCH_VOICE;
+    (typeof values.voice === 'string' ? values.voice : undefined) ??
+    process.env.PARLA_BENCH_VOICE ??
+    best?.installed.directory;
   let folder: string;
   let temporary: string | undefined;
   if (given) {
@@ -84,9 +96,11 @@ async function main() {
     throw new Error(`${folder} is not a voice folder: ${installed.problem}`);
   const m = installed.manifest;
   const id =
-    m.speakers.length > 1
-      ? `neural:${installed.folder}#${m.speakers[0]?.id ?? 0}`
-      : `neural:${installed.folder}`;
+    best && best.installed.directory === folder
+      ? best.id
+      : m.speakers.length > 1
+        ? `neural:${installed.folder}#${m.speakers[0]?.id ?? 0}`
+        : `neural:${installed.folder}`;
   console.info(
     `\nNeural voice benchmark — ${new Date().toISOString()} — ${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, Node ${process.version}`,
   );
@@ -95,7 +109,7 @@ async function main() {
       (given ? '' : ' — the test voice, a tone generator: pipeline overhead only'),
   );
   await measure('standard (WebAssembly espeak-ng)', request('standard:en-us'));
-  await measure(`neural ${installed.folder}`, request(id), dirname(folder));
+  await measure(`neural ${id.slice('neural:'.length)}`, request(id), dirname(folder));
   if (temporary) await rm(temporary, { recursive: true, force: true });
 }
 

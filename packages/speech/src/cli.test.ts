@@ -65,7 +65,7 @@ describe('parla-say', { timeout: 30_000 }, () => {
       .filter((line) => line.startsWith('parla-say: warning: '));
     expect(warnings).toEqual([
       'parla-say: warning: 1:91: <my:thing> is not supported; it is ignored and its text is read',
-      'parla-say: warning: <phoneme alphabet="ipa" ph="təˈmɑːtoʊ">: the WebAssembly build of espeak-ng cannot read phonemes; "tomato" is read instead',
+      'parla-say: warning: 1:35: <phoneme alphabet="ipa" ph="təˈmɑːtoʊ">: the WebAssembly build of espeak-ng cannot read phonemes; "tomato" is read instead',
     ]);
     expect(result.stderr).toMatch(/\d+\.\d\d s, 16000 Hz wav/);
   });

@@ -14,6 +14,7 @@ import {
 } from '@parla/contract';
 import type { BackendChoice } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
+import { formatWarning } from './warnings.js';
 
 const HELP = `Usage: parla-say [options] [FILE]
 
@@ -184,7 +185,9 @@ async function speak(argv: string[]): Promise<number> {
     process.stdout.write(result.audio);
   }
   // What the voice could not do as asked (a phoneme it reads as text, say) is said, not hidden.
-  for (const warning of result.warnings) process.stderr.write(`parla-say: warning: ${warning}\n`);
+  for (const warning of result.warnings) {
+    process.stderr.write(`parla-say: warning: ${formatWarning(warning)}\n`);
+  }
   process.stderr.write(
     `${result.duration.toFixed(2)} s, ${result.sampleRate} Hz ${result.format} (${values.voice})\n`,
   );

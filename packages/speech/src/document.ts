@@ -1,5 +1,6 @@
 import type { EmphasisLevel, SayAsType, VoiceEffect } from '@parla/contract';
 import type { SourcePosition } from './errors.js';
+import type { SpeechWarning } from './warnings.js';
 
 /**
  * The parsed form of a text: a flat list of items, in reading order. Nesting is resolved at
@@ -53,6 +54,8 @@ export interface TextItem {
   /** `<phoneme>`: how to say `text`, where the engine reads phonemes. */
   phonemes?: Phonemes;
   source: SourcePosition;
+  /** Where the element that set its voice, emphasis or effect opened, for warnings. */
+  markupAt?: Partial<Record<'voice' | 'emphasis' | 'effect', SourcePosition>>;
 }
 
 export interface BreakItem {
@@ -91,5 +94,5 @@ export interface SpeechDocument {
   /** Characters of the text as given: what the request pays for, and what bounds its cost. */
   sourceLength: number;
   /** Markup that was understood but not (fully) rendered, for the caller to show. */
-  warnings: string[];
+  warnings: SpeechWarning[];
 }

@@ -5,7 +5,8 @@
  *   "Language"/"Voice").
  * - `synthesize(request, config)`: the request is the library's `SpeechRequest` (request.ts;
  *   `speechRequestFromSettings` maps the product's payload to it); answers the encoded
- *   audio, its mime type, duration, sample rate and word/sentence marks.
+ *   audio, its mime type, duration, sample rate, word/sentence marks and `warnings`
+ *   (`SpeechWarning`: code, message, line, column) for markup it could not render as asked.
  * - `synthesizeStream(request, config)`: the same, sentence by sentence, as an async iterable.
  * - `SpeechPool`: the same calls on worker threads, with a disk cache; one per process.
  * - `SpeechEngine`, `engineRegistry`: the engine interface and the configured engines.
@@ -13,8 +14,9 @@
  * - `speechMarks(text, marks)`, `subtitles(speechMarks, duration, format)`: a rendering's
  *   marks in Polly's speech-mark shape, offsets into the text as typed; WebVTT and SRT.
  *
- * - `installVoice`, `removeVoice`, `fetchCatalogue`: neural voices from Piper's catalogue
- *   (docs/neural-voices.md); `npm run voices` is their command line.
+ * - `installAny`, `installVoice`, `removeVoice`, `fetchCatalogue`: neural voices from Piper's
+ *   catalogue, sherpa-onnx's Kokoro releases, an address or a file (docs/neural-voices.md);
+ *   `npm run voices` is their command line.
  *
  * See README.md for the pipeline, the backends and how effects are made.
  */
@@ -34,14 +36,25 @@ export { nativeAvailable } from './engines/espeak/backends.js';
 export { EXTRA_LANGUAGES } from './engines/espeak/catalogue.js';
 export type { EspeakConfig } from './engines/espeak/index.js';
 export type { OpenAiConfig } from './engines/openai/index.js';
+export { UnreachableError } from './engines/piper/download.js';
 export type { PiperConfig } from './engines/piper/index.js';
 export {
   type CatalogueVoice,
   DEFAULT_CATALOGUE_URL,
   fetchCatalogue,
+  type InstallOptions,
+  installAny,
+  installFromUrl,
+  installLocalVoice,
   installVoice,
   removeVoice,
 } from './engines/piper/install.js';
+export {
+  DEFAULT_KOKORO_BASE_URL,
+  KOKORO_MODELS,
+  type KokoroModel,
+  kokoroModel,
+} from './engines/piper/kokoro-catalogue.js';
 export {
   type InstalledVoice,
   MANIFEST_FILE,
@@ -91,4 +104,12 @@ export {
   synthesize,
   synthesizeStream,
 } from './synthesize.js';
-export { catalogueSummary, listVoices, selectVoices } from './voices.js';
+export { catalogueSummary, listVoices, naturalVoiceCount, selectVoices } from './voices.js';
+/** `npm run voices` and `parla voices`: available, install, list, remove (docs/neural-voices.md). */
+export { main as voicesMain } from './voices-cli.js';
+export {
+  formatWarning,
+  SPEECH_WARNING_CODES,
+  type SpeechWarning,
+  type SpeechWarningCode,
+} from './warnings.js';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SpeechMark } from '@parla/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpus, expectMarksOfText, parseVtt } from '../test/marks-check.js';
 import { makeTestVoice } from '../test/test-voice.js';
 import { nativeAvailable } from './engines/espeak/backends.js';
 import type { SpeechConfig } from './engines/registry.js';
@@ -113,6 +114,27 @@ describe.each(CASES)('speech marks: $name', { timeout: 60_000 }, (c) => {
   });
 });
 
+/** Issue 27: the generated paragraphs of the corpus, each checked against its text. */
+const CORPUS = corpus(50);
+
+describe.each(CASES)('marks and subtitles of a 50-paragraph corpus: $name', (c) => {
+  it('gives each sentence and each word its mark, and cues of the text as typed', {
+    timeout: 600_000,
+  }, async () => {
+    expect(CORPUS).toHaveLength(50);
+    expect(CORPUS.filter((p) => p.sentences.some((s) => s.length > 84)).length).toBeGreaterThan(10);
+    for (const paragraph of CORPUS) {
+      const result = await synthesize(
+        { voice: c.voice, text: paragraph.text, format: 'wav', sampleRate: 16000 },
+        c.config(),
+      );
+      const marks = speechMarks(paragraph.text, result.marks);
+      const vtt = subtitles(marks, result.duration, 'vtt');
+      expectMarksOfText(paragraph.text, paragraph.sentences, marks, vtt, result.duration);
+    }
+  });
+});
+
 describe('subtitles', () => {
   const marks: SpeechMark[] = [
     { time: 0, type: 'sentence', start: 0, end: 12, value: 'Hello there.' },
@@ -134,31 +156,82 @@ describe('subtitles', () => {
     );
   });
 
-  it('cuts a long sentence between words', () => {
-    const long = Array.from({ length: 30 }, (_, i) => `word${i}`);
-    let at = 0;
+  /** The marks of one typed sentence whose words are heard 300 ms apart. */
+  const sentenceMarks = (text: string): SpeechMark[] => {
     const list: SpeechMark[] = [
-      { time: 0, type: 'sentence', start: 0, end: long.join(' ').length, value: long.join(' ') },
-      ...long.map((value, i) => {
-        const mark: SpeechMark = {
-          time: i * 300,
-          type: 'word',
-          start: at,
-          end: at + value.length,
-          value,
-        };
-        at += value.length + 1;
-        return mark;
-      }),
+      { time: 0, type: 'sentence', start: 0, end: text.length, value: text },
     ];
-    const vtt = subtitles(list, 10, 'vtt');
-    const cueTexts = vtt
-      .split('\n\n')
-      .slice(1)
-      .map((cue) => cue.split('\n')[1] ?? '');
-    expect(cueTexts.length).toBeGreaterThan(1);
-    for (const text of cueTexts) expect(text.length).toBeLessThanOrEqual(84);
-    expect(cueTexts.join(' ')).toBe(long.join(' '));
+    for (const match of text.matchAll(/\S+/g)) {
+      const value = match[0].replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+      const start = match.index + match[0].indexOf(value);
+      list.push({
+        time: (list.length - 1) * 300,
+        type: 'word',
+        start,
+        end: start + value.length,
+        value,
+      });
+    }
+    return list;
+  };
+
+  it('cuts a long sentence between words into cues of two lines of 42 at most', () => {
+    const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+    const cues = parseVtt(subtitles(sentenceMarks(long), 10, 'vtt'));
+    expect(cues.map((cue) => cue.lines.length)).toEqual([2, 2, 1]);
+    for (const cue of cues) {
+      for (const line of cue.lines) expect(line.length).toBeLessThanOrEqual(42);
+    }
+    expect(cues.map((cue) => cue.lines.join(' ')).join(' ')).toBe(long);
+    // Each cue from its first word until the next cue.
+    expect(cues.map((cue) => [cue.from, cue.to])).toEqual([
+      [0, 3900],
+      [3900, 7500],
+      [7500, 10000],
+    ]);
+  });
+
+  it('cuts a long sentence of marks stored without its words, timed by its share of the text', () => {
+    const text =
+      'Marks stored before every word had one still make cues that two lines hold, each shown in its turn.';
+    const cues = parseVtt(
+      subtitles(
+        [{ time: 1000, type: 'sentence', start: 0, end: text.length, value: text }],
+        5,
+        'vtt',
+      ),
+    );
+    expect(cues.length).toBe(2);
+    for (const cue of cues) {
+      expect(cue.lines.length).toBeLessThanOrEqual(2);
+      for (const line of cue.lines) expect(line.length).toBeLessThanOrEqual(42);
+    }
+    expect(cues.map((cue) => cue.lines.join(' ')).join(' ')).toBe(text);
+    expect(cues[0]?.from).toBe(1000);
+    expect(cues[1]?.from).toBeGreaterThan(1000 + 0.6 * 4000);
+    expect(cues[1]?.to).toBe(5000);
+  });
+
+  it('cuts a long sentence after a comma, keeping its punctuation and quotes (issue 27)', () => {
+    const text =
+      '"Inside, the cows had been waiting for a while," she said, "and nobody had lit the lamp yet."';
+    const cues = parseVtt(
+      subtitles(sentenceMarks(text), 20, 'srt')
+        .replace(/^\d+\n/gm, '')
+        .replace(/,(\d{3})/g, '.$1')
+        .replace(/^/, 'WEBVTT\n\n'),
+    );
+    expect(cues.map((cue) => cue.lines)).toEqual([
+      ['"Inside, the cows had been', 'waiting for a while," she said,'],
+      ['"and nobody had lit the lamp yet."'],
+    ]);
+    // Lines are not cut between a short word and the next ("the / lamp").
+    const lines = parseVtt(
+      subtitles(sentenceMarks('The farmer walked to the barn and opened the door.'), 5, 'vtt'),
+    );
+    expect(lines.map((cue) => cue.lines)).toEqual([
+      ['The farmer walked to the barn', 'and opened the door.'],
+    ]);
   });
 });
 
@@ -197,10 +270,12 @@ describe('aligning spoken words with the typed text', () => {
   it('skips a word the engine merged, and reads words across a break', () => {
     const source =
       '<speak>one<break time="1s"/>two of the <sub alias="United Nations">UN</sub>.</speak>';
+    // Every word gets a mark: "the", said with "UN", between its neighbours by their letters.
     expect(found(source, ['one', 'two', 'of', 'United', 'Nations'])).toEqual([
       ['one', 0],
       ['two', 100],
       ['of', 200],
+      ['the', 243],
       ['UN', 300],
     ]);
     const sentence = speechMarks(source, spoken(['one', 'two', 'of', 'United', 'Nations'])).find(

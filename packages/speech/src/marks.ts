@@ -1,9 +1,11 @@
 import type { SpeechMark } from '@parla/contract';
+import { sentenceEnds } from './plan.js';
 import { looksLikeSsml } from './ssml/parser.js';
 import type { Mark } from './stages/render.js';
 
 /**
- * Speech marks in Amazon Polly's shape (docs/decisions/019-speech-marks.md): the pipeline's
+ * Speech marks in Amazon Polly's shape (docs/decisions/019-speech-marks.md, and 029 for
+ * sentences, words without an event of their own and subtitle cues): the pipeline's
  * marks (stages/render.ts) carry what was *spoken* (say-as written out, a `<sub>` alias, the
  * words of one sentence); this module finds each of them in the text the user typed, so that
  * `text.slice(start, end)` is the word as written, for plain text and for SSML alike.
@@ -28,7 +30,17 @@ interface SourceTokens {
   words: Token[];
   marks: { name: string; start: number; end: number }[];
   /** Readable characters of the source, each with its offsets (an entity is one character). */
-  chars: { ch: string; start: number; end: number }[];
+  chars: SourceChar[];
+  /** Source offsets where a sentence must start (`<s>`, `<p>` and their ends). */
+  boundaries: number[];
+}
+
+interface SourceChar {
+  ch: string;
+  start: number;
+  end: number;
+  /** Inside `<say-as>`, `<sub>` or `<phoneme>`, whose text never ends a sentence. */
+  grouped?: true;
 }
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
@@ -49,9 +61,9 @@ function keyOf(text: string): string {
 }
 
 /** Splits readable characters into whitespace-separated tokens, trimmed of punctuation. */
-function tokenize(chars: SourceTokens['chars']): Token[] {
+function tokenize(chars: readonly SourceChar[]): Token[] {
   const tokens: Token[] = [];
-  let run: SourceTokens['chars'] = [];
+  let run: SourceChar[] = [];
   const flush = () => {
     const first = run.findIndex((c) => WORD_CHAR.test(c.ch) || SPOKEN_SYMBOL.test(c.ch));
     const last = run.findLastIndex((c) => WORD_CHAR.test(c.ch) || SPOKEN_SYMBOL.test(c.ch));
@@ -81,27 +93,29 @@ function plainTokens(source: string): SourceTokens {
     list.push({ ch, start, end: start + ch.length });
     return list;
   }, []);
-  return { words: tokenize(chars), marks: [], chars };
+  return { words: tokenize(chars), marks: [], chars, boundaries: [] };
 }
 
 /** Reads SSML that the parser accepted: tags, comments, CDATA, entities. */
 function ssmlTokens(source: string): SourceTokens {
   const words: Token[] = [];
   const marks: SourceTokens['marks'] = [];
-  const chars: SourceTokens['chars'] = [];
+  const chars: SourceChar[] = [];
+  const boundaries: number[] = [];
   /** Readable characters since the last group boundary, tokenised at each boundary. */
-  let pending: SourceTokens['chars'] = [];
+  let pending: SourceChar[] = [];
   const stack: string[] = [];
-  let group: { name: string; chars: SourceTokens['chars']; start: number } | undefined;
+  let group: { name: string; chars: SourceChar[]; start: number } | undefined;
   let silent = 0;
   const flush = () => {
     words.push(...tokenize(pending));
     pending = [];
   };
   const text = (ch: string, start: number, end: number) => {
-    const c = { ch, start, end };
+    const c: SourceChar = { ch, start, end };
     if (group) {
       // A <sub>'s content is not heard: its alias is, in its place.
+      c.grouped = true;
       group.chars.push(c);
       chars.push(c);
     } else if (silent === 0) {
@@ -144,6 +158,7 @@ function ssmlTokens(source: string): SourceTokens {
           group = undefined;
         }
         if (SILENT.has(name)) silent = Math.max(0, silent - 1);
+        if (name === 'p' || name === 's') boundaries.push(end);
       } else {
         if (name === 'mark') {
           const markName = /\bname\s*=\s*("([^"]*)"|'([^']*)')/.exec(tag);
@@ -153,6 +168,7 @@ function ssmlTokens(source: string): SourceTokens {
             end,
           });
         }
+        if (name === 'p' || name === 's') boundaries.push(i);
         if (name === 'p' || name === 's' || name === 'break') {
           // A boundary also ends a token ("one<break/>two" is two words).
           text(' ', i, i);
@@ -185,7 +201,7 @@ function ssmlTokens(source: string): SourceTokens {
   }
   flush();
   words.sort((a, b) => a.start - b.start);
-  return { words, marks, chars };
+  return { words, marks, chars, boundaries };
 }
 
 /** The end of the tag starting at `from`, past quoted attribute values. */
@@ -260,140 +276,347 @@ function align(spoken: readonly string[], tokens: readonly Token[]): number[] {
   return result;
 }
 
+/**
+ * For each of `texts`, sentences rendered together in this order, the index of the first of
+ * the `spoken` words that is one of its words, or -1 when none is (words the engine left out).
+ */
+export function sentenceFirstWords(texts: readonly string[], spoken: readonly string[]): number[] {
+  const { words: tokens } = plainTokens(texts.join('\n'));
+  const ends: number[] = [];
+  let length = 0;
+  for (const text of texts) {
+    length += text.length + 1;
+    ends.push(length);
+  }
+  const firsts: number[] = texts.map(() => -1);
+  align(spoken, tokens).forEach((position, index) => {
+    const token = tokens[position];
+    if (!token) return;
+    const sentence = ends.findIndex((end) => token.start < end);
+    if (sentence >= 0 && firsts[sentence] === -1) firsts[sentence] = index;
+  });
+  return firsts;
+}
+
 const ms = (seconds: number) => Math.max(0, Math.round(seconds * 1000));
 
 /**
+ * Where each sentence of the source starts: after the sentence ends of its readable text (the
+ * rule that plans the rendering, `sentenceEnds` in plan.ts) and at each `<s>` and `<p>`.
+ */
+function sentenceStarts(tokens: SourceTokens): number[] {
+  // The text of a <say-as>, <sub> or <phoneme> never ends a sentence (as in plan.ts).
+  let text = '';
+  const charAt: number[] = [];
+  tokens.chars.forEach((c, index) => {
+    text += c.grouped && !/\s/u.test(c.ch) ? 'x'.repeat(c.ch.length) : c.ch;
+    for (let k = 0; k < c.ch.length; k++) charAt.push(index);
+  });
+  const starts = sentenceEnds(text).map((end) => tokens.chars[charAt[end] ?? -1]?.start ?? 0);
+  return [...new Set([...starts, ...tokens.boundaries])].sort((a, b) => a - b);
+}
+
+/**
+ * When each token is heard, in ms: the spoken word aligned to it, or, for a token no word was
+ * aligned to (espeak-ng says "a" and "the" with a neighbour and reports one word; a voice may
+ * leave a symbol out), a time between its neighbours' by the share of their letters, within
+ * its own sentence.
+ */
+function tokenTimes(
+  words: readonly Mark[],
+  positions: readonly number[],
+  tokens: readonly Token[],
+  sentenceOf: readonly number[],
+): number[] {
+  const time: (number | undefined)[] = new Array(tokens.length).fill(undefined);
+  /** When the words aligned to a token (an expansion's too) stop being heard. */
+  const until: number[] = new Array(tokens.length).fill(0);
+  let current = -1;
+  words.forEach((word, index) => {
+    const position = positions[index] ?? -1;
+    if (position >= 0) {
+      current = position;
+      time[position] = ms(word.start);
+    }
+    if (current >= 0) until[current] = Math.max(until[current] ?? 0, ms(word.end));
+  });
+  // Not Math.max(...list): an audiobook has more words than a call takes arguments.
+  const last = words.reduce((latest, word) => Math.max(latest, ms(word.end)), 0);
+  const weight = (i: number) => (tokens[i]?.end ?? 0) - (tokens[i]?.start ?? 0) + 1;
+  const out: number[] = [];
+  let previous = -1;
+  for (let i = 0; i < tokens.length; ) {
+    const heard = time[i];
+    if (heard !== undefined) {
+      out[i] = heard;
+      previous = i;
+      i += 1;
+      continue;
+    }
+    // A run of tokens not heard, within one sentence.
+    let j = i;
+    while (j < tokens.length && time[j] === undefined && sentenceOf[j] === sentenceOf[i]) j += 1;
+    const next = time[j] !== undefined && sentenceOf[j] === sentenceOf[i] ? j : -1;
+    const sameBefore = previous >= 0 && sentenceOf[previous] === sentenceOf[i];
+    const from = previous < 0 ? 0 : sameBefore ? (out[previous] ?? 0) : (until[previous] ?? 0);
+    const to = Math.max(
+      from,
+      next >= 0 ? (time[next] ?? from) : previous >= 0 ? (until[previous] ?? from) : last,
+    );
+    const shares: number[] = [];
+    let total = sameBefore ? weight(previous) : 0;
+    for (let k = i; k < j; k++) {
+      shares.push(total);
+      total += weight(k);
+    }
+    // With no heard word after it, the run ends where the sound of the one before does.
+    if (next < 0) total += 1;
+    for (let k = i; k < j; k++) {
+      out[k] = Math.round(from + ((to - from) * (shares[k - i] ?? 0)) / (total || 1));
+    }
+    i = j;
+  }
+  // Never earlier than the word before (a word's time is when it starts being heard).
+  for (let i = 1; i < out.length; i++) out[i] = Math.max(out[i] ?? 0, out[i - 1] ?? 0);
+  return out;
+}
+
+/**
  * The speech marks of a rendering: `source` is the text as the user typed it (plain or SSML),
- * `marks` the pipeline's, in time order. Words are found in the source as described above;
- * a sentence spans its first to its last word; an SSML mark is its `<mark/>` tag.
+ * `marks` the pipeline's, in time order (docs/decisions/029-sentence-marks-and-cues.md). Every
+ * word of the source gets a word mark; the sentences are found in the source by the rule that
+ * plans the rendering, each timed by its first word and spanning its words and the punctuation
+ * that ends it; an SSML mark is its `<mark/>` tag.
  */
 export function speechMarks(source: string, marks: readonly Mark[]): SpeechMark[] {
   const tokens = looksLikeSsml(source) ? ssmlTokens(source) : plainTokens(source);
-  /** The readable text between two source offsets (characters are in source order). */
-  const readable = (start: number, end: number) => {
+  /** The first readable character at or after a source offset (they are in source order). */
+  const charIndex = (offset: number) => {
     let low = 0;
     let high = tokens.chars.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if ((tokens.chars[middle]?.start ?? 0) < start) low = middle + 1;
+      if ((tokens.chars[middle]?.start ?? 0) < offset) low = middle + 1;
       else high = middle;
     }
+    return low;
+  };
+  /** The readable text between two source offsets. */
+  const readable = (start: number, end: number) => {
     let text = '';
-    for (let i = low; i < tokens.chars.length; i++) {
+    for (let i = charIndex(start); i < tokens.chars.length; i++) {
       const c = tokens.chars[i];
       if (!c || c.end > end) break;
       text += c.ch;
     }
     return text.replace(/\s+/g, ' ').trim();
   };
+  const starts = sentenceStarts(tokens);
+  let sentence = 0;
+  const sentenceOf = tokens.words.map((token) => {
+    while (sentence < starts.length && (starts[sentence] ?? 0) <= token.start) sentence += 1;
+    return sentence;
+  });
   const words = marks.filter((mark) => mark.type === 'word');
   const positions = align(
     words.map((mark) => mark.text),
     tokens.words,
   );
+  const times = tokenTimes(words, positions, tokens.words, sentenceOf);
   const out: SpeechMark[] = [];
-  const wordMarks: SpeechMark[] = [];
-  words.forEach((mark, index) => {
-    const token = tokens.words[positions[index] ?? -1];
-    if (!token) return;
-    const value = readable(token.start, token.end);
-    wordMarks.push({
-      time: ms(mark.start),
+  tokens.words.forEach((token, index) => {
+    const time = times[index] ?? 0;
+    const first = index === 0 || sentenceOf[index - 1] !== sentenceOf[index];
+    if (first) {
+      let last = index;
+      while (sentenceOf[last + 1] === sentenceOf[index]) last += 1;
+      // With the punctuation that ends it, past closing tags ("<sub>UN</sub>.").
+      let end = tokens.words[last]?.end ?? token.end;
+      for (let at = end; at < source.length; ) {
+        const c = source.charAt(at);
+        if (c === '<') at = tagEnd(source, at);
+        else if (/[\p{P}\p{S}]/u.test(c)) {
+          at += 1;
+          end = at;
+        } else break;
+      }
+      // With the quotes or brackets that open it ('"Why?" she asked.').
+      let start = token.start;
+      const boundary = starts[(sentenceOf[index] ?? 0) - 1] ?? 0;
+      for (let k = charIndex(token.start) - 1; k >= 0; k--) {
+        const c = tokens.chars[k];
+        if (!c || c.start < boundary || !/[\p{Ps}\p{Pi}"'¿¡]/u.test(c.ch)) break;
+        start = c.start;
+      }
+      out.push({
+        time,
+        type: 'sentence',
+        start,
+        end,
+        value: readable(start, end),
+      });
+    }
+    out.push({
+      time,
       type: 'word',
       start: token.start,
       end: token.end,
-      value,
+      value: readable(token.start, token.end),
     });
   });
   let markIndex = 0;
-  let nextWord = 0;
   for (const mark of marks) {
-    if (mark.type === 'sentence') {
-      // Its words are the word marks heard while it lasts.
-      while (nextWord < wordMarks.length && (wordMarks[nextWord]?.time ?? 0) < ms(mark.start)) {
-        out.push(wordMarks[nextWord] as SpeechMark);
-        nextWord += 1;
-      }
-      const inside = wordMarks.filter(
-        (word, i) => i >= nextWord && word.time < Math.max(ms(mark.end), ms(mark.start) + 1),
-      );
-      const first = inside[0];
-      const last = inside.at(-1);
-      if (first && last) {
-        // With the punctuation that ends it, past closing tags ("<sub>UN</sub>.").
-        let end = last.end;
-        for (let at = end; at < source.length; ) {
-          const c = source.charAt(at);
-          if (c === '<') at = tagEnd(source, at);
-          else if (/[\p{P}\p{S}]/u.test(c)) {
-            at += 1;
-            end = at;
-          } else break;
-        }
-        out.push({
-          time: ms(mark.start),
-          type: 'sentence',
-          start: first.start,
-          end,
-          value: readable(first.start, end),
-        });
-      }
-    } else if (mark.type === 'mark') {
-      const tag = tokens.marks.slice(markIndex).find((m) => m.name === mark.text);
-      if (tag) markIndex = tokens.marks.indexOf(tag) + 1;
-      while (nextWord < wordMarks.length && (wordMarks[nextWord]?.time ?? 0) < ms(mark.start)) {
-        out.push(wordMarks[nextWord] as SpeechMark);
-        nextWord += 1;
-      }
-      out.push({
-        time: ms(mark.start),
-        type: 'ssml',
-        start: tag?.start ?? 0,
-        end: tag?.end ?? 0,
-        value: mark.text,
-      });
-    }
+    if (mark.type !== 'mark') continue;
+    const tag = tokens.marks.slice(markIndex).find((m) => m.name === mark.text);
+    if (tag) markIndex = tokens.marks.indexOf(tag) + 1;
+    const time = ms(mark.start);
+    // Before the words heard from its time on, after a sentence that starts then.
+    const at = out.findIndex((m) => m.time > time || (m.time === time && m.type === 'word'));
+    out.splice(at < 0 ? out.length : at, 0, {
+      time,
+      type: 'ssml',
+      start: tag?.start ?? 0,
+      end: tag?.end ?? 0,
+      value: mark.text,
+    });
   }
-  out.push(...wordMarks.slice(nextWord));
   return out;
 }
 
-/** Characters a subtitle cue holds at most (two lines of 42). */
-const CUE_CHARACTERS = 84;
+/**
+ * Subtitle conventions (the BBC's and Netflix's guidelines): at most 42 characters a line and
+ * two lines a cue; a cue never runs across the end of a sentence.
+ */
+const LINE_CHARACTERS = 42;
+const CUE_LINES = 2;
+/** Punctuation after which a sentence or a line is best cut. */
+const CLAUSE_END = /[,;:—–)]$/u;
 
-/** The cues of the subtitles: sentences, cut between words when longer than a cue holds. */
-function cues(marks: readonly SpeechMark[], duration: number) {
-  const list: { from: number; to: number; text: string }[] = [];
+/** Short words kept with the word after them on a line ("the / barn" reads badly). */
+const BINDS_FORWARD = new Set(
+  'a an the of to in on at by for and or but with from as de la le les des du un une el los las en y der die das den dem ein eine und zu von il lo gli di e o'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The lines of a cue's text: one when it fits, else two, cut at the space that leaves both
+ * within a line, after a comma if one does so, else the most even that does not part a short
+ * word ("the", "of") from the next; undefined when none does.
+ */
+function lines(text: string): string[] | undefined {
+  if (text.length <= LINE_CHARACTERS) return [text];
+  let best: { at: number; score: number } | undefined;
+  for (let at = text.indexOf(' '); at >= 0; at = text.indexOf(' ', at + 1)) {
+    const first = text.slice(0, at);
+    const second = text.slice(at + 1);
+    if (first.length > LINE_CHARACTERS || second.length > LINE_CHARACTERS) continue;
+    const score =
+      Math.abs(first.length - second.length) -
+      (CLAUSE_END.test(first) ? 100 : 0) +
+      (BINDS_FORWARD.has(first.slice(first.lastIndexOf(' ') + 1).toLowerCase()) ? 20 : 0);
+    if (!best || score < best.score) best = { at, score };
+  }
+  return best && [text.slice(0, best.at), text.slice(best.at + 1)];
+}
+
+/** The lines of a cue: as `lines`, or one line per word a line cannot hold (a long address). */
+function cueLines(text: string): string[] {
+  return lines(text) ?? text.split(' ');
+}
+
+interface Cue {
+  from: number;
+  to: number;
+  lines: string[];
+}
+
+/**
+ * The cues of the subtitles (docs/decisions/029-sentence-marks-and-cues.md): each sentence's
+ * own text, punctuation included; a sentence that two lines cannot hold is cut between words,
+ * after the last comma (or other clause end) that leaves a cue two lines can hold, else after
+ * the last word that does. A cue starts when its first word is heard and lasts until the next.
+ */
+function cues(marks: readonly SpeechMark[], duration: number): Cue[] {
+  const list: Cue[] = [];
   const end = ms(duration);
   const sentences = marks.filter((mark) => mark.type === 'sentence');
+  // In text order, to find a sentence's words without reading every mark (an audiobook's).
+  const byStart = marks
+    .filter((mark) => mark.type === 'word')
+    .sort((a, b) => a.start - b.start || a.time - b.time);
   sentences.forEach((sentence, index) => {
     const until = sentences[index + 1]?.time ?? end;
-    const words = marks.filter(
-      (mark) => mark.type === 'word' && mark.start >= sentence.start && mark.end <= sentence.end,
-    );
-    if (sentence.value.length <= CUE_CHARACTERS || words.length < 2) {
-      list.push({ from: sentence.time, to: until, text: sentence.value });
-      return;
+    const text = sentence.value;
+    // Each spaced run of the sentence's text is a place to cut, heard when its first word is,
+    // or, without a word mark (marks stored before every word had one), between its
+    // neighbours by their share of the text.
+    const runs = [...text.matchAll(/\S+/g)].map((match) => match.index);
+    const heard: (number | undefined)[] = runs.map(() => undefined);
+    let low = 0;
+    let high = byStart.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((byStart[middle]?.start ?? 0) < sentence.start) low = middle + 1;
+      else high = middle;
     }
-    let group: SpeechMark[] = [];
-    let length = 0;
-    const groups: SpeechMark[][] = [];
-    for (const word of words) {
-      if (group.length > 0 && length + word.value.length + 1 > CUE_CHARACTERS) {
-        groups.push(group);
-        group = [];
-        length = 0;
+    let cursor = 0;
+    let run = 0;
+    for (let i = low; i < byStart.length; i++) {
+      const mark = byStart[i];
+      if (!mark || mark.start >= sentence.end) break;
+      if (mark.end > sentence.end) continue;
+      const found = text.indexOf(mark.value, cursor);
+      if (found < 0) continue;
+      cursor = found + mark.value.length;
+      while ((runs[run + 1] ?? Number.POSITIVE_INFINITY) <= found) run += 1;
+      heard[run] ??= mark.time;
+    }
+    heard[0] = sentence.time;
+    const words = runs.map((at, r) => {
+      const time = heard[r];
+      if (time !== undefined) return { at, time };
+      let before = r - 1;
+      while (before > 0 && heard[before] === undefined) before -= 1;
+      let after = r + 1;
+      while (after < runs.length && heard[after] === undefined) after += 1;
+      const [fromAt, fromTime] = [runs[before] ?? 0, heard[before] ?? sentence.time];
+      const [toAt, toTime] = [runs[after] ?? text.length, heard[after] ?? until];
+      const share = toAt > fromAt ? (at - fromAt) / (toAt - fromAt) : 0;
+      return { at, time: Math.round(fromTime + (Math.max(fromTime, toTime) - fromTime) * share) };
+    });
+    const fits = (piece: string) =>
+      piece.length <= CUE_LINES * (LINE_CHARACTERS + 1) &&
+      (lines(piece)?.length ?? CUE_LINES + 1) <= CUE_LINES;
+    const pieces: { text: string; time: number }[] = [];
+    let first = 0;
+    while (first < words.length) {
+      const from = words[first]?.at ?? 0;
+      const rest = text.slice(from).trim();
+      if (fits(rest)) {
+        pieces.push({ text: rest, time: words[first]?.time ?? sentence.time });
+        break;
       }
-      group.push(word);
-      length += word.value.length + 1;
+      let cut = first + 1;
+      let clause = -1;
+      for (let k = first + 1; k < words.length; k++) {
+        const piece = text.slice(from, words[k]?.at).trim();
+        if (!fits(piece)) break;
+        cut = k;
+        if (CLAUSE_END.test(piece) && piece.length >= LINE_CHARACTERS / 2) clause = k;
+      }
+      const stop = clause > 0 ? clause : cut;
+      pieces.push({
+        text: text.slice(from, words[stop]?.at).trim(),
+        time: words[first]?.time ?? sentence.time,
+      });
+      first = stop;
     }
-    groups.push(group);
-    groups.forEach((words, i) => {
-      const next = groups[i + 1]?.[0];
+    pieces.forEach((piece, i) => {
       list.push({
-        from: i === 0 ? sentence.time : (words[0]?.time ?? sentence.time),
-        to: next ? next.time : until,
-        text: words.map((word) => word.value).join(' '),
+        from: i === 0 ? sentence.time : piece.time,
+        to: pieces[i + 1]?.time ?? until,
+        lines: cueLines(piece.text),
       });
     });
   });
@@ -409,8 +632,8 @@ function timestamp(milliseconds: number, separator: '.' | ','): string {
 }
 
 /**
- * Subtitles of a rendering from its speech marks: WebVTT (W3C) or SRT, one cue a sentence
- * (longer ones cut between words), each shown until the next begins.
+ * Subtitles of a rendering from its speech marks: WebVTT (W3C) or SRT, each sentence's text in
+ * cues of at most two lines of 42 characters (`cues`), each shown until the next begins.
  */
 export function subtitles(
   marks: readonly SpeechMark[],
@@ -422,7 +645,7 @@ export function subtitles(
     return list
       .map(
         (cue, i) =>
-          `${i + 1}\n${timestamp(cue.from, ',')} --> ${timestamp(cue.to, ',')}\n${cue.text}\n`,
+          `${i + 1}\n${timestamp(cue.from, ',')} --> ${timestamp(cue.to, ',')}\n${cue.lines.join('\n')}\n`,
       )
       .join('\n');
   }
@@ -431,7 +654,8 @@ export function subtitles(
     text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('-->', '--&gt;');
   return `WEBVTT\n\n${list
     .map(
-      (cue) => `${timestamp(cue.from, '.')} --> ${timestamp(cue.to, '.')}\n${cueText(cue.text)}\n`,
+      (cue) =>
+        `${timestamp(cue.from, '.')} --> ${timestamp(cue.to, '.')}\n${cue.lines.map(cueText).join('\n')}\n`,
     )
     .join('\n')}`;
 }

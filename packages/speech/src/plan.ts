@@ -42,6 +42,11 @@ export const BOUNDARY_SECONDS = { sentence: 0.2, paragraph: 0.4 } as const;
 
 export interface Sentence {
   units: SentenceUnit[];
+  /**
+   * The text of each planned sentence a group holds (`groupSentences`), so that each still
+   * gets its own mark; a sentence that is not a group has none.
+   */
+  texts?: string[];
 }
 
 /** Words after which a full stop does not end a sentence. */
@@ -75,9 +80,15 @@ const ABBREVIATIONS = new Set([
   'ca',
 ]);
 
-/** Ends of sentences inside a text: terminal punctuation, spaces, then a non-lowercase letter. */
-function splitSentences(text: string): string[] {
-  const pieces: string[] = [];
+/**
+ * Where sentences end inside a run of text: after terminal punctuation (and closing quotes or
+ * brackets) and the spaces that follow, when the next letter is not lower-case and the word
+ * before a full stop is not an abbreviation. Each offset is where the next sentence starts.
+ * The one rule for planning (here) and for speech marks and subtitles (marks.ts,
+ * docs/decisions/029-sentence-marks-and-cues.md).
+ */
+export function sentenceEnds(text: string): number[] {
+  const ends: number[] = [];
   let start = 0;
   const pattern = /[.!?…。！？]+["'»”)]*\s+/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
@@ -86,6 +97,17 @@ function splitSentences(text: string): string[] {
     const before = text.slice(start, match.index).split(/\s+/).at(-1)?.toLowerCase() ?? '';
     if (next && next === next.toLowerCase() && next !== next.toUpperCase()) continue;
     if (match[0].startsWith('.') && ABBREVIATIONS.has(before.replace(/\.$/, ''))) continue;
+    if (end < text.length) ends.push(end);
+    start = end;
+  }
+  return ends;
+}
+
+/** A text cut at its sentence ends (`sentenceEnds`), then at `MAX_SENTENCE_CHARACTERS`. */
+function splitSentences(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  for (const end of sentenceEnds(text)) {
     pieces.push(text.slice(start, end));
     start = end;
   }
@@ -282,10 +304,11 @@ export function groupSentences(
     const index = Math.min(count - 1, Math.floor(((before + size / 2) * count) / total || 0));
     before += size;
     if (current?.index !== index) {
-      current = { index, group: copy(sentence) };
+      current = { index, group: { ...copy(sentence), texts: [sentenceText(sentence)] } };
       groups.push(current.group);
       continue;
     }
+    current.group.texts?.push(sentenceText(sentence));
     for (const unit of sentence.units) {
       const last = current.group.units.at(-1);
       if (unit.kind === 'speech' && last?.kind === 'speech' && samePiece(last, unit)) {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { decodeWav, innerSilences, medianF0, rmsDb } from '../test/audio.js';
+import { startFakeOpenAi } from '../test/providers/openai-server.js';
 import { request } from '../test/request.js';
 import { nativeAvailable } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
 import { synthesize, synthesizeStream } from './synthesize.js';
+import { SPEECH_WARNING_CODES } from './warnings.js';
 
 /**
  * The SSML corpus (docs/ssml.md), heard: each construct is rendered and its decoded audio
@@ -98,7 +100,13 @@ describe.each(backends)('SSML heard through the %s backend', (backend) => {
     } else {
       expect(phoneme.duration).toBeCloseTo(text.duration, 2);
       expect(phoneme.warnings).toEqual([
-        '<phoneme alphabet="ipa" ph="ˈhaɪ">: the WebAssembly build of espeak-ng cannot read phonemes; "supercalifragilistic" is read instead',
+        {
+          code: 'phoneme_not_spoken',
+          message:
+            '<phoneme alphabet="ipa" ph="ˈhaɪ">: the WebAssembly build of espeak-ng cannot read phonemes; "supercalifragilistic" is read instead',
+          line: 1,
+          column: 1,
+        },
       ]);
     }
   });
@@ -121,7 +129,13 @@ describe.each(backends)('SSML heard through the %s backend', (backend) => {
     expect(await sameSound(joanna, '<voice gender="female">Hello there</voice>')).toBe(true);
     const result = await say(joanna);
     expect(result.warnings).toEqual([
-      '<voice name="Joanna"> is not a Parla voice; the voice is chosen by language and gender instead',
+      {
+        code: 'voice_not_found',
+        message:
+          '<voice name="Joanna"> is not a Parla voice; the voice is chosen by language and gender instead',
+        line: 1,
+        column: 1,
+      },
     ]);
   });
 
@@ -176,7 +190,70 @@ describe.each(backends)('SSML heard through the %s backend', (backend) => {
     expect(
       await sameSound('<amazon:effect name="drc">Hello there</amazon:effect>', 'Hello there'),
     ).toBe(true);
-    expect(drc.warnings).toEqual(['1:1: <amazon:effect name="drc"> is ignored']);
+    expect(drc.warnings).toEqual([
+      {
+        code: 'ignored_markup',
+        message: '<amazon:effect name="drc"> is ignored',
+        line: 1,
+        column: 1,
+      },
+    ]);
+  });
+});
+
+describe('warnings (docs/ssml.md, issue 27 item 3)', () => {
+  it('are values with a code, a message and where the markup was typed', async () => {
+    const text =
+      'Hello there.\n  Say <phoneme alphabet="ipa" ph="ˈhaɪ">hi</phoneme> to <mstts:silence type="x">them</mstts:silence>,\n<prosody range="x-high">twice</prosody>, <phoneme alphabet="x-amazon-pinyin" ph="bo2">博</phoneme>.';
+    const result = await synthesize(request({ text }), { espeak: { backend: 'wasm' } });
+    expect(result.warnings).toEqual([
+      {
+        code: 'unsupported_element',
+        message: '<mstts:silence> is not supported; it is ignored and its text is read',
+        line: 2,
+        column: 57,
+      },
+      { code: 'ignored_markup', message: '<prosody range> is ignored', line: 3, column: 1 },
+      {
+        code: 'phoneme_not_spoken',
+        message: 'phoneme alphabet "x-amazon-pinyin" is not ipa or x-sampa; its text is read',
+        line: 3,
+        column: 42,
+      },
+      {
+        code: 'phoneme_not_spoken',
+        message:
+          '<phoneme alphabet="ipa" ph="ˈhaɪ">: the WebAssembly build of espeak-ng cannot read phonemes; "hi" is read instead',
+        line: 2,
+        column: 7,
+      },
+    ]);
+    // Every code is one of the documented ones, and the audio is all there.
+    for (const warning of result.warnings) expect(SPEECH_WARNING_CODES).toContain(warning.code);
+    expect(decodeWav(result.audio).samples.length).toBeGreaterThan(result.sampleRate);
+  });
+
+  it("places what a voice lacks where it was asked, and the request's own effect nowhere", async () => {
+    const openai = await startFakeOpenAi();
+    try {
+      const result = await synthesize(
+        {
+          voice: 'neural:openai:nova',
+          text: 'Hello\n<emphasis>there</emphasis>, <effect name="happy">you</effect>.',
+          format: 'wav',
+          sampleRate: 16000,
+          effect: 'calm',
+        },
+        { espeak: { backend: 'wasm' }, openai: { url: openai.url, key: openai.key } },
+      );
+      expect(result.warnings.map(({ code, line, column }) => ({ code, line, column }))).toEqual([
+        { code: 'effect_not_available', line: null, column: null },
+        { code: 'emphasis_not_rendered', line: 2, column: 1 },
+        { code: 'effect_not_available', line: 2, column: 29 },
+      ]);
+    } finally {
+      await openai.close();
+    }
   });
 });
 
@@ -190,7 +267,14 @@ describe('warnings in a stream', () => {
       chunks.push(chunk);
     }
     expect(chunks.length).toBeGreaterThan(1);
-    expect(chunks[0]?.warnings).toEqual(['1:1: <amazon:effect name="drc"> is ignored']);
+    expect(chunks[0]?.warnings).toEqual([
+      {
+        code: 'ignored_markup',
+        message: '<amazon:effect name="drc"> is ignored',
+        line: 1,
+        column: 1,
+      },
+    ]);
     expect(chunks.slice(1).flatMap((chunk) => chunk.warnings)).toEqual([]);
   });
 });

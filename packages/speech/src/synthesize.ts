@@ -9,9 +9,10 @@ import { parseSsml } from './ssml/parser.js';
 import { pitchPercentToSemitones, speedPercentToFactor } from './ssml/prosody-values.js';
 import { firstSecondAhead, joinBytes, WholeFileEncoder } from './stages/encode.js';
 import { postProcess, type SentenceAudio } from './stages/post-process.js';
-import { type Mark, type RenderedSentence, Renderer } from './stages/render.js';
+import { capabilityWarnings, type Mark, type RenderedSentence, Renderer } from './stages/render.js';
 import type { SentenceCache } from './stages/sentence-cache.js';
 import { mainVoice, VoiceLookup } from './stages/voices.js';
+import { type SpeechWarning, Warnings } from './warnings.js';
 
 /**
  * The pipeline, one named stage after another, naming no engine:
@@ -44,8 +45,11 @@ export interface SynthesisResult {
   duration: number;
   sampleRate: number;
   marks: Mark[];
-  /** Markup understood but not (fully) rendered, each with its `line:column` when known. */
-  warnings: string[];
+  /**
+   * Markup understood but not (fully) rendered (docs/ssml.md): a code, a message, and where it
+   * was typed (null for a setting of the request, such as an effect the voice lacks).
+   */
+  warnings: SpeechWarning[];
 }
 
 /** One step of a stream: the next bytes of the file and the marks heard in them. */
@@ -61,7 +65,7 @@ export interface SynthesisChunk {
   /** True for the last chunk, whose bytes finish the file. */
   last: boolean;
   /** Warnings (see SynthesisResult) not given with an earlier chunk. */
-  warnings: string[];
+  warnings: SpeechWarning[];
 }
 
 /** The registry of a call: the configured engines plus the caller's own. */
@@ -82,11 +86,12 @@ async function prepare(request: SpeechRequest, options: SynthesisOptions) {
   // The whole request is rendered at the main voice's rate, then resampled once.
   const rate = await main.engine.sampleRate(main.voice);
   const document = parseSsml(checked.text);
-  const warnings = new Set(document.warnings);
+  const warnings = new Warnings(document.warnings);
   const voices = new VoiceLookup(registry, main, warnings);
   const normalised = await normaliseDocument(document, async (item) =>
     item.kind === 'text' ? (await voices.forItem(item)).voice.language : main.voice.language,
   );
+  await capabilityWarnings(normalised.items, voices, checked.effect ?? undefined, warnings);
   const offThread = await main.engine.rendersOffThread();
   const planned = planSentences(normalised);
   checkAudioLength(planned, document.sourceLength, speedPercentToFactor(checked.speed));
@@ -105,7 +110,6 @@ async function prepare(request: SpeechRequest, options: SynthesisOptions) {
         effect: checked.effect ?? undefined,
       },
       rate,
-      warnings,
       options.sentenceCache,
     ),
   };
@@ -141,7 +145,7 @@ async function* renderSentences(
       sampleRate: request.sampleRate,
       volume: request.volume,
       position,
-      text: sentenceText(sentence),
+      texts: sentence.texts ?? [sentenceText(sentence)],
       last: index === sentences.length - 1,
     });
     yield audio;
@@ -165,7 +169,7 @@ export async function* synthesizeStream(
   let empty = true;
   let warned = 0;
   const newWarnings = () => {
-    const fresh = [...prepared.warnings].slice(warned);
+    const fresh = prepared.warnings.list().slice(warned);
     warned += fresh.length;
     return fresh;
   };
@@ -224,6 +228,6 @@ export async function synthesize(
     duration: samples / sampleRate,
     sampleRate,
     marks,
-    warnings: [...prepared.warnings],
+    warnings: prepared.warnings.list(),
   };
 }

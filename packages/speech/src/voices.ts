@@ -108,6 +108,17 @@ export function selectVoices(
   return chosen;
 }
 
+/**
+ * How many natural voices a catalogue offers (the neural engine's: installed Kokoro and Piper
+ * models, cloud voices): the site claims natural speech only when there are some (issue 29).
+ */
+export function naturalVoiceCount(languages: readonly Language[]): number {
+  return languages.reduce(
+    (sum, l) => sum + l.voices.filter((v) => v.engine === 'neural').length,
+    0,
+  );
+}
+
 /** How many voices and languages a catalogue offers (the site's counts). */
 export function catalogueSummary(languages: readonly Language[]): {
   voices: number;

@@ -35,6 +35,30 @@ export async function sendConversionAudio(
 }
 
 /**
+ * A conversion's audio bytes as they come (stored, or still rendering), for answers that wrap
+ * them (OpenAI's Server-Sent Events); undefined when it failed or expired.
+ */
+export async function conversionAudioBytes(
+  conversions: ConversionService,
+  storage: ObjectStorage,
+  file: string,
+): Promise<AsyncIterable<Uint8Array> | undefined> {
+  const source = await conversions.audio(file);
+  if (source.kind === 'stored') return storage.read(source.key);
+  if (source.kind !== 'live') return undefined;
+  const leave = await conversions.listen(source.id);
+  return (async function* () {
+    let finished = false;
+    try {
+      yield* source.chunks;
+      finished = true;
+    } finally {
+      await leave(finished);
+    }
+  })();
+}
+
+/**
  * A rendering still being streamed: its bytes as they come, without a length (chunked), not
  * cached. A failure after the first bytes breaks the connection, so the player reports an
  * error instead of a silent end; the last listener gone stops the rendering (in time).

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RedisClients } from './redis.js';
 
 /**
  * The bytes of a rendering while it is being rendered (issue 14, item 1;
@@ -156,7 +157,7 @@ export function memoryLiveAudio(): LiveAudio {
  * entries are a chunk (`d`), the end (`end`) or a failure (`error`). Readers block on XREAD
  * with a connection of their own, so a slow reader holds nothing of anyone else's.
  */
-export function redisLiveAudio(redis: Redis, prefix: string): LiveAudio {
+export function redisLiveAudio(clients: RedisClients, redis: Redis, prefix: string): LiveAudio {
   const keyOf = (id: string) => `${prefix}:live:${id}`;
   const add = async (id: string, field: string, value: Uint8Array | string) => {
     const key = keyOf(id);
@@ -184,7 +185,7 @@ export function redisLiveAudio(redis: Redis, prefix: string): LiveAudio {
       const key = keyOf(id);
       if ((await redis.exists(key)) === 0) return undefined;
       return (async function* () {
-        const reader = redis.duplicate();
+        const reader = clients.watch(redis.duplicate());
         try {
           let last = '0';
           for (;;) {

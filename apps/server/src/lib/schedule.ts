@@ -1,6 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import { redisConnection } from './speech.js';
+import type { RedisClients } from './redis.js';
 
 /**
  * Periodic housekeeping (the audio expiry, the saved-file purge). With Redis, each task is a
@@ -18,11 +18,11 @@ export interface Scheduler {
 export const SCHEDULE_QUEUE = 'parla-schedule';
 
 export function createScheduler({
-  redisUrl,
+  redis,
   prefix,
   log,
 }: {
-  redisUrl: string | undefined;
+  redis: RedisClients | undefined;
   prefix: string;
   log: FastifyBaseLogger;
 }): Scheduler {
@@ -40,7 +40,7 @@ export function createScheduler({
     tasks.set(name, { everyMs, task });
   };
 
-  if (!redisUrl) {
+  if (!redis) {
     const timers: NodeJS.Timeout[] = [];
     return {
       every,
@@ -58,9 +58,9 @@ export function createScheduler({
     };
   }
 
-  const queueConnection = redisConnection(redisUrl);
-  const workerConnection = redisConnection(redisUrl);
-  const queue = new Queue(SCHEDULE_QUEUE, { connection: queueConnection, prefix });
+  const queueConnection = redis.connection();
+  const workerConnection = redis.connection();
+  const queue = redis.watch(new Queue(SCHEDULE_QUEUE, { connection: queueConnection, prefix }));
   let worker: Worker | undefined;
   return {
     every,
@@ -77,10 +77,12 @@ export function createScheduler({
           ),
         ),
       ).catch((error: unknown) => log.error({ err: error }, 'schedules could not be declared'));
-      worker = new Worker(SCHEDULE_QUEUE, (job) => run(job.name), {
-        connection: workerConnection,
-        prefix,
-      });
+      worker = redis.watch(
+        new Worker(SCHEDULE_QUEUE, (job) => run(job.name), {
+          connection: workerConnection,
+          prefix,
+        }),
+      );
     },
     async close() {
       await worker?.close();

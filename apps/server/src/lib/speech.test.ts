@@ -7,6 +7,7 @@ import { SpeechError, SpeechPool, SsmlError } from '@parla/speech';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL, testRedis } from '../../test/redis.js';
 import { voiceSettings } from '../../test/voice-settings.js';
+import { RedisClients } from './redis.js';
 import { createQueueClient, createSpeechService, startSpeechWorker } from './speech.js';
 import { createLocalStorage } from './storage/local.js';
 import type { ObjectStorage } from './storage/storage.js';
@@ -33,9 +34,9 @@ async function storedBytes(from: ObjectStorage, key: string): Promise<Buffer> {
 
 describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
   it('renders a request on a worker that shares only Redis with the client', async () => {
-    const client = createQueueClient({ redisUrl: REDIS_URL, prefix });
+    const client = createQueueClient({ redis: new RedisClients(REDIS_URL), prefix });
     const worker = startSpeechWorker({
-      redisUrl: REDIS_URL,
+      redis: new RedisClients(REDIS_URL),
       pool: new SpeechPool({ size: 1, cacheDir }),
       prefix,
       storage,
@@ -72,7 +73,7 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
 
   it('fails a request that no worker takes in time, with a clear message', async () => {
     const client = createQueueClient({
-      redisUrl: REDIS_URL,
+      redis: new RedisClients(REDIS_URL),
       prefix: `${prefix}-idle`,
       timeoutMs: 500,
     });
@@ -91,7 +92,7 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
     const service = createSpeechService({
       cacheDir,
       workers: 1,
-      redisUrl: REDIS_URL,
+      redis: new RedisClients(REDIS_URL),
       queuePrefix: `${prefix}-server`,
       storage,
     });
@@ -111,9 +112,9 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
 
   it('a worker shutting down hands the request in hand back to the queue; another renders it', async () => {
     const handPrefix = `${prefix}-hand-back`;
-    const client = createQueueClient({ redisUrl: REDIS_URL, prefix: handPrefix });
+    const client = createQueueClient({ redis: new RedisClients(REDIS_URL), prefix: handPrefix });
     const leaving = startSpeechWorker({
-      redisUrl: REDIS_URL,
+      redis: new RedisClients(REDIS_URL),
       pool: new SpeechPool({ size: 1, cacheDir }),
       prefix: handPrefix,
       storage,
@@ -132,7 +133,7 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       expect(await client.queueCounts()).toEqual({ waiting: 1, active: 0 });
 
       staying = startSpeechWorker({
-        redisUrl: REDIS_URL,
+        redis: new RedisClients(REDIS_URL),
         pool: new SpeechPool({ size: 1, cacheDir: path.join(cacheDir, 'other') }),
         prefix: handPrefix,
         storage,
@@ -151,9 +152,9 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
 
   it('streams a rendering of a worker elsewhere through Redis, chunk by chunk, and stores the same bytes', async () => {
     const livePrefix = `${prefix}-live`;
-    const client = createQueueClient({ redisUrl: REDIS_URL, prefix: livePrefix });
+    const client = createQueueClient({ redis: new RedisClients(REDIS_URL), prefix: livePrefix });
     const worker = startSpeechWorker({
-      redisUrl: REDIS_URL,
+      redis: new RedisClients(REDIS_URL),
       pool: new SpeechPool({ size: 1, cacheDir: path.join(cacheDir, 'live') }),
       prefix: livePrefix,
       storage,

@@ -14,9 +14,9 @@ import {
   speechRequestFromSettings,
 } from '@parla/speech';
 import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { type LiveAudio, memoryLiveAudio, redisLiveAudio } from './live-audio.js';
 import { storeMarks } from './marks.js';
+import type { RedisClients } from './redis.js';
 import type { ObjectStorage } from './storage/storage.js';
 
 /**
@@ -75,11 +75,11 @@ export interface SpeechServiceOptions {
   /** Worker threads of this process; default: one per available core. */
   workers?: number;
   /**
-   * With a Redis URL, requests go through a BullMQ queue that this process and any number of
+   * With Redis, requests go through a BullMQ queue that this process and any number of
    * `parla worker` processes on other machines consume (ARCHITECTURE.md "when one machine is
    * not enough"). Without it, the worker-thread pool of this process answers directly.
    */
-  redisUrl?: string | undefined;
+  redis?: RedisClients | undefined;
   /** Key prefix of the queue in Redis (tests use their own). */
   queuePrefix?: string;
   /** The engines' configuration (config.ts: VOICES_DIR, PARLA_SPEECH_BACKEND, …). */
@@ -182,11 +182,6 @@ function liveRendering(
   return { first, done };
 }
 
-export function redisConnection(url: string): Redis {
-  // BullMQ's blocking commands need maxRetriesPerRequest: null (BullMQ "Connections").
-  return new Redis(url, { maxRetriesPerRequest: null });
-}
-
 /**
  * Synthesis off the event loop (issue 3, item 8): the worker-thread pool renders every request
  * and loads the voice catalogue, so the HTTP server answers other requests meanwhile.
@@ -198,7 +193,7 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
     ...(options.workers !== undefined && { size: options.workers }),
     ...(options.renderTimeoutMs !== undefined && { timeoutMs: options.renderTimeoutMs }),
   });
-  if (!options.redisUrl) {
+  if (!options.redis) {
     const live = memoryLiveAudio();
     return {
       live,
@@ -218,12 +213,12 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
   const prefix = options.queuePrefix ?? DEFAULT_PREFIX;
   // This process consumes the queue too, so one server with Redis works on its own.
   const consumer = startSpeechWorker({
-    redisUrl: options.redisUrl,
+    redis: options.redis,
     pool,
     prefix,
     storage: options.storage,
   });
-  const queued = createQueueClient({ redisUrl: options.redisUrl, prefix });
+  const queued = createQueueClient({ redis: options.redis, prefix });
   return {
     ...queued,
     providers: () => pool.providers(),
@@ -237,18 +232,20 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
 
 /** The producing side: enqueues requests and waits for whichever worker renders them. */
 export function createQueueClient({
-  redisUrl,
+  redis,
   prefix = DEFAULT_PREFIX,
   timeoutMs = QUEUE_TIMEOUT_MS,
 }: {
-  redisUrl: string;
+  redis: RedisClients;
   prefix?: string;
   timeoutMs?: number;
 }): Omit<SpeechService, 'handBack' | 'providers'> {
-  const connection = redisConnection(redisUrl);
-  const live = redisLiveAudio(connection, prefix);
-  const queue = new Queue<SpeechJob>(SPEECH_QUEUE, { connection, prefix });
-  const events = new QueueEvents(SPEECH_QUEUE, { connection: redisConnection(redisUrl), prefix });
+  const connection = redis.connection();
+  const live = redisLiveAudio(redis, connection, prefix);
+  const queue = redis.watch(new Queue<SpeechJob>(SPEECH_QUEUE, { connection, prefix }));
+  const events = redis.watch(
+    new QueueEvents(SPEECH_QUEUE, { connection: redis.connection(), prefix }),
+  );
   let voices: { at: number; list: Promise<Language[]> } | undefined;
 
   async function run<T>(data: SpeechJob): Promise<T> {
@@ -307,19 +304,19 @@ class HandedBack extends WaitingError {}
  * HTTP routes.
  */
 export function startSpeechWorker({
-  redisUrl,
+  redis,
   pool,
   storage,
   prefix = DEFAULT_PREFIX,
 }: {
-  redisUrl: string;
+  redis: RedisClients;
   pool: SpeechPool;
   storage: ObjectStorage;
   prefix?: string;
 }): { handBack(): Promise<void>; close(): Promise<void> } {
-  const connection = redisConnection(redisUrl);
-  const liveConnection = redisConnection(redisUrl);
-  const live = redisLiveAudio(liveConnection, prefix);
+  const connection = redis.connection();
+  const liveConnection = redis.connection();
+  const live = redisLiveAudio(redis, liveConnection, prefix);
   const active = new Map<string, { job: Job<SpeechJob>; token: string; stop: () => void }>();
   const worker = new Worker<SpeechJob>(
     SPEECH_QUEUE,
@@ -355,6 +352,7 @@ export function startSpeechWorker({
       stalledInterval: 10_000,
     },
   );
+  redis.watch(worker);
   return {
     async handBack() {
       for (const { job, token, stop } of active.values()) {

@@ -38,6 +38,30 @@ export function operationIdOf(method: string, url: string): string {
   return `${method.toLowerCase()}${words.join('')}${by}`;
 }
 
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, { responses?: Record<string, OpenApiResponse> }>>;
+}
+interface OpenApiResponse {
+  content?: Record<string, { schema?: unknown }>;
+}
+
+/**
+ * Error answers are JSON whatever the route's success is: a route that `produces` audio
+ * declares its media types for every status, which typed its 4xx and 5xx as audio.
+ */
+export function errorsAsJson<T extends object>(document: T): T {
+  for (const item of Object.values((document as OpenApiDocument).paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (!/^[45]/.test(status) || !response.content) continue;
+        const schema = Object.values(response.content)[0]?.schema;
+        response.content = { 'application/json': { schema } };
+      }
+    }
+  }
+  return document;
+}
+
 /** OpenAPI document generated from the routes' zod schemas, browsable at /api/docs. */
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
@@ -64,6 +88,10 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       }
       return transformed;
     },
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? errorsAsJson(documents.openapiObject)
+        : documents.swaggerObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -46,6 +46,22 @@ export function contentSecurityPolicy({ stripe }: { stripe: boolean }): Record<s
 /** Paths other origins may call when CORS_ORIGINS allows them: the API, not the pages. */
 const CROSS_ORIGIN_PATHS = /^\/(api|v1)(\/|$)/;
 
+/** The headers OpenAI's SDKs (Stainless-generated) add to a request. */
+const OPENAI_SDK_HEADERS = [
+  'X-Stainless-Arch',
+  'X-Stainless-Lang',
+  'X-Stainless-OS',
+  'X-Stainless-Package-Version',
+  'X-Stainless-Retry-Count',
+  'X-Stainless-Runtime',
+  'X-Stainless-Runtime-Version',
+  'X-Stainless-Timeout',
+  'X-Stainless-Helper-Method',
+  'OpenAI-Organization',
+  'OpenAI-Project',
+  'OpenAI-Beta',
+];
+
 export const securityPlugin = fp(
   async (
     app: FastifyInstance,
@@ -84,6 +100,8 @@ export const securityPlugin = fp(
             'Accept',
             'Idempotency-Key',
             'Range',
+            // What OpenAI's official SDKs send with every call (a browser app using one).
+            ...OPENAI_SDK_HEADERS,
           ],
           exposedHeaders: [
             'Content-Length',
@@ -94,6 +112,8 @@ export const securityPlugin = fp(
             'X-Parla-Marks-Path',
             'X-Parla-Subtitles-Path',
             'Idempotent-Replayed',
+            'X-Parla-Warnings',
+            'X-Request-Id',
           ],
           maxAge: 600,
         });

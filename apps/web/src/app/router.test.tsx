@@ -120,7 +120,7 @@ describe('pages', () => {
     expect(
       await screen.findByRole(
         'heading',
-        { level: 1, name: 'Turn your text into natural speech' },
+        { level: 1, name: 'Turn your text into speech' },
         { timeout: 10_000 },
       ),
     ).toBeTruthy();
@@ -131,7 +131,7 @@ describe('pages', () => {
     expect(
       await screen.findByRole(
         'heading',
-        { level: 1, name: 'Turn your text into natural speech' },
+        { level: 1, name: 'Turn your text into speech' },
         { timeout: 10_000 },
       ),
     ).toBeTruthy();

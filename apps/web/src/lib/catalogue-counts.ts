@@ -5,6 +5,8 @@ import { voicesQueryOptions } from './get-voices';
 export interface CatalogueCounts {
   voices: number;
   languages: number;
+  /** Natural (neural) voices: while there are none the site claims no natural speech (issue 29). */
+  natural: number;
 }
 
 /** The counts of a voice list: its languages, and the voices of all of them. */
@@ -12,6 +14,10 @@ function countCatalogue(languages: VoicesResponse): CatalogueCounts {
   return {
     languages: languages.length,
     voices: languages.reduce((sum, language) => sum + language.voices.length, 0),
+    natural: languages.reduce(
+      (sum, language) => sum + language.voices.filter((voice) => voice.engine === 'neural').length,
+      0,
+    ),
   };
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeWav, difference, innerSilences, rmsDb } from '../../test/audio.js';
+import { expectMarksOfText } from '../../test/marks-check.js';
 import {
   type FakeAzure,
   type FakeOpenAi,
@@ -13,6 +14,7 @@ import {
 } from '../../test/providers/index.js';
 import { makeTestKokoroVoice, makeTestVoice } from '../../test/test-voice.js';
 import { SpeechError, SsmlError } from '../errors.js';
+import { speechMarks, subtitles } from '../marks.js';
 import { synthesize } from '../synthesize.js';
 import { nativeAvailable } from './espeak/backends.js';
 import { engineRegistry, type SpeechConfig } from './registry.js';
@@ -192,6 +194,33 @@ describe.each(CASES)('the engine contract: $name', { timeout: 60_000 }, (c) => {
         expect(mark.start).toBeGreaterThanOrEqual(result.marks[i - 1]?.start ?? 0);
       }
     }
+  });
+
+  it('marks each sentence and each word, and subtitles say the text as typed (issue 27)', async () => {
+    // Six sentences, one longer than a subtitle cue holds, and the short words ("a", "the")
+    // that espeak-ng says with their neighbours.
+    const sentences = [
+      'It was a cold morning in the valley.',
+      'The farmer walked to the barn and opened the door.',
+      'Inside, the cows had been waiting for a while, the dog was asleep by the stove, and nobody had lit the lamp yet.',
+      'He fed them hay, then he sat down.',
+      'Nobody knew what the day would bring!',
+      'Was it going to rain again?',
+    ];
+    const text = sentences.join(' ');
+    const result = await say(text);
+    const marks = speechMarks(text, result.marks);
+    expect(result.marks.filter((m) => m.type === 'sentence')).toHaveLength(sentences.length);
+    expectMarksOfText(
+      text,
+      sentences,
+      marks,
+      subtitles(marks, result.duration, 'vtt'),
+      result.duration,
+    );
+    // The marks are those of this audio: the file holds every sample the result counts.
+    const { samples, sampleRate } = decodeWav(result.audio);
+    expect(samples.length / sampleRate).toBeCloseTo(result.duration, 2);
   });
 
   it('fails with coded errors', async () => {

@@ -11,8 +11,8 @@ import type { SynthesisResult } from '../synthesize.js';
  * and renamed, so a reader never sees half a file and concurrent writers do not conflict.
  */
 
-/** Bump when a change to the pipeline changes the audio of an unchanged request. */
-export const CACHE_VERSION = 2;
+/** Bump when a change to the pipeline changes the audio or the marks of an unchanged request. */
+export const CACHE_VERSION = 3;
 
 export function cacheKey(request: SpeechRequest, engineFingerprint: string): string {
   const checked = checkRequest(request);

@@ -46,6 +46,23 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     expect((await pool.synthesize({ ...req, volume: -3 })).cached).toBe(false);
   });
 
+  it('gives the warnings as values, from a worker and from the disk cache (issue 27)', async () => {
+    const req = request({ text: 'Say\n<mstts:silence>this</mstts:silence> once.' });
+    const warning = {
+      code: 'unsupported_element',
+      message: '<mstts:silence> is not supported; it is ignored and its text is read',
+      line: 2,
+      column: 1,
+    };
+    const first = await pool.synthesize(req);
+    expect(first.cached).toBe(false);
+    expect(first.warnings).toEqual([warning]);
+    const second = await pool.synthesize(req);
+    expect(second.cached).toBe(true);
+    expect(second.warnings).toEqual([warning]);
+    expect(decodeWav(second.audio).samples.length).toBeGreaterThan(0);
+  });
+
   it('streams the first sentence before the whole text is rendered', async () => {
     const started = performance.now();
     let first = 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SsmlError } from '../errors.js';
+import { formatWarning } from '../warnings.js';
 import { parseSsml } from './parser.js';
 
 function error(input: string): SsmlError {
@@ -113,7 +114,7 @@ describe('parseSsml', () => {
       'click',
       '博',
     ]);
-    expect(doc.warnings).toEqual([
+    expect(doc.warnings.map(formatWarning)).toEqual([
       '1:124: the ipa "ʘʘ" has symbols Parla cannot say; its text is read',
       '1:172: phoneme alphabet "x-amazon-pinyin" is not ipa or x-sampa; its text is read',
     ]);
@@ -137,7 +138,7 @@ describe('parseSsml', () => {
       ['g', undefined],
     ]);
     expect(doc.items.some((i) => i.kind === 'breath')).toBe(true);
-    expect(doc.warnings).toEqual([
+    expect(doc.warnings.map(formatWarning)).toEqual([
       '2:1: <amazon:effect name="drc"> is ignored',
       '2:44: <amazon:domain name="music"> is ignored',
       '2:89: <prosody amazon:max-duration> is ignored',
@@ -149,7 +150,7 @@ describe('parseSsml', () => {
       '<mstts:silence type="x">Hi <prosody rate="fast" mstts:x="1">there</prosody></mstts:silence>',
     );
     expect(doc.items.map((i) => i.kind === 'text' && i.text)).toEqual(['Hi ', 'there']);
-    expect(doc.warnings).toEqual([
+    expect(doc.warnings.map(formatWarning)).toEqual([
       '1:1: <mstts:silence> is not supported; it is ignored and its text is read',
       '1:28: <prosody mstts:x> is not supported; it is ignored',
     ]);
@@ -162,7 +163,7 @@ describe('parseSsml', () => {
       'whispered',
       undefined,
     ]);
-    expect(styled.warnings).toEqual([
+    expect(styled.warnings.map(formatWarning)).toEqual([
       '1:56: <mstts:express-as styledegree> is ignored',
       '1:129: <mstts:express-as style="poetry-reading"> is ignored',
     ]);

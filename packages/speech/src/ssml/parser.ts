@@ -14,10 +14,12 @@ import type {
   Prosody,
   SayAs,
   SpeechDocument,
+  TextItem,
   VoiceGender,
 } from '../document.js';
 import { NEUTRAL_PROSODY } from '../document.js';
 import { type SourcePosition, SsmlError } from '../errors.js';
+import { type SpeechWarningCode, Warnings } from '../warnings.js';
 import { AZURE_STYLE_EFFECTS } from './azure-styles.js';
 import { SSML_LIMITS } from './limits.js';
 import { toEspeakPhonemes } from './phonemes.js';
@@ -106,6 +108,7 @@ interface Frame {
   silent?: boolean;
   /** Inside `<phoneme>`: its text, spoken once at the closing tag. */
   phoneme?: { phonemes: Phonemes | undefined; text: string; at: SourcePosition };
+  markupAt?: TextItem['markupAt'];
 }
 
 export interface ParseOptions {
@@ -165,7 +168,7 @@ function parseXml(
 ): Omit<SpeechDocument, 'sourceLength'> {
   const parser = new SaxesParser({ position: true });
   const items: DocumentItem[] = [];
-  const warnings = new Set<string>();
+  const warnings = new Warnings();
   const stack: Frame[] = [];
   let totalBreak = 0;
   let sawRoot = false;
@@ -179,8 +182,8 @@ function parseXml(
   const fail = (at: SourcePosition, reason: string): never => {
     throw new SsmlError(at, reason);
   };
-  const warn = (at: SourcePosition, reason: string) => {
-    warnings.add(`${formatPosition(at)}: ${reason}`);
+  const warn = (at: SourcePosition, code: SpeechWarningCode, reason: string) => {
+    warnings.add(code, reason, at);
   };
 
   const addBreak = (seconds: number, at: SourcePosition) => {
@@ -255,7 +258,11 @@ function parseXml(
       fail(start, `<${parent.name}> may contain only text, not <${name}>`);
     }
     if (foreign && parent) {
-      warn(start, `<${name}> is not supported; it is ignored and its text is read`);
+      warn(
+        start,
+        'unsupported_element',
+        `<${name}> is not supported; it is ignored and its text is read`,
+      );
       stack.push({ ...parent, name, start });
       return;
     }
@@ -265,7 +272,11 @@ function parseXml(
       // A namespace declaration (xmlns:amazon="…") is XML, not an SSML setting.
       if (attribute.startsWith('xmlns:')) continue;
       if (!allowed.includes(attribute) && attribute.includes(':')) {
-        warn(start, `<${name} ${attribute}> is not supported; it is ignored`);
+        warn(
+          start,
+          'unsupported_attribute',
+          `<${name} ${attribute}> is not supported; it is ignored`,
+        );
       } else if (!allowed.includes(attribute)) {
         fail(
           start,
@@ -284,7 +295,7 @@ function parseXml(
     };
     const lang = attributes['xml:lang'];
     if (lang !== undefined) frame.language = lang;
-    const ignored = (what: string) => warn(start, `${what} is ignored`);
+    const ignored = (what: string) => warn(start, 'ignored_markup', `${what} is ignored`);
 
     switch (name) {
       case 'p':
@@ -407,11 +418,19 @@ function parseXml(
         if (ph === undefined) fail(start, '<phoneme> needs a ph attribute');
         let phonemes: Phonemes | undefined;
         if (alphabet !== 'ipa' && alphabet !== 'x-sampa') {
-          warn(start, `phoneme alphabet "${alphabet}" is not ipa or x-sampa; its text is read`);
+          warn(
+            start,
+            'phoneme_not_spoken',
+            `phoneme alphabet "${alphabet}" is not ipa or x-sampa; its text is read`,
+          );
         } else {
           const espeak = toEspeakPhonemes(alphabet, ph ?? '');
           if (espeak === undefined) {
-            warn(start, `the ${alphabet} "${ph}" has symbols Parla cannot say; its text is read`);
+            warn(
+              start,
+              'phoneme_not_spoken',
+              `the ${alphabet} "${ph}" has symbols Parla cannot say; its text is read`,
+            );
           } else phonemes = { source: `alphabet="${alphabet}" ph="${ph}"`, espeak };
         }
         frame.phoneme = { phonemes, text: '', at: start };
@@ -465,6 +484,12 @@ function parseXml(
           fail(start, `effect "${effect}" is not one of ${VOICE_EFFECTS.join(', ')}`);
         } else frame.effect = effect as VoiceEffect;
         break;
+      }
+    }
+    // Where the voice, emphasis and effect of the text inside were set, for warnings.
+    for (const key of ['voice', 'emphasis', 'effect'] as const) {
+      if (frame[key] !== undefined && frame[key] !== parent?.[key]) {
+        frame.markupAt = { ...frame.markupAt, [key]: start };
       }
     }
     stack.push(frame);
@@ -529,6 +554,7 @@ function parseXml(
       ...(frame.effect !== undefined && { effect: frame.effect }),
       ...(frame.sayAs !== undefined && { sayAs: frame.sayAs }),
       ...(phonemes !== undefined && { phonemes }),
+      ...(frame.markupAt !== undefined && { markupAt: frame.markupAt }),
     });
   }
 
@@ -538,7 +564,7 @@ function parseXml(
     fail(open.start, `<${open.name}> opened at ${formatPosition(open.start)} is not closed`);
   parser.close();
   if (!sawRoot) fail({ line: 1, column: 1 }, plain ? 'the text is empty' : 'no <speak> element');
-  return { items, warnings: [...warnings] };
+  return { items, warnings: warnings.list() };
 }
 
 function position(line: number, column: number, firstLineShift: number): SourcePosition {

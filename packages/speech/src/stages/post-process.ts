@@ -1,5 +1,6 @@
 import { applyGain, softLimit } from '../dsp/dsp.js';
 import { resample } from '../dsp/resample.js';
+import { sentenceFirstWords } from '../marks.js';
 import type { Mark, RenderedSentence } from './render.js';
 
 /** A sentence ready to encode: at the requested rate, with its marks on the request's clock. */
@@ -28,8 +29,11 @@ export function postProcess(
     volume: number;
     /** Where the sentence starts, in seconds from the start of the audio. */
     position: number;
-    /** The sentence's text, for its mark ('' gives none). */
-    text: string;
+    /**
+     * The text of each sentence rendered here (several for a group, plan.ts), for their marks;
+     * an empty text gives none.
+     */
+    texts: readonly string[];
     last: boolean;
   },
 ): SentenceAudio {
@@ -46,13 +50,35 @@ export function postProcess(
     start: position + mark.start * scale,
     end: position + mark.end * scale,
   }));
-  if (options.text) {
-    marks.unshift({
-      type: 'sentence',
-      start: position,
-      end: position + duration,
-      text: options.text,
-    });
-  }
+  // Each sentence of a group starts with its first word (docs/decisions/029-sentence-marks-and-cues.md).
+  const texts = options.texts;
+  const words = marks.filter((mark) => mark.type === 'word');
+  const firsts =
+    texts.length > 1
+      ? sentenceFirstWords(
+          texts,
+          words.map((word) => word.text),
+        )
+      : [];
+  const starts: number[] = [];
+  texts.forEach((_, index) => {
+    const first = words[firsts[index] ?? -1];
+    starts.push(Math.max(starts.at(-1) ?? position, index === 0 ? position : (first?.start ?? 0)));
+  });
+  const sentences: Mark[] = texts.flatMap((text, index) =>
+    text
+      ? [
+          {
+            type: 'sentence' as const,
+            start: starts[index] ?? position,
+            end: starts[index + 1] ?? position + duration,
+            text,
+          },
+        ]
+      : [],
+  );
+  // Stable: each sentence before the words heard from its start on.
+  marks.unshift(...sentences);
+  marks.sort((a, b) => a.start - b.start);
   return { pcm: out, start: position, duration, marks, last: options.last };
 }

@@ -1,4 +1,5 @@
 import type { VoiceEffect } from '@parla/contract';
+import type { DocumentItem } from '../document.js';
 import {
   applyGain,
   bleep,
@@ -11,7 +12,9 @@ import {
 } from '../dsp/dsp.js';
 import { resample } from '../dsp/resample.js';
 import type { EngineVoice } from '../engines/types.js';
+import type { SourcePosition } from '../errors.js';
 import type { Sentence, SpeechPart, SpeechPiece } from '../plan.js';
+import type { SpeechWarningCode, Warnings } from '../warnings.js';
 import type { Mark, RenderedSentence } from './rendered.js';
 import { type SentenceCache, sentenceKey } from './sentence-cache.js';
 import type { VoiceLookup } from './voices.js';
@@ -45,8 +48,6 @@ export class Renderer {
     private readonly settings: RenderSettings,
     /** The rate every piece of the request is rendered at. */
     private readonly rate: number,
-    /** Where markup a voice cannot render is reported. */
-    private readonly warnings: Set<string>,
     /** Sentences rendered before, by what their audio depends on (stages/sentence-cache.ts). */
     private readonly cache?: SentenceCache,
   ) {}
@@ -55,16 +56,9 @@ export class Renderer {
   async sentence(sentence: Sentence, afterBreak: boolean): Promise<RenderedSentence> {
     const key = this.cache && (await this.keyOf(sentence, afterBreak));
     const hit = key === undefined ? undefined : this.cache?.get(key);
-    if (hit) {
-      for (const warning of hit.warnings) this.warnings.add(warning);
-      return { samples: hit.samples, marks: hit.marks };
-    }
-    const before = new Set(this.warnings);
+    if (hit) return { samples: hit.samples, marks: hit.marks };
     const rendered = await this.render(sentence, afterBreak);
-    if (key !== undefined) {
-      const warnings = [...this.warnings].filter((warning) => !before.has(warning));
-      this.cache?.set(key, { ...rendered, warnings });
-    }
+    if (key !== undefined) this.cache?.set(key, rendered);
     return rendered;
   }
 
@@ -190,34 +184,64 @@ export class Renderer {
 
   /**
    * The parts of a piece as its voice can render them: phonemes a voice cannot read become
-   * their text, emphasis a voice does not render is dropped, each with a warning.
+   * their text, emphasis a voice does not render is dropped (`capabilityWarnings` says so).
    */
   private partsFor(piece: SpeechPiece, voice: EngineVoice): readonly SpeechPart[] {
     const { capabilities } = voice;
-    const effect = piece.effect ?? this.settings.effect;
-    if (effect && !capabilities.effects.includes(effect)) {
-      this.warnings.add(
-        `The ${effect} effect is not available for ${voice.name} (${capabilities.engineName}); it is ignored`,
+    if (capabilities.phonemes && capabilities.emphasis) return piece.parts;
+    return piece.parts.map(({ phonemes, emphasis, ...part }) => ({
+      ...part,
+      ...(phonemes && capabilities.phonemes && { phonemes }),
+      ...(emphasis && capabilities.emphasis && { emphasis }),
+    }));
+  }
+}
+
+/**
+ * The warnings of markup the voices of a request cannot render, each where it was typed:
+ * a `<phoneme>` whose engine does not read phonemes, `<emphasis>` on a voice that does not
+ * render it, an effect the voice does not have (the request's own effect has no place).
+ * Found before rendering, so that they do not depend on which sentences the cache had.
+ */
+export async function capabilityWarnings(
+  items: readonly DocumentItem[],
+  voices: VoiceLookup,
+  effect: VoiceEffect | undefined,
+  warnings: Warnings,
+): Promise<void> {
+  const once = new Set<string>();
+  const warnOnce = (code: SpeechWarningCode, message: string, at?: SourcePosition) => {
+    if (once.has(message)) return;
+    once.add(message);
+    warnings.add(code, message, at);
+  };
+  for (const item of items) {
+    if (item.kind !== 'text') continue;
+    const { voice } = await voices.forItem(item);
+    const { capabilities } = voice;
+    const wanted = item.effect ?? effect;
+    if (wanted && !capabilities.effects.includes(wanted)) {
+      warnOnce(
+        'effect_not_available',
+        `The ${wanted} effect is not available for ${voice.name} (${capabilities.engineName}); it is ignored`,
+        item.effect ? item.markupAt?.effect : undefined,
       );
     }
-    if (capabilities.phonemes && capabilities.emphasis) return piece.parts;
-    return piece.parts.map(({ phonemes, emphasis, ...part }) => {
-      if (phonemes && !capabilities.phonemes) {
-        this.warnings.add(
-          `<phoneme ${phonemes.source}>: ${capabilities.engineName} cannot read phonemes; "${part.text}" is read instead`,
-        );
-      }
-      if (emphasis && !capabilities.emphasis) {
-        this.warnings.add(
-          `<emphasis>: ${capabilities.engineName} does not render emphasis; "${part.text}" is read plainly`,
-        );
-      }
-      return {
-        ...part,
-        ...(phonemes && capabilities.phonemes && { phonemes }),
-        ...(emphasis && capabilities.emphasis && { emphasis }),
-      };
-    });
+    if (item.phonemes && !capabilities.phonemes) {
+      // Each <phoneme> where it is: the same one twice is two places to change.
+      warnings.add(
+        'phoneme_not_spoken',
+        `<phoneme ${item.phonemes.source}>: ${capabilities.engineName} cannot read phonemes; "${item.text.trim()}" is read instead`,
+        item.source,
+      );
+    }
+    if (item.emphasis && !capabilities.emphasis) {
+      warnOnce(
+        'emphasis_not_rendered',
+        `<emphasis>: ${capabilities.engineName} does not render emphasis; "${item.text.trim()}" is read plainly`,
+        item.markupAt?.emphasis,
+      );
+    }
   }
 }
 

@@ -72,14 +72,14 @@ describe('the sentence cache', () => {
   it('keeps what it holds apart from what callers change, and within its bound', async () => {
     const cache = createSentenceCache(1024);
     const samples = new Float32Array([0.5, -0.5]);
-    cache.set('a', { samples, marks: [], warnings: [] });
+    cache.set('a', { samples, marks: [] });
     samples[0] = 0;
     const first = cache.get('a');
     expect(first?.samples[0]).toBe(0.5);
     if (first) first.samples[1] = 0;
     expect(cache.get('a')?.samples[1]).toBe(-0.5);
     // A sentence larger than the whole bound is not kept.
-    cache.set('big', { samples: new Float32Array(1024), marks: [], warnings: [] });
+    cache.set('big', { samples: new Float32Array(1024), marks: [] });
     expect(cache.get('big')).toBeUndefined();
   });
 });

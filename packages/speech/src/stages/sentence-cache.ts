@@ -16,10 +16,8 @@ export interface SentenceCache {
   set(key: string, value: CachedSentence): void;
 }
 
-export interface CachedSentence extends RenderedSentence {
-  /** Warnings the sentence's rendering gave, given again on a hit. */
-  warnings: string[];
-}
+/** A rendered sentence (its warnings are found before rendering, render.ts). */
+export type CachedSentence = RenderedSentence;
 
 /** Default bound: about 6 minutes of 22 kHz audio per thread. */
 export const SENTENCE_CACHE_BYTES = 32 * 1024 * 1024;

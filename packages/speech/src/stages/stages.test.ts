@@ -20,7 +20,7 @@ describe('the post-process stage', () => {
       sampleRate: 16000,
       volume: -6,
       position: 2,
-      text: 'One two.',
+      texts: ['One two.'],
       last: true,
     });
     expect(out.pcm.length).toBe(16000);
@@ -32,10 +32,48 @@ describe('the post-process stage', () => {
     ]);
   });
 
+  it('gives each sentence of a group its own mark, from its first word (issue 27)', () => {
+    const spoken = ['It', 'was', 'cold', 'The', 'cows', 'waited', 'Was', 'it', 'late'];
+    const out = postProcess(
+      {
+        samples: tone(3, 16000),
+        marks: spoken.map((text, i) => ({
+          type: 'word' as const,
+          start: i / 3,
+          end: (i + 1) / 3,
+          text,
+        })),
+      },
+      {
+        renderRate: 16000,
+        sampleRate: 16000,
+        volume: 0,
+        position: 10,
+        // espeak-ng said "a" with "cold": the words heard are not all the words written.
+        texts: ['It was a cold day.', 'The cows waited.', 'Was it late?'],
+        last: true,
+      },
+    );
+    const sentences = out.marks.filter((mark) => mark.type === 'sentence');
+    expect(sentences.map((m) => [m.text, m.start, m.end])).toEqual([
+      ['It was a cold day.', 10, 11],
+      ['The cows waited.', 11, 12],
+      ['Was it late?', 12, 13],
+    ]);
+    // Each sentence comes before its words.
+    expect(out.marks.map((mark) => mark.text).slice(0, 5)).toEqual([
+      'It was a cold day.',
+      'It',
+      'was',
+      'cold',
+      'The cows waited.',
+    ]);
+  });
+
   it('keeps a raised level below full scale', () => {
     const out = postProcess(
       { samples: tone(0.5, 16000, 0.9), marks: [] },
-      { renderRate: 16000, sampleRate: 16000, volume: 20, position: 0, text: '', last: true },
+      { renderRate: 16000, sampleRate: 16000, volume: 20, position: 0, texts: [''], last: true },
     );
     expect(Math.max(...out.pcm.map(Math.abs))).toBeLessThan(1);
     expect(out.marks).toEqual([]);

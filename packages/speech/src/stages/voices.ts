@@ -1,7 +1,8 @@
 import type { VoiceGender } from '../document.js';
 import type { EngineRegistry } from '../engines/registry.js';
 import type { EngineVoice, SpeechEngine } from '../engines/types.js';
-import { SpeechError } from '../errors.js';
+import { type SourcePosition, SpeechError } from '../errors.js';
+import type { Warnings } from '../warnings.js';
 
 /** A voice and the engine that renders it. */
 export interface VoiceChoice {
@@ -36,7 +37,7 @@ export class VoiceLookup {
     private readonly registry: EngineRegistry,
     readonly main: VoiceChoice,
     /** Where a `<voice name>` no engine has is reported. */
-    private readonly warnings: Set<string>,
+    private readonly warnings: Warnings,
   ) {}
 
   forItem(item: VoiceRequest): Promise<VoiceChoice> {
@@ -59,7 +60,9 @@ export class VoiceLookup {
       const voice = await engine?.resolve(item.voice);
       if (engine && voice) return { engine, voice };
       this.warnings.add(
+        'voice_not_found',
         `<voice name="${item.voice}"> is not a Parla voice; the voice is chosen by language and gender instead`,
+        item.markupAt?.voice,
       );
     }
     const mainLanguage = this.main.voice.language;
@@ -83,7 +86,13 @@ export class VoiceLookup {
 }
 
 /** What a `<voice>`, `<lang>` or `xml:lang` asks for. */
-type VoiceRequest = { voice?: string; language?: string; gender?: VoiceGender };
+type VoiceRequest = {
+  voice?: string;
+  language?: string;
+  gender?: VoiceGender;
+  /** Where it was asked, for a warning (the first text item that asks for it). */
+  markupAt?: { voice?: SourcePosition };
+};
 
 /** Whether a voice of `voiceLanguage` ("en-us") answers for `wanted` ("en-US", or just "en"). */
 function speaks(voiceLanguage: string, wanted: string): boolean {

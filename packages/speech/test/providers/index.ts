@@ -10,3 +10,9 @@ export { makeTestVoice } from '../test-voice.js';
 export { type FakeAzure, startFakeAzure } from './azure-server.js';
 export { type FakeOpenAi, startFakeOpenAi } from './openai-server.js';
 export { type FakePolly, startFakePolly } from './polly-server.js';
+export {
+  kokoroArchive,
+  startVoiceHosts,
+  unreachableUrl,
+  type VoiceHosts,
+} from './voice-hosts.js';

@@ -272,7 +272,7 @@ describe(`OpenAI-compatible /v1 (${TEST_DATABASE_KIND})`, () => {
       voice: 'standard:en-us+m3',
       input: 'Slowly now.',
       response_format: 'wav',
-      speed: 0.25,
+      speed: 0.5,
     });
     const wavBytes = new Uint8Array(await wav.arrayBuffer());
     expect(new TextDecoder().decode(wavBytes.subarray(0, 4))).toBe('RIFF');

@@ -1,19 +1,23 @@
+import { Readable } from 'node:stream';
 import type { Language, VoiceSettings } from '@parla/contract';
 import { AudioBodySchema, VoiceSettingsSchema } from '@parla/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendConversionAudio } from '../../http/conversion-audio.js';
+import { conversionAudioBytes, sendConversionAudio } from '../../http/conversion-audio.js';
 import { convertRequest, IdempotencyHeadersSchema } from '../../http/idempotency.js';
 import { OpenAiErrorSchema, openAiErrorBody } from '../../http/openai-error.js';
+import { sendWarnings, type Warning } from '../../http/warnings.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { type ConversionsPerMinute, conversionRateLimit } from '../../plugins/rate-limit.js';
 import type {
   Conversion,
   ConversionService,
 } from '../../services/conversion/conversion-service.js';
-import { apiVoiceSettings } from '../../services/conversion/settings.js';
+import { CONVERT_MESSAGES } from '../../services/conversion/messages.js';
+import { apiVoiceSettings, findVoice } from '../../services/conversion/settings.js';
 import { openAiSpeed } from './openai-speed.js';
+import { OPENAI_VOICE_GENDERS, openAiVoice, styleOf } from './openai-voices.js';
 
 export interface OpenAiRoutesOptions {
   conversions: ConversionService;
@@ -31,20 +35,8 @@ export const OPENAI_MODELS = {
   'parla-standard': 'standard',
 } as const;
 
-/** OpenAI's voices, each given the first English voice of this gender (docs/api.md). */
-export const OPENAI_VOICE_GENDERS: Record<string, 'female' | 'male'> = {
-  alloy: 'female',
-  ash: 'male',
-  ballad: 'male',
-  coral: 'female',
-  echo: 'male',
-  fable: 'male',
-  nova: 'female',
-  onyx: 'male',
-  sage: 'female',
-  shimmer: 'female',
-  verse: 'male',
-};
+/** The speeds Parla renders as asked (measured: espeak-ng's rate stops moving past them). */
+const SPEED_RANGE = { min: 0.5, max: 3 };
 
 /** OpenAI's formats; Parla renders mp3 and wav (its wav is 16 kHz, SPEC §5). */
 const FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
@@ -66,6 +58,11 @@ const SpeechRequestSchema = z
       .number({ error: "'speed' must be a number between 0.25 and 4." })
       .min(0.25, { error: "'speed' must be between 0.25 and 4." })
       .max(4, { error: "'speed' must be between 0.25 and 4." })
+      // OpenAI's range is 0.25 to 4; Parla's voices keep to a speed only within 0.5 to 3, so
+      // the rest is refused rather than spoken at another speed than asked (issue 27).
+      .refine((speed) => speed >= SPEED_RANGE.min && speed <= SPEED_RANGE.max, {
+        error: `'speed': Parla's voices speak at ${SPEED_RANGE.min} to ${SPEED_RANGE.max} times their normal speed; ask within that range.`,
+      })
       .default(1),
     instructions: z.string().optional(),
     stream_format: z.enum(['audio', 'sse']).optional(),
@@ -87,22 +84,34 @@ function openAiError(
   return reply.code(status).send(openAiErrorBody(status, message, param, code));
 }
 
-/** The catalogue's voice for an OpenAI request: a Parla voice id, or OpenAI's name mapped. */
+/**
+ * The settings of an OpenAI request: a Parla voice id, or OpenAI's voice name given a voice of
+ * its own; `instructions` as the voice's speaking style where it has the one they ask for.
+ */
 function settingsFor(
   languages: readonly Language[],
   body: SpeechRequest,
   engine: 'neural' | 'standard',
-): VoiceSettings {
+): { settings: VoiceSettings; warnings: Warning[] } {
   const { master_speed, text } = openAiSpeed(body.speed, body.input);
-  const gender = OPENAI_VOICE_GENDERS[body.voice.toLowerCase()];
   const format = body.response_format === 'wav' ? 'wav' : 'mp3';
-  const input = {
-    text,
-    format,
-    speed: master_speed,
-    ...(gender ? { engine } : { voice: body.voice }),
-  } as const;
-  return apiVoiceSettings(languages, input, { gender, preferEngine: true });
+  const voice = openAiVoice(languages, body.voice, engine)?.id ?? body.voice;
+  const settings = apiVoiceSettings(languages, { text, format, speed: master_speed, voice });
+  const warnings: Warning[] = [];
+  if (body.instructions) {
+    const style = styleOf(body.instructions);
+    const offered = findVoice(languages, settings.voice_id)?.voice.effects ?? [];
+    if (style && offered.includes(style)) settings.effect = style;
+    else {
+      warnings.push({
+        code: 'instructions_ignored',
+        message: style
+          ? `instructions: the voice ${settings.voice_id} has no ${style} style; it speaks in its own.`
+          : `instructions: no speaking style Parla has was found in them; the voice speaks in its own.`,
+      });
+    }
+  }
+  return { settings, warnings };
 }
 
 type SpeechRequest = z.infer<typeof SpeechRequestSchema>;
@@ -114,7 +123,7 @@ type Refusal = [message: string, param: string | null, code?: string | null];
 function speechSettings(
   languages: readonly Language[],
   body: SpeechRequest,
-): { ok: true; settings: VoiceSettings } | { ok: false; error: Refusal } {
+): { ok: true; settings: VoiceSettings; warnings: Warning[] } | { ok: false; error: Refusal } {
   const engine = OPENAI_MODELS[body.model as keyof typeof OPENAI_MODELS];
   if (!engine) {
     const message = `The model '${body.model}' does not exist; GET /v1/models lists the models.`;
@@ -124,8 +133,9 @@ function speechSettings(
     const message = `response_format '${body.response_format}' is not supported by Parla; use mp3 or wav.`;
     return { ok: false, error: [message, 'response_format', 'unsupported_value'] };
   }
-  const checked = VoiceSettingsSchema.safeParse(settingsFor(languages, body, engine));
-  if (checked.success) return { ok: true, settings: checked.data };
+  const { settings, warnings } = settingsFor(languages, body, engine);
+  const checked = VoiceSettingsSchema.safeParse(settings);
+  if (checked.success) return { ok: true, settings: checked.data, warnings };
   const issue = checked.error.issues[0];
   if (issue?.path[0] === 'voice_id' || issue?.path[0] === 'engine') {
     const message = `Invalid value for 'voice': '${body.voice}' is neither a Parla voice id nor one of ${Object.keys(OPENAI_VOICE_GENDERS).join(', ')}.`;
@@ -147,6 +157,28 @@ function refused(reply: FastifyReply, conversion: Conversion) {
       : null;
   const code = conversion.status === 402 ? 'insufficient_quota' : null;
   return openAiError(reply, conversion.status, message, param, code);
+}
+
+/**
+ * The audio as OpenAI's Server-Sent Events (`stream_format: "sse"`): `speech.audio.delta` with
+ * each piece of audio in base64 as it renders, then `speech.audio.done` with the usage, counted
+ * in characters (Parla charges characters, not tokens).
+ */
+function sendEvents(reply: FastifyReply, audio: AsyncIterable<Uint8Array>, characters: number) {
+  const event = (data: object) => `data: ${JSON.stringify(data)}\n\n`;
+  const events = Readable.from(
+    (async function* () {
+      for await (const chunk of audio) {
+        yield event({ type: 'speech.audio.delta', audio: Buffer.from(chunk).toString('base64') });
+      }
+      const usage = { input_tokens: characters, output_tokens: 0, total_tokens: characters };
+      yield event({ type: 'speech.audio.done', usage });
+    })(),
+  );
+  return reply
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(events);
 }
 
 /**
@@ -217,7 +249,7 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
         security: [{ apiKey: [] }],
         headers: IdempotencyHeadersSchema,
         body: SpeechRequestSchema,
-        produces: ['audio/mpeg', 'audio/wav'],
+        produces: ['audio/mpeg', 'audio/wav', 'text/event-stream'],
         response: {
           200: AudioBodySchema,
           '4xx': OpenAiErrorSchema,
@@ -237,6 +269,12 @@ export const openAiRoutes: FastifyPluginAsyncZod<OpenAiRoutesOptions> = async (a
       const { conversion } = made;
       if (conversion.status !== 200 || !conversion.file) return refused(reply, conversion);
       reply.header('x-parla-characters', String(conversion.characters ?? 0));
+      sendWarnings(reply, checked.warnings);
+      if (request.body.stream_format === 'sse') {
+        const audio = await conversionAudioBytes(conversions, storage, conversion.file);
+        if (!audio) return openAiError(reply, 500, CONVERT_MESSAGES.failed);
+        return sendEvents(reply, audio, conversion.characters ?? 0);
+      }
       await sendConversionAudio(request, reply, conversions, storage, conversion.file);
       return reply;
     },

@@ -192,6 +192,27 @@ describe(`content calls (${TEST_DATABASE_KIND})`, () => {
     expect(list).not.toContain('{{');
   });
 
+  it('makes no claim of natural speech while no natural voice is installed (issue 29)', async () => {
+    for (const [language, claim, plain] of [
+      ['default', 'natural speech', 'Turn your text into speech'],
+      ['fr', 'voix naturelle', 'Transformez votre texte en voix'],
+      ['de', 'natürliche', 'Verwandeln Sie Ihren Text in Sprache'],
+      ['es', 'voz natural', 'Convierta su texto en voz'],
+      ['ar', 'كلام طبيعي', 'حوّل نصك إلى كلام'],
+    ] as const) {
+      const convertor = PageContentSchema.parse(
+        (await get(`/api/content/pages/${language}/convertor`)).json(),
+      );
+      const intro = convertor.sections.find((section) => section.id === 'intro');
+      expect(intro?.tags.find((tag) => tag.type === 'title')?.content).toBe(plain);
+      const body = JSON.stringify(convertor);
+      expect(body).not.toContain(claim);
+      expect(body).not.toContain('{{');
+      const pricing = (await get(`/api/content/pages/${language}/pricing`)).body;
+      expect(pricing).not.toMatch(/neural|neuronal|عصبي/i);
+    }
+  });
+
   it('lists the articles of a language newest first, with their translations', async () => {
     const list = BlogListSchema.parse(
       (await get('/api/content/blog/default?provides_translated_languages=true')).json(),

@@ -28,6 +28,17 @@ const ReadySchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * The natural voices of DEFAULT_VOICES being downloaded and installed (issue 29); the server
+   * is ready meanwhile (espeak-ng serves).
+   */
+  voices: z
+    .object({
+      installing: z.array(
+        z.object({ name: z.string(), bytes: z.number().int(), total: z.number().int().nullable() }),
+      ),
+    })
+    .optional(),
 });
 
 export interface HealthRoutesOptions {
@@ -36,6 +47,8 @@ export interface HealthRoutesOptions {
   services?: { redis?: () => Promise<void>; storage?: () => Promise<void> };
   /** The remote voice providers' records, when any is configured. */
   providers?: () => ProviderStatus[];
+  /** The default voices' installs under way (services/voice-installer.ts). */
+  voices?: () => { installing: { name: string; bytes: number; total: number | null }[] };
 }
 
 /** A service that does not answer in this time is reported down (a probe must be quick). */
@@ -58,7 +71,7 @@ async function answers(check: () => Promise<void>): Promise<boolean> {
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { db, services = {}, providers },
+  { db, services = {}, providers, voices },
 ) => {
   app.get(
     '/health',
@@ -87,6 +100,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         ...(redis !== undefined && { redis }),
         ...(storage !== undefined && { storage }),
         ...(providers && providers().length > 0 && { providers: providers() }),
+        ...(voices && { voices: voices() }),
       });
     },
   );

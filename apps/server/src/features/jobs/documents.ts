@@ -12,6 +12,9 @@ import JSZip from 'jszip';
 import { marked } from 'marked';
 import type { DocumentReply } from './document-worker.js';
 
+/** The largest document accepted. */
+export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+
 export const DOCUMENT_FORMATS = ['epub', 'pdf', 'docx', 'markdown', 'html', 'txt'] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 

@@ -18,8 +18,7 @@ const SCREENS: Record<string, { title: string; description: string }> = {
   },
   '/auth/register': {
     title: 'Register',
-    description:
-      'Create a free Parla account and turn text and SSML into natural speech in minutes.',
+    description: 'Create a free Parla account and turn text and SSML into speech in minutes.',
   },
   '/auth/forgotten-password': {
     title: 'Forgotten password',

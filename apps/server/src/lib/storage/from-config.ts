@@ -7,3 +7,15 @@ import type { ObjectStorage } from './storage.js';
 export function createStorage(config: StorageConfig): ObjectStorage {
   return config.kind === 's3' ? createS3Storage(config) : createLocalStorage(config.root);
 }
+
+/** Where the installation's audio is, as people name it: `s3://bucket` (at an endpoint) or a folder. */
+export function storageName(config: StorageConfig): string {
+  if (config.kind === 'local') return config.root;
+  return `s3://${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
+}
+
+/**
+ * The Redis key under which the servers of an installation say where they keep audio, so a
+ * `parla worker` that would write elsewhere refuses to start: its audio would never be found.
+ */
+export const storageNameKey = (prefix: string) => `${prefix}:storage`;

@@ -39,14 +39,17 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** What Parla does, with the catalogue's own counts once they are known. */
+/**
+ * What Parla does, with the catalogue's own counts once they are known; "natural speech" only
+ * while natural voices exist (issue 29).
+ */
 function ProductDescription() {
   const { t } = useTranslation();
   const counts = useCatalogueCounts();
   return (
     <Text fz="sm" c="dimmed" maw={320}>
       {counts.data
-        ? t('footer.description', {
+        ? t(counts.data.natural > 0 ? 'footer.description' : 'footer.descriptionPlain', {
             product: PRODUCT_NAME,
             languages: counts.data.languages,
             voices: counts.data.voices,

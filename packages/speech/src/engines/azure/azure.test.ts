@@ -119,7 +119,7 @@ describe('the Azure Speech engine', () => {
         // A style the voice lacks is not sent, and the answer says so.
         expect(call?.ssml).not.toContain('express-as');
         expect(
-          result.warnings.some((w) => w.includes(`The ${effect} effect is not available`)),
+          result.warnings.some((w) => w.message.includes(`The ${effect} effect is not available`)),
         ).toBe(true);
       }
       expect(call?.outputFormat).toBe('raw-24khz-16bit-mono-pcm');

@@ -52,3 +52,25 @@ describe.skipIf(!native)(
     });
   },
 );
+
+describe('word times from espeak-ng word events', () => {
+  it('gives a word whose event espeak-ng misplaces into the word before its own time (issue 27)', async () => {
+    // espeak-ng reports "a while" one character into "for"; the event is the next word's.
+    const engine = createEspeakEngine({ backend: 'wasm' });
+    const voice = await engine.resolve('standard:en-us');
+    if (!voice) throw new Error('no standard:en-us');
+    const rendered = await engine.render({
+      voice,
+      parts: [{ text: 'The cows were waiting for a while. He fed them.' }],
+      rate: 1,
+      pitch: 0,
+      volume: 0,
+      effect: undefined,
+    });
+    const words = rendered.words.map((word) => word.text);
+    expect(words.slice(words.indexOf('for'), words.indexOf('He'))).toEqual(['for', 'a']);
+    const times = rendered.words.map((word) => word.time);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(new Set(times).size).toBe(times.length);
+  });
+});

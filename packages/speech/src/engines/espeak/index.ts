@@ -59,7 +59,7 @@ export interface EspeakConfig {
 }
 
 /** Bump when a change to this engine changes the audio or the marks of an unchanged segment. */
-const ENGINE_VERSION = 2;
+const ENGINE_VERSION = 3;
 
 /**
  * Every effect changes an espeak-ng voice's audio (see effects.ts); the engine contract test
@@ -381,8 +381,9 @@ function espeakSsml(
 
 /**
  * Word marks from espeak-ng's word events. espeak-ng splits words its own way (an entity such
- * as `&lt;` becomes two "words"), so each event is attributed to the whitespace-separated token
- * of our text that contains it, once per token.
+ * as `&lt;` becomes two "words"; "a" and "the" are said with a neighbour, one event for both),
+ * so each event is attributed to the whitespace-separated token of our text that contains it,
+ * once per token; words with no event of their own get one in speech marks (marks.ts).
  */
 function wordMarks(
   ssml: string,
@@ -403,9 +404,17 @@ function wordMarks(
   }
   const marks: { time: number; text: string }[] = [];
   let lastToken = -1;
-  for (const event of events) {
-    const index = tokens.findIndex((t) => event.offset >= t.start && event.offset < t.end);
-    if (index < 0 || index === lastToken) continue;
+  const tokenOf = (event: { offset: number }) =>
+    tokens.findIndex((t) => event.offset >= t.start && event.offset < t.end);
+  const indices = events.map(tokenOf);
+  for (const [e, event] of events.entries()) {
+    let index = indices[e] ?? -1;
+    // A later event inside the token already marked, when the next event skips a token, is
+    // that word's, misplaced: espeak-ng reports "a while" in "waiting for a while. He" one
+    // character into "for". (Two events inside one token, such as `&lt;`, are left as one.)
+    const following = indices[e + 1] ?? tokens.length + 1;
+    if (index >= 0 && index === lastToken && following > index + 1) index += 1;
+    if (index < 0 || index === lastToken || index >= tokens.length) continue;
     lastToken = index;
     const token = tokens[index];
     if (!token) continue;

@@ -80,7 +80,7 @@ describe('the OpenAI-compatible engine', () => {
       // +50 % speed is √2 times the rate, as for every engine.
       speed: expect.closeTo(Math.SQRT2, 5),
     });
-    expect(result.warnings.some((w) => w.includes('does not render emphasis'))).toBe(true);
+    expect(result.warnings.some((w) => w.message.includes('does not render emphasis'))).toBe(true);
     const decoded = decodeWav(result.audio);
     expect(decoded.samples.length / decoded.sampleRate).toBeGreaterThan(0.5);
     const words = result.marks.filter((mark) => mark.type === 'word').map((mark) => mark.text);

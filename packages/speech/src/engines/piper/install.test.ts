@@ -207,7 +207,7 @@ describe('installing voices from a Piper catalogue', () => {
       process.stdout.write = write;
     }
     const output = written.join('');
-    expect(output).toContain('de_DE-duo-x_low\tde_DE\tx_low, 2 speakers');
+    expect(output).toContain('de_DE-duo-x_low\tpiper\tde_DE\tx_low, 2 speakers');
     expect(output).toContain('Installed en_US-test-x_low (en-us, 22050 Hz, 1 speaker)');
     expect(output).toMatch(/en_US-test-x_low\ten-us\t22050 Hz/);
     expect(output).toContain('Removed en_US-test-x_low');
@@ -340,13 +340,24 @@ describe('installing voices from a Piper catalogue', () => {
       await writeFile(join(release, 'tokens.txt'), testVoiceTokens());
       const own = join(offline, 'voices');
 
-      // Its Chinese speaker cannot speak without the Chinese lexicon: refused, saying so.
-      await expect(installLocalVoice(release, { voicesDir: own })).rejects.toThrow(
+      // Its Chinese speaker cannot speak without the Chinese lexicon: left out, the others kept.
+      const partial = await installLocalVoice(release, { voicesDir: own });
+      expect(partial.manifest.speakers.map((s) => s.language)).toEqual(['en-us', 'fr-fr']);
+      // Only a model none of whose speakers could speak is refused, saying why.
+      const chineseOnly = join(offline, 'kokoro-zh-only');
+      await mkdir(chineseOnly);
+      await writeFile(
+        join(chineseOnly, 'model.onnx'),
+        testKokoroModel({ version: 2, speakerNames: ['zf_xiaobei'] }),
+      );
+      await writeFile(join(chineseOnly, 'voices.bin'), testKokoroStyles(1));
+      await writeFile(join(chineseOnly, 'tokens.txt'), testVoiceTokens());
+      await expect(installLocalVoice(chineseOnly, { voicesDir: own })).rejects.toThrow(
         'its cmn speakers need lexicon-zh.txt',
       );
       // Two characters, each spelled with the model's tokens ("n i", "h a o").
       await writeFile(join(release, 'lexicon-zh.txt'), '你 n i\n好 h a o\n');
-      const installed = await installLocalVoice(release, { voicesDir: own });
+      const installed = await installLocalVoice(release, { voicesDir: own, force: true });
       expect(installed.manifest).toMatchObject({
         language: 'en-us',
         lexicons: ['lexicon-zh.txt'],

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import {
   copyFile,
   mkdir,
@@ -10,12 +11,19 @@ import {
   stat,
   writeFile,
 } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { extract } from 'tar';
 import { SpeechError } from '../../errors.js';
+import { unpackArchive } from './archive.js';
+import { type DownloadOptions, downloadFile, type Expected, UnreachableError } from './download.js';
 import { checkNeuralVoice } from './engine.js';
+import {
+  DEFAULT_KOKORO_BASE_URL,
+  KOKORO_GRADES,
+  kokoroModel,
+  kokoroUrl,
+} from './kokoro-catalogue.js';
+import { withVoiceLock } from './lock.js';
 import {
   FOLDER_PATTERN,
   type InstalledVoice,
@@ -89,7 +97,8 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
   try {
     response = await fetch(url);
   } catch (error) {
-    throw new SpeechError('engine_unavailable', `Cannot reach ${url}: ${(error as Error).message}`);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new UnreachableError(url, cause?.code ?? cause?.message ?? (error as Error).message);
   }
   if (!response.ok)
     throw new SpeechError('engine_unavailable', `${url} answered ${response.status}.`);
@@ -113,9 +122,30 @@ export async function fetchCatalogue(base = DEFAULT_CATALOGUE_URL): Promise<Cata
   );
 }
 
-/** Downloads one catalogue file and checks its size and MD5 against the catalogue. */
-async function download(base: string, path: string, expected: CatalogueFile): Promise<Uint8Array> {
+/**
+ * Downloads one catalogue file and checks its size and MD5 against the catalogue. Over HTTP the
+ * file goes through `downloadFile` into VOICES_DIR/.downloads (resumed, retried, checked);
+ * a catalogue on disk is read as it is.
+ */
+async function download(
+  base: string,
+  path: string,
+  expected: CatalogueFile,
+  options: InstallOptions,
+): Promise<Uint8Array> {
   const url = new URL(path.split('/').map(encodeURIComponent).join('/'), baseUrl(base)).href;
+  if (!url.startsWith('file:')) {
+    const file = join(downloadsDir(options.voicesDir), path.replaceAll('/', '_'));
+    await downloadFile(url, file, {
+      ...downloadOptions(options),
+      expected: { size: expected.size_bytes, md5: expected.md5_digest },
+    });
+    try {
+      return new Uint8Array(await readFile(file));
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
   const bytes = await fetchBytes(url);
   if (bytes.length !== expected.size_bytes) {
     throw new SpeechError(
@@ -150,11 +180,27 @@ function title(text: string): string {
 
 export interface InstallOptions {
   voicesDir: string;
+  /** Piper's catalogue (PIPER_VOICES_URL). */
   base?: string;
+  /** Where sherpa-onnx's Kokoro archives are (KOKORO_MODELS_URL): a mirror, or tests' server. */
+  kokoroBase?: string;
+  /** Download progress of the install, bytes of the whole voice. */
+  onProgress?: (bytes: number, total: number | undefined) => void;
+  signal?: AbortSignal;
+  /** An archive unpacking to more is refused (archive.ts; default 4 GiB). */
+  maxUnpackedBytes?: number;
+  /** Download attempts after the first, and the first wait between them (download.ts). */
+  retries?: number;
+  backoffMs?: number;
   /** Piper's catalogue says nothing of gender; the operator may. */
   gender?: ManifestSpeaker['gender'];
   /** Replace an installed voice of the same name. */
   force?: boolean;
+  /**
+   * `installAny`: answer a voice already installed instead of refusing it (a server making
+   * sure of its default voices, or one that waited for another installing the same).
+   */
+  keepInstalled?: boolean;
 }
 
 /**
@@ -187,8 +233,14 @@ export async function installVoice(name: string, options: InstallOptions): Promi
       `The catalogue lists no .onnx and .onnx.json for "${entry.key}".`,
     );
   }
-  const modelBytes = await download(base, model[0], model[1]);
-  const configBytes = await download(base, config[0], config[1]);
+  // One progress for the whole voice: the model, its configuration and its card.
+  const total = files.reduce((sum, [, file]) => sum + file.size_bytes, 0);
+  const progress = (before: number): InstallOptions => ({
+    ...options,
+    onProgress: (bytes) => options.onProgress?.(before + bytes, total),
+  });
+  const modelBytes = await download(base, model[0], model[1], progress(0));
+  const configBytes = await download(base, config[0], config[1], progress(model[1].size_bytes));
   const card = files.find(([path]) => path.endsWith('MODEL_CARD'));
   return installFiles(options, {
     key: entry.key,
@@ -200,7 +252,16 @@ export async function installVoice(name: string, options: InstallOptions): Promi
     speakers: entry.num_speakers,
     modelBytes,
     configBytes,
-    card: card && new TextDecoder().decode(await download(base, card[0], card[1])),
+    card:
+      card &&
+      new TextDecoder().decode(
+        await download(
+          base,
+          card[0],
+          card[1],
+          progress(model[1].size_bytes + config[1].size_bytes),
+        ),
+      ),
     source: { catalogue: base, key: entry.key, md5: model[1].md5_digest },
   });
 }
@@ -344,45 +405,59 @@ async function stage(
   return installed;
 }
 
+/** Downloads in progress and their resumable parts: a dot folder, never read as a voice. */
+function downloadsDir(voicesDir: string): string {
+  return join(voicesDir, '.downloads');
+}
+
+function downloadOptions(options: InstallOptions): DownloadOptions {
+  return {
+    ...(options.onProgress && { onProgress: options.onProgress }),
+    ...(options.signal && { signal: options.signal }),
+    ...(options.retries !== undefined && { retries: options.retries }),
+    ...(options.backoffMs !== undefined && { backoffMs: options.backoffMs }),
+  };
+}
+
+const ARCHIVE = /\.(tar\.gz|tgz|tar\.bz2|tbz2?|tar|zip)$/i;
+
 /**
  * Installs a voice from this machine (offline installs): a folder holding Piper's
- * `<voice>.onnx` and `<voice>.onnx.json` (and its MODEL_CARD if any), or a .tar.gz / .tar
- * archive of one. No catalogue, so no checksum to check: the model is checked by loading it.
+ * `<voice>.onnx` and `<voice>.onnx.json` (and its MODEL_CARD if any) or a Kokoro model as
+ * sherpa-onnx publishes it, or a .tar.gz / .tar.bz2 / .zip / .tar archive of one. No
+ * catalogue, so no checksum to check: the model is checked by loading it.
  */
 export async function installLocalVoice(
   path: string,
   options: InstallOptions,
+  source?: NonNullable<VoiceManifest['source']>,
 ): Promise<InstalledVoice> {
-  const source = resolve(path);
-  const info = await stat(source).catch(() => undefined);
-  if (!info) throw new SpeechError('bad_input', `${source} does not exist.`);
-  let folder = source;
+  const origin = resolve(path);
+  const info = await stat(origin).catch(() => undefined);
+  if (!info) throw new SpeechError('bad_input', `${origin} does not exist.`);
+  let folder = origin;
   let unpacked: string | undefined;
   if (info.isFile()) {
-    if (!/\.(tar\.gz|tgz|tar)$/i.test(source)) {
-      throw new SpeechError('bad_input', `${source} is not a folder, a .tar.gz or a .tar archive.`);
-    }
-    unpacked = await mkdtemp(join(tmpdir(), 'parla-voice-'));
+    // Beside the voices (same disk, so the final move is a rename), in a dot folder.
+    await mkdir(options.voicesDir, { recursive: true });
+    unpacked = await mkdtemp(join(options.voicesDir, '.unpack-'));
     try {
-      await extract({ file: source, cwd: unpacked, strict: true });
+      await unpackArchive(origin, unpacked, options.maxUnpackedBytes);
     } catch (error) {
       await rm(unpacked, { recursive: true, force: true });
-      throw new SpeechError(
-        'bad_input',
-        `${source} is not a readable archive: ${(error as Error).message}.`,
-      );
+      throw error;
     }
     folder = unpacked;
   }
   try {
     const styles = await findFile(folder, (name) => name === 'voices.bin');
-    if (styles) return await installKokoro(dirname(styles), source, options);
+    if (styles) return await installKokoro(dirname(styles), origin, options, source);
     const model = await findFile(folder, (name) => name.endsWith('.onnx'));
     const config = await findFile(folder, (name) => name.endsWith('.onnx.json'));
     if (!model || !config) {
       throw new SpeechError(
         'bad_input',
-        `${source} holds no Piper voice (a .onnx and its .onnx.json).`,
+        `${origin} holds no Piper voice (a .onnx and its .onnx.json) and no Kokoro model.`,
       );
     }
     const key = basename(model, '.onnx');
@@ -395,8 +470,8 @@ export async function installLocalVoice(
       modelBytes,
       configBytes: new Uint8Array(await readFile(config)),
       card: card && (await readFile(card, 'utf8')),
-      source: {
-        catalogue: `file://${source}`,
+      source: source ?? {
+        catalogue: `file://${origin}`,
         key,
         md5: createHash('md5').update(modelBytes).digest('hex'),
       },
@@ -404,6 +479,91 @@ export async function installLocalVoice(
   } finally {
     if (unpacked) await rm(unpacked, { recursive: true, force: true });
   }
+}
+
+/**
+ * Installs a voice from an http(s) address of an archive (or of a Kokoro release): downloaded
+ * into VOICES_DIR/.downloads (resumed after an interruption, retried, its size and checksum
+ * checked where known), unpacked, test-loaded, then put in place. The archive is removed once
+ * the voice is installed; a failed download leaves its part to be resumed.
+ */
+export async function installFromUrl(
+  url: string,
+  options: InstallOptions & { expected?: Expected },
+): Promise<InstalledVoice> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new SpeechError('bad_input', `${url} is not an http(s) address.`);
+  }
+  const name = decodeURIComponent(parsed.pathname.split('/').pop() ?? '');
+  if (!ARCHIVE.test(name) || !FOLDER_PATTERN.test(name)) {
+    throw new SpeechError(
+      'bad_input',
+      `${url} does not name a .tar.bz2, .tar.gz, .zip or .tar archive.`,
+    );
+  }
+  const file = join(downloadsDir(options.voicesDir), name);
+  const downloaded = await downloadFile(url, file, {
+    ...downloadOptions(options),
+    ...(options.expected && { expected: options.expected }),
+  });
+  try {
+    return await installLocalVoice(file, options, {
+      url,
+      key: name.replace(ARCHIVE, ''),
+      sha256: downloaded.sha256,
+      checked: downloaded.checked,
+    });
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/**
+ * `voices install <what>`: a Kokoro model of sherpa-onnx's (kokoro-int8-multi-lang-v1_0…), an
+ * http(s) address, a folder or archive on this machine, else a name of Piper's catalogue. One
+ * installer at a time per voice in a voices directory (lock.ts); one that waited for another
+ * finds the voice there and answers it.
+ */
+export async function installAny(what: string, options: InstallOptions): Promise<InstalledVoice> {
+  const kokoro = kokoroModel(what);
+  const isUrl = /^https?:\/\//i.test(what);
+  const isPath =
+    !kokoro && !isUrl && (/[/\\]/.test(what) || ARCHIVE.test(what) || existsSync(what));
+  if (isPath) return installLocalVoice(what, options);
+  const key = kokoro
+    ? kokoro.name
+    : isUrl
+      ? decodeURIComponent(new URL(what).pathname.split('/').pop() ?? '').replace(ARCHIVE, '')
+      : what;
+  if (!FOLDER_PATTERN.test(key)) {
+    throw new SpeechError('bad_input', `"${what}" names no voice that can be installed.`);
+  }
+  return withVoiceLock(
+    options.voicesDir,
+    key,
+    async () => {
+      if (!options.force) {
+        const there = await readInstalledVoice(options.voicesDir, key);
+        if (!('problem' in there)) {
+          if (options.keepInstalled) return there;
+          throw new SpeechError(
+            'bad_input',
+            `"${key}" is already installed (--force replaces it).`,
+          );
+        }
+      }
+      if (kokoro) {
+        return installFromUrl(kokoroUrl(kokoro, options.kokoroBase ?? DEFAULT_KOKORO_BASE_URL), {
+          ...options,
+          force: true,
+        });
+      }
+      if (isUrl) return installFromUrl(what, { ...options, force: true });
+      return installVoice(what, { ...options, force: true });
+    },
+    { signal: options.signal },
+  );
 }
 
 /** Kokoro's speaker names: `af_heart` is an American English female voice named Heart. */
@@ -433,6 +593,7 @@ async function installKokoro(
   folder: string,
   source: string,
   options: InstallOptions,
+  origin?: NonNullable<VoiceManifest['source']>,
 ): Promise<InstalledVoice> {
   const model = await findFile(folder, (name) => name.endsWith('.onnx'), 0);
   const tokens = await findFile(folder, (name) => name === 'tokens.txt', 0);
@@ -471,7 +632,7 @@ async function installKokoro(
   const lexicons = multilingual
     ? (await readdir(folder)).filter((name) => /^lexicon-[\w-]+\.txt$/.test(name)).sort()
     : [];
-  const speakers: ManifestSpeaker[] = Array.from({ length: count }, (_, id) => {
+  const all: ManifestSpeaker[] = Array.from({ length: count }, (_, id) => {
     const raw = names[id] ?? `speaker_${id}`;
     const kind = raw.charAt(1);
     return {
@@ -479,16 +640,23 @@ async function installKokoro(
       name: title(raw.split('_').slice(1).join(' ') || raw),
       gender: options.gender ?? (kind === 'f' ? 'female' : kind === 'm' ? 'male' : 'neutral'),
       ...(multilingual && { language: languageOf(raw) }),
+      ...(KOKORO_GRADES[raw] && { grade: KOKORO_GRADES[raw] }),
     };
   });
-  for (const language of new Set(speakers.map((speaker) => speaker.language))) {
-    const needed = language && KOKORO_LEXICONS[language];
-    if (needed && !lexicons.includes(needed)) {
-      throw new SpeechError(
-        'bad_input',
-        `${source}: its ${language} speakers need ${needed}, which is not in the folder.`,
-      );
-    }
+  // A speaker whose script is read only through a lexicon the archive lacks (v1.0's Japanese
+  // speakers: sherpa-onnx ships no lexicon-ja.txt) is left out rather than speaking nonsense.
+  const missing = new Set<string>();
+  const speakers = all.filter((speaker) => {
+    const needed = speaker.language && KOKORO_LEXICONS[speaker.language];
+    if (needed && !lexicons.includes(needed))
+      missing.add(`its ${speaker.language} speakers need ${needed}`);
+    return !(needed && !lexicons.includes(needed));
+  });
+  if (speakers.length === 0) {
+    throw new SpeechError(
+      'bad_input',
+      `${source}: ${[...missing].join('; ')}, which is not in the folder.`,
+    );
   }
   const manifest: VoiceManifest = {
     format: 1,
@@ -502,7 +670,7 @@ async function installKokoro(
     ...(lexicons.length > 0 && { lexicons }),
     license: 'Apache-2.0 (Kokoro-82M)',
     speakers,
-    source: {
+    source: origin ?? {
       catalogue: `file://${source}`,
       key,
       md5: createHash('md5').update(modelBytes).digest('hex'),

@@ -23,6 +23,11 @@ export interface ManifestSpeaker {
    * phonemes for this speaker.
    */
   language?: string;
+  /**
+   * The model's own grade of this speaker where its authors publish one (Kokoro: `A`, `B-`,
+   * `F+`…): the better graded speakers of a language are listed, and chosen by default, first.
+   */
+  grade?: string;
 }
 
 export interface VoiceManifest {
@@ -39,8 +44,19 @@ export interface VoiceManifest {
   license: string;
   /** Every speaker of the model; each is one voice of the catalogue. */
   speakers: ManifestSpeaker[];
-  /** Where it came from (the install command fills this). */
-  source?: { catalogue?: string; key?: string; md5?: string };
+  /**
+   * Where it came from (the install command fills this): the catalogue and its key, or the
+   * address it was downloaded from, the archive's checksums and which of them were checked
+   * against what the host published (`size`, `md5`, `sha256`).
+   */
+  source?: {
+    catalogue?: string;
+    key?: string;
+    md5?: string;
+    url?: string;
+    sha256?: string;
+    checked?: string[];
+  };
   /**
    * The model's architecture: `vits` (Piper, the default) or `kokoro` (Kokoro-82M as
    * sherpa-onnx runs it, whose speakers' styles are in `voices`).
@@ -114,6 +130,8 @@ export function manifestProblem(value: unknown): string | undefined {
       (typeof speaker.language !== 'string' || !speaker.language)
     )
       return 'a speaker language must be a non-empty string';
+    if (speaker.grade !== undefined && !/^[A-F][+-]?$/.test(String(speaker.grade)))
+      return 'a speaker grade must be a letter A to F, with + or -';
   }
   return undefined;
 }

@@ -59,9 +59,44 @@ function voicesOf(installed: InstalledVoice): NeuralVoice[] {
   }));
 }
 
+/** A grade as a number: F- is 1, F 2, F+ 3 … A 17, A+ 18; no grade 0. */
+function gradeValue(grade: string | undefined): number {
+  const match = grade && /^([A-F])([+-]?)$/.exec(grade);
+  if (!match?.[1]) return 0;
+  return 'FEDCBA'.indexOf(match[1]) * 3 + (match[2] === '+' ? 3 : match[2] === '-' ? 1 : 2);
+}
+
+/** Piper's catalogue qualities, best last (its key ends with one: en_US-amy-medium). */
+const PIPER_QUALITIES = ['x_low', 'low', 'medium', 'high'];
+
+/**
+ * How good a voice is expected to sound, to list the best first (issue 29: the default voice of
+ * a language is its best natural one): the model's own grade of the speaker, then Kokoro before
+ * Piper, then Piper's quality.
+ */
+function rank(voice: NeuralVoice): number[] {
+  const speaker = voice.installed.manifest.speakers.find((s) => s.id === voice.speaker);
+  const key = voice.installed.manifest.source?.key ?? voice.installed.folder;
+  const quality = PIPER_QUALITIES.indexOf(key.split('-').at(-1) ?? '');
+  return [
+    gradeValue(speaker?.grade),
+    voice.installed.manifest.architecture === 'kokoro' ? 1 : 0,
+    quality,
+  ];
+}
+
+/** Every installed voice, the best expected first (stable: the folders' order otherwise). */
 export async function listNeuralVoices(voicesDir: string | undefined): Promise<NeuralVoice[]> {
   const { voices } = await scanVoices(voicesDir);
-  return voices.flatMap(voicesOf);
+  const ranked = voices.flatMap(voicesOf).map((voice) => ({ voice, rank: rank(voice) }));
+  ranked.sort((a, b) => {
+    for (let i = 0; i < a.rank.length; i++) {
+      const difference = (b.rank[i] ?? 0) - (a.rank[i] ?? 0);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  });
+  return ranked.map((entry) => entry.voice);
 }
 
 export async function resolveNeuralVoice(

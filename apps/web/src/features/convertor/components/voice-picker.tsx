@@ -14,9 +14,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { ENGINES, type Engine, type Language, type Voice } from '@parla/contract';
+import { ENGINES, type Engine, installPercent, type Language, type Voice } from '@parla/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVoiceInstalls } from '../api/get-voice-installs';
 import { filterVoices, PROVIDER_NAMES, styleCount, type VoiceFilter } from '../lib/voice-picker';
 
 /** Rows shown at once; a narrower search shows the rest. */
@@ -28,6 +29,8 @@ interface VoicePickerProps {
   languages: readonly Language[];
   currentVoiceId: string;
   onChoose: (voice: Voice, language: Language) => void;
+  /** An administrator is told how natural voices are added; visitors are not. */
+  admin?: boolean;
 }
 
 function PlayIcon({ playing }: { playing: boolean }) {
@@ -49,8 +52,16 @@ export function VoicePicker({
   languages,
   currentVoiceId,
   onChoose,
+  admin = false,
 }: VoicePickerProps) {
   const { t } = useTranslation();
+  const hasNatural = useMemo(
+    () => languages.some((language) => language.voices.some((voice) => voice.engine === 'neural')),
+    [languages],
+  );
+  // While the catalogue has no natural voice, the server may be installing one (issue 29).
+  const installs = useVoiceInstalls(opened && languages.length > 0 && !hasNatural);
+  const percent = installPercent(installs);
   const [filter, setFilter] = useState<VoiceFilter>({
     query: '',
     engine: 'all',
@@ -166,7 +177,26 @@ export function VoicePicker({
         </Text>
         <ScrollArea.Autosize mah="60vh" type="auto">
           <Stack gap="md">
-            {total === 0 && <Text>{t('voicePicker.none')}</Text>}
+            {total === 0 &&
+              (filter.engine === 'neural' && !hasNatural ? (
+                <Stack gap={4}>
+                  <Text>{t('voicePicker.noNatural')}</Text>
+                  {installs.length > 0 && (
+                    <Text role="status">
+                      {percent === undefined
+                        ? t('voicePicker.installingNatural')
+                        : t('voicePicker.installingNaturalPercent', { percent })}
+                    </Text>
+                  )}
+                  {admin && (
+                    <Text size="sm" c="dimmed">
+                      {t('settings.addVoicesAdmin')}
+                    </Text>
+                  )}
+                </Stack>
+              ) : (
+                <Text>{t('voicePicker.none')}</Text>
+              ))}
             {groups.map((group) => {
               if (shown >= MAX_ROWS) return null;
               const visible = group.voices.slice(0, MAX_ROWS - shown);

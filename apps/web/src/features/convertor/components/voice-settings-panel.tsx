@@ -238,6 +238,7 @@ export function VoiceSettingsPanel({
               onClose={() => setPicking(false)}
               languages={languages}
               currentVoiceId={settings.voice_id}
+              admin={admin}
               onChoose={(chosen, language) => {
                 setPicking(false);
                 onChange(chooseVoice(settings, chosen, language.language_code, languages));

@@ -46,4 +46,16 @@ describe('the convertor page texts', () => {
       '1,200 voices',
     ]);
   });
+
+  it('names natural speech only when the catalogue has natural voices (issue 29)', () => {
+    const none = fallbackTexts(rootI18n.t, { voices: 1048, languages: 131, natural: 0 });
+    expect(none.intro.title).toBe('Turn your text into speech');
+    expect(JSON.stringify(none)).not.toMatch(/natural|neural/i);
+    expect(fallbackTexts(rootI18n.t, undefined).intro.title).toBe('Turn your text into speech');
+    const some = fallbackTexts(rootI18n.t, { voices: 1101, languages: 131, natural: 53 });
+    expect(some.intro.title).toBe('Turn your text into natural speech');
+    expect(some.tiles[1]?.content).toBe(
+      'Neural and standard voices, each with the effects it supports.',
+    );
+  });
 });

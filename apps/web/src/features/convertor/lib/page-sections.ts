@@ -16,15 +16,18 @@ export interface ConvertorTexts {
 
 /**
  * The texts shown while the content loads or if it fails, in the page's language, with the
- * catalogue's own counts when known (never a claimed number).
+ * catalogue's own counts when known (never a claimed number), and natural speech named only
+ * when the catalogue has natural voices.
  */
 export function fallbackTexts(
   t: TFunction,
-  counts: { voices: number; languages: number } | undefined,
+  counts: { voices: number; languages: number; natural?: number } | undefined,
 ): ConvertorTexts {
+  // No claim of natural speech unless the catalogue has natural voices (issue 29).
+  const natural = (counts?.natural ?? 0) > 0;
   return {
     intro: {
-      title: t('fallback.title'),
+      title: t(natural ? 'fallback.title' : 'fallback.titlePlain'),
       text: t('fallback.text', { product: PRODUCT_NAME }),
       link: { label: t('blog.pricing'), link: '/pricing' },
     },
@@ -37,7 +40,7 @@ export function fallbackTexts(
       },
       {
         label: counts ? t('plans.voices', { count: counts.voices }) : t('plans.everyVoice'),
-        content: t('fallback.voicesTile'),
+        content: t(natural ? 'fallback.voicesTile' : 'fallback.voicesTilePlain'),
       },
       { label: t('fallback.ssmlTitle'), content: t('fallback.ssmlTile') },
     ],

@@ -126,6 +126,23 @@ describe('the voice settings rules', () => {
         ? { ...l, voices: [...l.voices, neural(l.language_code)] }
         : l,
     );
+    // Natural voices first where the page's language has some; its standard voices where it
+    // has only those (not another language's natural voices); English where it has none.
+    expect(initialSettings(withNeural, 'fr')).toMatchObject({
+      engine: 'neural',
+      language_code: 'fr-fr',
+      voice_id: 'neural:fr-fr',
+    });
+    expect(initialSettings(withNeural, 'ar')).toMatchObject({
+      engine: 'standard',
+      language_code: 'ar',
+      voice_id: 'standard:ar',
+    });
+    expect(initialSettings(withNeural, 'de')).toMatchObject({
+      engine: 'neural',
+      language_code: 'en-us',
+      voice_id: 'neural:en-us',
+    });
     const belgian = {
       ...initialSettings(many, 'fr'),
       language_code: 'fr-be',

@@ -114,13 +114,22 @@ const MAIN_VARIETY: Record<string, string> = {
  * variety, else the bare language, else any variety of it; else English the same way; else the
  * first language there is.
  */
-function preferredLanguage(languages: readonly Language[], language: string): Language | undefined {
+/** The language a tag names among these (its main variety first), or undefined. */
+function languageOf(languages: readonly Language[], tag: string): Language | undefined {
   const codeOf = (l: Language) => l.language_code.toLowerCase();
-  const find = (tag: string) =>
+  return (
     languages.find((l) => codeOf(l) === (MAIN_VARIETY[tag] ?? tag)) ??
     languages.find((l) => codeOf(l) === tag) ??
-    languages.find((l) => codeOf(l).startsWith(`${tag}-`));
-  return (language ? find(language) : undefined) ?? find('en') ?? languages[0];
+    languages.find((l) => codeOf(l).startsWith(`${tag}-`))
+  );
+}
+
+function preferredLanguage(languages: readonly Language[], language: string): Language | undefined {
+  return (
+    (language ? languageOf(languages, language) : undefined) ??
+    languageOf(languages, 'en') ??
+    languages[0]
+  );
 }
 
 /** SPEC §4: an engine change resets the sample rate (to the default of the engine and format). */
@@ -183,10 +192,18 @@ export function chooseVoice(
  * (`language`, e.g. 'fr' on /fr/convertor) when there are voices for it, else in English.
  */
 export function initialSettings(languages: readonly Language[], language = 'en'): PanelSettings {
+  // The page's language in its natural voices when it has some (issue 29: the best voice
+  // first), else in its standard ones rather than in another language's natural voices; a
+  // language with no voice at all starts in English, on the default engine when it can.
+  const natural = languagesFor(languages, 'neural');
   const engine: Engine =
-    languagesFor(languages, VOICE_SETTINGS_DEFAULTS.engine).length > 0
-      ? VOICE_SETTINGS_DEFAULTS.engine
-      : 'standard';
+    language && languageOf(natural, language)
+      ? 'neural'
+      : language && languageOf(languagesFor(languages, 'standard'), language)
+        ? 'standard'
+        : languagesFor(languages, VOICE_SETTINGS_DEFAULTS.engine).length > 0
+          ? VOICE_SETTINGS_DEFAULTS.engine
+          : 'standard';
   const spoken = preferredLanguage(languagesFor(languages, engine), language);
   return keepVoice(
     {
