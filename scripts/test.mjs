@@ -116,11 +116,18 @@ async function postgresReachable(url) {
 
 if (!ensureChromium()) process.exit(1);
 
+// The build projects (src without its tests, what ships in dist/) and the tests' projects
+// (tsconfig.test.json: the *.test.ts files and the test/ support folders, never emitted).
 check('typecheck', path.join(BIN, 'tsc'), [
   '-b',
   'packages/contract',
   'packages/speech',
   'apps/server',
+  'packages/client',
+  'packages/contract/tsconfig.test.json',
+  'packages/speech/tsconfig.test.json',
+  'apps/server/tsconfig.test.json',
+  'packages/client/tsconfig.test.json',
 ]);
 check('typecheck web and e2e', 'npm', [
   'run',
@@ -131,10 +138,14 @@ check('typecheck web and e2e', 'npm', [
   '@parla/e2e',
 ]);
 check('lint and format', path.join(BIN, 'biome'), ['ci', '.']);
+// docs/decisions/030-import-boundaries.md: the rules, then a proof that they catch violations.
+check('import boundaries', 'npm', ['run', '--silent', 'boundaries']);
+vitest('boundaries: the rules catch violations', 'scripts');
 
 vitest('unit: contract', 'packages/contract');
 vitest('unit: speech', 'packages/speech');
 vitest('unit: web', 'apps/web');
+vitest('client: against the server', 'packages/client');
 vitest('server: SQLite', 'apps/server', { PARLA_TEST_DB: 'sqlite' });
 
 const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;

@@ -6,7 +6,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       name: `server:${process.env.PARLA_TEST_DB === 'postgres' ? 'postgres' : 'sqlite'}`,
-      globalSetup: ['src/test/global-setup.ts'],
+      globalSetup: ['test/global-setup.ts'],
       testTimeout: 20_000,
       hookTimeout: 30_000,
     },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, TEST_DATABASE_KIND, testConfig } from './test/test-app.js';
+import { createTestApp, TEST_DATABASE_KIND, testConfig } from '../test/test-app.js';
 
 const webRoot = mkdtempSync(path.join(tmpdir(), 'parla-web-'));
 mkdirSync(path.join(webRoot, 'assets'));

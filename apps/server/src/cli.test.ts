@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, testConfig } from './test/test-app.js';
+import { createTestApp, testConfig } from '../test/test-app.js';
 
 const cliSource = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const runMain = fileURLToPath(new URL('../../../scripts/run-main.mjs', import.meta.url));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../test/test-app.js';
 import { HashingBusyError } from './lib/password.js';
-import { createTestApp, signedInUser, TEST_DATABASE_KIND } from './test/test-app.js';
 
 /*
  * Issue 13, item 1: a client's mistake is never a 5xx. Every route of the OpenAPI document is

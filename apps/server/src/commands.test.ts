@@ -7,7 +7,7 @@ import { makeTestVoice } from '@parla/speech/testing';
 import { Redis } from 'ioredis';
 import { parseFile } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TEST_REDIS_URL as REDIS_URL, redisReachable } from './test/redis.js';
+import { TEST_REDIS_URL as REDIS_URL, redisReachable } from '../test/redis.js';
 
 /*
  * The commands of README.md and the package READMEs, run as a person runs them after

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser, TEST_DATABASE_KIND } from './test/test-app.js';
+import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../test/test-app.js';
 
 /*
  * Issue 13, "Tests and bad input": generated wrong types, missing fields, huge and deep bodies,

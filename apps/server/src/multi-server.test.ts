@@ -8,14 +8,14 @@ import { fileMediaQuery } from '@parla/contract';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listeningUrl, type Process, startCli, startServer, waitFor } from '../test/processes.js';
+import { TEST_REDIS_URL, testRedis } from '../test/redis.js';
+import { startS3 } from '../test/s3.js';
+import { voiceSettings } from '../test/voice-settings.js';
 import { CONVERSIONS_PER_MINUTE } from './lib/limits.js';
 import { RedisClients } from './lib/redis.js';
 import { SCHEDULE_QUEUE } from './lib/schedule.js';
 import { createS3Storage } from './lib/storage/s3.js';
-import { listeningUrl, type Process, startCli, startServer, waitFor } from './test/processes.js';
-import { TEST_REDIS_URL, testRedis } from './test/redis.js';
-import { startS3 } from './test/s3.js';
-import { voiceSettings } from './test/voice-settings.js';
 
 /*
  * Issue 17, item 4: two server processes and a `parla worker` on one PostgreSQL, one Redis and

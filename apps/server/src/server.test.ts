@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SpeechPool } from '@parla/speech';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listeningUrl, startServer } from '../test/processes.js';
+import { TEST_REDIS_URL, testRedis } from '../test/redis.js';
+import { voiceSettings } from '../test/voice-settings.js';
 import { RedisClients } from './lib/redis.js';
 import { createQueueClient, startSpeechWorker } from './lib/speech.js';
 import { createLocalStorage } from './lib/storage/local.js';
-import { listeningUrl, startServer } from './test/processes.js';
-import { TEST_REDIS_URL, testRedis } from './test/redis.js';
-import { voiceSettings } from './test/voice-settings.js';
 
 const dataRoot = mkdtempSync(path.join(tmpdir(), 'parla-process-'));
 afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));

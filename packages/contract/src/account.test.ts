@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf } from '../test/test-helpers.js';
 import {
   BillingFormSchema,
   billingFormDefaults,
@@ -15,7 +16,6 @@ import {
   taxIdLabel,
   taxIdOptionsFor,
 } from './account.js';
-import { messagesOf } from './test-helpers.js';
 
 const user: ProfileUser = {
   email: 'ann@example.com',

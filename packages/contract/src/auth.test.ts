@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf } from '../test/test-helpers.js';
 import {
   decodeRemembered,
   encodeRemembered,
@@ -13,7 +14,6 @@ import {
   ResetPasswordParamsSchema,
   ValidateEmailResponseSchema,
 } from './auth.js';
-import { messagesOf } from './test-helpers.js';
 
 describe('LoginInputSchema', () => {
   it('accepts an email and a password', () => {

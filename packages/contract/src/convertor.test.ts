@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf } from '../test/test-helpers.js';
 import {
   availableEffects,
   ConvertResultSchema,
@@ -11,7 +12,6 @@ import {
   VoiceSettingsSchema,
   VoicesResponseSchema,
 } from './convertor.js';
-import { messagesOf } from './test-helpers.js';
 
 const settings = {
   ...VOICE_SETTINGS_DEFAULTS,

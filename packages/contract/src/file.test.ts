@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf } from '../test/test-helpers.js';
 import {
   MAX_SPEECH_SECONDS_PER_CHARACTER,
   MAX_TOTAL_BREAK_SECONDS,
@@ -14,7 +15,6 @@ import {
   maxConversionSeconds,
   storageQuotaBytes,
 } from './file.js';
-import { messagesOf } from './test-helpers.js';
 
 const file = {
   _id: '6560f1',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf } from '../test/test-helpers.js';
 import { ContactInputSchema } from './mail.js';
-import { messagesOf } from './test-helpers.js';
 
 describe('ContactInputSchema', () => {
   it('accepts a message', () => {

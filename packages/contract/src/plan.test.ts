@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf } from '../test/test-helpers.js';
 import {
   CheckoutTypeSchema,
   canInsertTag,
@@ -11,7 +12,6 @@ import {
   parseCheckoutType,
   planInfoKey,
 } from './plan.js';
-import { messagesOf } from './test-helpers.js';
 
 describe('PlanInfoSchema', () => {
   const price = { price: 9.99, count_characters: 100000, count_characters_per_convert: 5000 };

@@ -14,7 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SpeechError, synthesize } from '@parla/speech';
-import { request } from '../src/test/request.js';
+import { request } from '../test/request.js';
 
 const run = promisify(execFile);
 

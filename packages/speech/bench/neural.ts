@@ -21,8 +21,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type SpeechRequest, synthesize, synthesizeStream } from '@parla/speech';
 import { readInstalledVoice } from '../src/engines/piper/manifest.ts';
-import { makeTestVoice } from '../src/engines/piper/test-voice.ts';
 import { listNeuralVoices } from '../src/engines/piper/voices.ts';
+import { makeTestVoice } from '../test/test-voice.ts';
 
 const PARAGRAPH =
   'The history of speech synthesis goes back to the mechanical talking machines of the ' +

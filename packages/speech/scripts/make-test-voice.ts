@@ -5,10 +5,10 @@
  *   node --import tsx packages/speech/scripts/make-test-voice.ts "$VOICES_DIR/test-voice" --speakers 2
  *
  * Options: --speakers N (default 1), --sample-rate HZ (default 22050), --language CODE.
- * See src/engines/piper/test-voice.ts for what the model computes.
+ * See test/test-voice.ts for what the model computes.
  */
 import { parseArgs } from 'node:util';
-import { makeTestVoice } from '../src/engines/piper/test-voice.ts';
+import { makeTestVoice } from '../test/test-voice.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

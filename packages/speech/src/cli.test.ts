@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode, innerSilences } from './test/audio.js';
+import { decode, innerSilences } from '../test/audio.js';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const RUN_MAIN = fileURLToPath(new URL('../../../scripts/run-main.mjs', import.meta.url));

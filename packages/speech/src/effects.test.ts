@@ -1,9 +1,9 @@
 import { VOICE_EFFECTS } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { decodeWav, difference, rmsDb } from '../test/audio.js';
+import { request } from '../test/request.js';
 import { nativeAvailable } from './engines/espeak/backends.js';
 import { synthesize } from './synthesize.js';
-import { decodeWav, difference, rmsDb } from './test/audio.js';
-import { request } from './test/request.js';
 import { listVoices } from './voices.js';
 
 const backends = ['wasm', ...((await nativeAvailable()) ? ['native' as const] : [])] as const;

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SpeechMark } from '@parla/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpus, expectMarksOfText, parseVtt } from '../test/marks-check.js';
+import { makeTestVoice } from '../test/test-voice.js';
 import { nativeAvailable } from './engines/espeak/backends.js';
-import { makeTestVoice } from './engines/piper/test-voice.js';
 import type { SpeechConfig } from './engines/registry.js';
 import { speechMarks, subtitles } from './marks.js';
 import type { Mark } from './stages/render.js';
 import { synthesize } from './synthesize.js';
-import { corpus, expectMarksOfText, parseVtt } from './test/marks-check.js';
 
 /**
  * Speech marks of real renderings on every engine and backend: offsets into the text as

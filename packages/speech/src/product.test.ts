@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { settings } from '../test/request.js';
 import { SpeechError } from './errors.js';
 import { speechRequestFromSettings } from './product.js';
-import { settings } from './test/request.js';
 
 describe('speechRequestFromSettings', () => {
   it('maps the wire payload to the library request', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { decodeWav, innerSilences, medianF0, rmsDb } from '../test/audio.js';
+import { startFakeOpenAi } from '../test/providers/openai-server.js';
+import { request } from '../test/request.js';
 import { nativeAvailable } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
 import { synthesize, synthesizeStream } from './synthesize.js';
-import { decodeWav, innerSilences, medianF0, rmsDb } from './test/audio.js';
-import { startFakeOpenAi } from './test/providers/openai-server.js';
-import { request } from './test/request.js';
 import { SPEECH_WARNING_CODES } from './warnings.js';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { decode, decodeWav, innerSilences, medianF0, toneShare } from '../test/audio.js';
+import { request } from '../test/request.js';
 import { nativeAvailable } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
 import { synthesize, synthesizeStream } from './synthesize.js';
-import { decode, decodeWav, innerSilences, medianF0, toneShare } from './test/audio.js';
-import { request } from './test/request.js';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
 

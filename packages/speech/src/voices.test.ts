@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { decodeWav } from '../test/audio.js';
 import { engineRegistry } from './engines/registry.js';
 import { synthesize } from './synthesize.js';
-import { decodeWav } from './test/audio.js';
 import { catalogueSummary, listVoices, selectVoices } from './voices.js';
 
 describe('the catalogue', () => {

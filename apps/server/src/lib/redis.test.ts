@@ -1,7 +1,7 @@
 import { createServer, type Server, Socket } from 'node:net';
 import { Queue } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { redisReachable, TEST_REDIS_URL } from '../test/redis.js';
+import { redisReachable, TEST_REDIS_URL } from '../../test/redis.js';
 import { RedisClients, type RedisLog } from './redis.js';
 
 const redis = await redisReachable('the Redis outage log test');

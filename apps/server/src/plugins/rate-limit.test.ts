@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisReachable, removeRedisKeys, TEST_REDIS_URL } from '../../test/redis.js';
+import {
+  createTestApp,
+  signedInUser,
+  TEST_DATABASE_KIND,
+  testConfig,
+} from '../../test/test-app.js';
 import {
   CONVERSIONS_PER_MINUTE,
   PASSWORD_ROUTE_LIMITS,
   PAYMENTS_PER_MINUTE,
 } from '../lib/limits.js';
-import { redisReachable, removeRedisKeys, TEST_REDIS_URL } from '../test/redis.js';
-import { createTestApp, signedInUser, TEST_DATABASE_KIND, testConfig } from '../test/test-app.js';
 
 /*
  * Issue 13, item 2: limits are keyed on who calls (verified user, else visitor cookie, else

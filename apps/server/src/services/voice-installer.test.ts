@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startVoiceHosts, unreachableUrl, type VoiceHosts } from '@parla/speech/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '../test/test-app.js';
-import { voiceSettings } from '../test/voice-settings.js';
+import { createTestApp, testConfig } from '../../test/test-app.js';
+import { voiceSettings } from '../../test/voice-settings.js';
 import { createVoiceInstaller } from './voice-installer.js';
 
 /**

@@ -4,7 +4,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from '
 import { AppLayout } from '../components/layout/app-layout';
 import { PageLoader } from '../components/layout/page-loader';
 import { convertorContentQueryOptions } from '../features/convertor/api/get-page-content';
-import { voicesQueryOptions } from '../features/convertor/api/get-voices';
+import { voicesQueryOptions } from '../lib/get-voices';
 import { pageLanguage } from '../lib/languages';
 import { planInfoQueryOptions } from '../lib/plan-info';
 import { requireAuthLoader } from './require-auth';

@@ -1,6 +1,6 @@
 import type { VoicesResponse } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
-import { voicesQueryOptions } from '../features/convertor/api/get-voices';
+import { voicesQueryOptions } from './get-voices';
 
 export interface CatalogueCounts {
   voices: number;

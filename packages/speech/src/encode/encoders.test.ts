@@ -1,8 +1,8 @@
 import libsamplerate from '@alexanderolsen/libsamplerate-js';
 import { SAMPLE_RATES } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { decode, toneShare } from '../../test/audio.js';
 import { resample } from '../dsp/resample.js';
-import { decode, toneShare } from '../test/audio.js';
 import { createStreamEncoder, pcm16, wavHeader } from './encoders.js';
 
 /** 0.5 s of a 220 Hz tone at 22,050 Hz, the rate espeak-ng produces. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeOgg } from '../test/audio.js';
+import { decodeOgg } from '../../test/audio.js';
 import { createStreamEncoder } from './encoders.js';
 import { chapterComments, withVorbisComments } from './vorbis-comments.js';
 

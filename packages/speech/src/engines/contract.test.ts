@@ -2,11 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpeechError, SsmlError } from '../errors.js';
-import { speechMarks, subtitles } from '../marks.js';
-import { synthesize } from '../synthesize.js';
-import { decodeWav, difference, innerSilences, rmsDb } from '../test/audio.js';
-import { expectMarksOfText } from '../test/marks-check.js';
+import { decodeWav, difference, innerSilences, rmsDb } from '../../test/audio.js';
+import { expectMarksOfText } from '../../test/marks-check.js';
 import {
   type FakeAzure,
   type FakeOpenAi,
@@ -14,9 +11,12 @@ import {
   startFakeAzure,
   startFakeOpenAi,
   startFakePolly,
-} from '../test/providers/index.js';
+} from '../../test/providers/index.js';
+import { makeTestKokoroVoice, makeTestVoice } from '../../test/test-voice.js';
+import { SpeechError, SsmlError } from '../errors.js';
+import { speechMarks, subtitles } from '../marks.js';
+import { synthesize } from '../synthesize.js';
 import { nativeAvailable } from './espeak/backends.js';
-import { makeTestKokoroVoice, makeTestVoice } from './piper/test-voice.js';
 import { engineRegistry, type SpeechConfig } from './registry.js';
 
 /**

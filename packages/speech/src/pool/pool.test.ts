@@ -2,10 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decode, decodeWav } from '../../test/audio.js';
+import { request } from '../../test/request.js';
 import type { EngineVoice, SpeechEngine } from '../engines/types.js';
 import { SpeechError, SsmlError } from '../errors.js';
-import { decode, decodeWav } from '../test/audio.js';
-import { request } from '../test/request.js';
 import { SpeechPool } from './pool.js';
 
 /** Distinct sentences, so that no worker has any of them in its sentence cache. */

@@ -15,26 +15,11 @@ import type { EngineVoice } from '../engines/types.js';
 import type { SourcePosition } from '../errors.js';
 import type { Sentence, SpeechPart, SpeechPiece } from '../plan.js';
 import type { SpeechWarningCode, Warnings } from '../warnings.js';
+import type { Mark, RenderedSentence } from './rendered.js';
 import { type SentenceCache, sentenceKey } from './sentence-cache.js';
 import type { VoiceLookup } from './voices.js';
 
-/**
- * A word, a sentence or an SSML `<mark name>` (its name in `text`; `start` = `end`) and when
- * it is heard, in seconds from the start of the audio.
- */
-export interface Mark {
-  type: 'word' | 'sentence' | 'mark';
-  start: number;
-  end: number;
-  text: string;
-}
-
-export interface RenderedSentence {
-  /** PCM at the renderer's rate. */
-  samples: Float32Array;
-  /** Word marks, in seconds from the start of the sentence. */
-  marks: Mark[];
-}
+export type { Mark, RenderedSentence } from './rendered.js';
 
 /** The whole request's settings that every segment shares. */
 export interface RenderSettings {

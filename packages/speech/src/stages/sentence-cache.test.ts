@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { decodeWav } from '../../test/audio.js';
+import { request } from '../../test/request.js';
 import { synthesize } from '../synthesize.js';
-import { decodeWav } from '../test/audio.js';
-import { request } from '../test/request.js';
 import { type CachedSentence, createSentenceCache, type SentenceCache } from './sentence-cache.js';
 
 const SENTENCES = [

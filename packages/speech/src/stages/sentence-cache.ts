@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { RenderedSentence } from './render.js';
+import type { RenderedSentence } from './rendered.js';
 
 /**
  * Rendered sentences kept for the next request (issue 14, item 4): re-converting a text after

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decode, decodeWav, rmsDb } from '../test/audio.js';
+import { decode, decodeWav, rmsDb } from '../../test/audio.js';
 import { firstSecondAhead, WholeFileEncoder } from './encode.js';
 import { postProcess } from './post-process.js';
 

@@ -3,19 +3,19 @@ import { buffer } from 'node:stream/consumers';
 import { FileMediaQuerySchema, fileMediaQuery, MESSAGES } from '@parla/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../../lib/storage/local.js';
-import { within } from '../../lib/storage/storage.js';
-import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
-import { createFileRepository } from '../../services/files/repository.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { startSmtpServer } from '../../../test/smtp.js';
 import {
   createTestApp,
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
   uniqueEmail,
-} from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
+} from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
+import { createLocalStorage } from '../../lib/storage/local.js';
+import { within } from '../../lib/storage/storage.js';
+import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { createFileRepository } from '../../services/files/repository.js';
 import { ACCOUNT_MESSAGES } from './routes.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
 

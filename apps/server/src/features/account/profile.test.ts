@@ -1,6 +1,6 @@
 import { ProfileSchema } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../../test/test-app.js';
+import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../../../test/test-app.js';
 
 const app = await createTestApp();
 

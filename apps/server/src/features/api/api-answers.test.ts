@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { parseBuffer } from 'music-metadata';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BAD_API_KEY_MESSAGE, SIGNED_OUT_MESSAGE } from '../../plugins/auth.js';
 import {
   createTestApp,
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
+} from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
+import { BAD_API_KEY_MESSAGE, SIGNED_OUT_MESSAGE } from '../../plugins/auth.js';
 import { API_MESSAGES } from './routes.js';
 
 /** Issue 27 item 4: the public API answers as a careful API does. */

@@ -2,13 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { parseBuffer } from 'music-metadata';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_REFUSED_MESSAGE, BAD_API_KEY_MESSAGE } from '../../plugins/auth.js';
 import {
   createTestApp,
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
+} from '../../../test/test-app.js';
+import { API_KEY_REFUSED_MESSAGE, BAD_API_KEY_MESSAGE } from '../../plugins/auth.js';
 import { API_KEY_MESSAGES } from '../account/api-keys.js';
 import { API_MESSAGES } from './routes.js';
 

@@ -8,7 +8,7 @@ import {
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
+} from '../../../test/test-app.js';
 import { OPENAI_VOICE_GENDERS, styleOf } from './openai-voices.js';
 
 /** Issue 27 item 4: OpenAI's speech endpoint as OpenAI's clients expect it. */

@@ -2,12 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../../test/smtp.js';
+import {
+  createTestApp,
+  TEST_DATABASE_KIND,
+  testConfig,
+  uniqueEmail,
+} from '../../../test/test-app.js';
 import { hashPassword } from '../../lib/password.js';
 import { createKeyRepository } from '../../services/accounts/keys.js';
 import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
 import { createUserRepository } from '../../services/accounts/user-repository.js';
-import { startSmtpServer } from '../../test/smtp.js';
-import { createTestApp, TEST_DATABASE_KIND, testConfig, uniqueEmail } from '../../test/test-app.js';
 import { LOGIN_DELAY, loginDelaySeconds } from './login-failures.js';
 
 const smtp = await startSmtpServer();

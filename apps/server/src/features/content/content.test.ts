@@ -9,10 +9,10 @@ import {
   PageListSchema,
 } from '@parla/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DATABASE_KIND } from '../../../test/test-app.js';
 import { ContentError, loadContentTree } from '../../services/content/loader.js';
 import { renderMarkdown, sanitizeArticleHtml } from '../../services/content/markdown.js';
 import { seedContent } from '../../services/content/seed-repository.js';
-import { createTestApp, TEST_DATABASE_KIND } from '../../test/test-app.js';
 import { CONTENT_MESSAGES } from './routes.js';
 
 const CONTENT_DIR = path.resolve(import.meta.dirname, '../../../../../content');

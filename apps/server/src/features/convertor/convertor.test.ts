@@ -3,14 +3,14 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { VoiceSettings } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { CONVERT_MESSAGES } from '../../services/conversion/messages.js';
 import {
   createTestApp,
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
+} from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
+import { CONVERT_MESSAGES } from '../../services/conversion/messages.js';
 
 const config = testConfig();
 const app = await createTestApp({ config, conversionsPerMinute: 1000 });

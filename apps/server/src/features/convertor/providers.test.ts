@@ -11,8 +11,8 @@ import {
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
+} from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
 
 /**
  * Cloud voices through the server (issue 15): Amazon Polly and an OpenAI-compatible server,

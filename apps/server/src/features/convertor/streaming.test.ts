@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { countCharacters } from '@parla/contract';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
 import { CONVERT_MESSAGES } from '../../services/conversion/messages.js';
-import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
 
 const app = await createTestApp({ conversionsPerMinute: 1000, streamAbandonedAfterMs: 300 });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -12,6 +12,13 @@ import {
   type VoiceSettings,
 } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signedInUser,
+  TEST_DATABASE_KIND,
+  testConfig,
+} from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
 import { createLocalStorage } from '../../lib/storage/local.js';
 import { type ObjectStorage, within } from '../../lib/storage/storage.js';
 import { AUDIO_CHECK_MESSAGES } from '../../services/files/audio-probe.js';
@@ -21,13 +28,6 @@ import {
   RETENTION_MS,
   snippetOf,
 } from '../../services/files/repository.js';
-import {
-  createTestApp,
-  signedInUser,
-  TEST_DATABASE_KIND,
-  testConfig,
-} from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
 import { FILE_MESSAGES } from './routes.js';
 
 const DAY = 24 * 60 * 60 * 1000;

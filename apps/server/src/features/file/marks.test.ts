@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { fileMediaQuery, SpeechMarksSchema, type VoiceSettings } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../../lib/storage/local.js';
-import { within } from '../../lib/storage/storage.js';
 import {
   createTestApp,
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
+} from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
+import { createLocalStorage } from '../../lib/storage/local.js';
+import { within } from '../../lib/storage/storage.js';
 import { SAVED_MARKS_MESSAGES } from './marks.js';
 
 const config = testConfig();

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_REDIS_URL, testRedis } from '../../test/redis.js';
-import { startS3 } from '../../test/s3.js';
-import { createTestApp, testConfig } from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
+import { TEST_REDIS_URL, testRedis } from '../../../test/redis.js';
+import { startS3 } from '../../../test/s3.js';
+import { createTestApp, testConfig } from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
 
 const { reachable, prefix } = await testRedis('the readiness and metrics tests with Redis');
 const METRICS_TOKEN = 'metrics-token-of-this-test';

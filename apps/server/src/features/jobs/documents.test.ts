@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { EPUB_CHAPTERS, makeDocx, makeEpub, makePdf } from '../../test/documents.js';
+import { EPUB_CHAPTERS, makeDocx, makeEpub, makePdf } from '../../../test/documents.js';
 import { DocumentError, parseDocument, readDocument } from './documents.js';
 
 const text = (value: string) => new TextEncoder().encode(value);

@@ -7,15 +7,15 @@ import JSZip from 'jszip';
 import { parseBuffer } from 'music-metadata';
 import NodeID3 from 'node-id3';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { EPUB_CHAPTERS, makeEpub } from '../../test/documents.js';
-import { listeningUrl, type Process, startServer } from '../../test/processes.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { EPUB_CHAPTERS, makeEpub } from '../../../test/documents.js';
+import { listeningUrl, type Process, startServer } from '../../../test/processes.js';
+import { startSmtpServer } from '../../../test/smtp.js';
 import {
   createTestApp,
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
+} from '../../../test/test-app.js';
 import { JOB_MESSAGES } from './routes.js';
 
 /** Jobs (issue 19): long texts and documents rendered in parts, resumed, charged once. */

@@ -1,7 +1,12 @@
 import { MESSAGES } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../../test/smtp.js';
-import { createTestApp, TEST_DATABASE_KIND, testConfig, uniqueEmail } from '../../test/test-app.js';
+import { startSmtpServer } from '../../../test/smtp.js';
+import {
+  createTestApp,
+  TEST_DATABASE_KIND,
+  testConfig,
+  uniqueEmail,
+} from '../../../test/test-app.js';
 
 const CONTACT_EMAIL = 'team@parla.test';
 const smtp = await startSmtpServer();

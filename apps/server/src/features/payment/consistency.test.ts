@@ -1,7 +1,7 @@
 import { encodeTestCardToken, ProfileSchema } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser } from '../../../test/test-app.js';
 import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
-import { createTestApp, signedInUser } from '../../test/test-app.js';
 
 /*
  * The fault: a plan whose grant the database refuses (the users table's CHECK that characters

@@ -1,9 +1,9 @@
 import { IDEMPOTENCY_KEY_MESSAGE, MESSAGES, PaymentConfigSchema } from '@parla/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeStripe } from '../../../test/fake-stripe-server.js';
+import { paymentCalls } from '../../../test/payments.js';
+import { createTestApp, signedInUser, testConfig } from '../../../test/test-app.js';
 import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
-import { paymentCalls } from '../../test/payments.js';
-import { createTestApp, signedInUser, testConfig } from '../../test/test-app.js';
-import { startFakeStripe } from './fake-stripe-server.js';
 
 const WEBHOOK_SECRET = 'whsec_parla_test_secret';
 const stripe = await startFakeStripe();

@@ -7,15 +7,15 @@ import {
   type TestCard,
 } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
-import { paymentCalls } from '../../test/payments.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { paymentCalls } from '../../../test/payments.js';
+import { startSmtpServer } from '../../../test/smtp.js';
 import {
   createTestApp,
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
+} from '../../../test/test-app.js';
+import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
 import { PAYMENT_ROUTE_MESSAGES } from './routes.js';
 
 // No STRIPE_SECRET_KEY: the built-in test provider. Invoices go to a real SMTP server.

@@ -1,6 +1,6 @@
 import { PlanInfoSchema } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
+import { createTestApp } from '../../../test/test-app.js';
 
 const app = await createTestApp();
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SeoMetaSchema } from '@parla/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DATABASE_KIND, testConfig } from '../../test/test-app.js';
+import { createTestApp, TEST_DATABASE_KIND, testConfig } from '../../../test/test-app.js';
 
 // A built index.html as Vite writes it: the server fills in the route's metadata.
 const webRoot = mkdtempSync(path.join(tmpdir(), 'parla-web-'));

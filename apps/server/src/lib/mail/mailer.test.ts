@@ -4,7 +4,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../../test/smtp.js';
+import { startSmtpServer } from '../../../test/smtp.js';
 import { createMailer } from './mailer.js';
 import { renderMail } from './template.js';
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers';
-import { voicesQueryOptions } from '../../features/convertor/api/get-voices';
+import { voicesQueryOptions } from '../../lib/get-voices';
 import { SiteFooter } from './site-footer';
 
 const voice = (id: string, engine: 'neural' | 'standard') => ({

@@ -1,15 +1,15 @@
 import { VOICE_EFFECTS } from '@parla/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SpeechError } from '../../errors.js';
-import { AZURE_STYLES } from '../../ssml/azure-styles.js';
-import { synthesize } from '../../synthesize.js';
-import { decodeWav } from '../../test/audio.js';
+import { decodeWav } from '../../../test/audio.js';
 import {
   AZURE_SYNTHESIS_PATH,
   type FakeAzure,
   startFakeAzure,
-} from '../../test/providers/azure-server.js';
-import { request } from '../../test/request.js';
+} from '../../../test/providers/azure-server.js';
+import { request } from '../../../test/request.js';
+import { SpeechError } from '../../errors.js';
+import { AZURE_STYLES } from '../../ssml/azure-styles.js';
+import { synthesize } from '../../synthesize.js';
 import { listVoices } from '../../voices.js';
 import type { SpeechConfig } from '../registry.js';
 import { FAILURES_TO_MARK } from '../remote/provider.js';

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeWav, medianF0 } from '../../../test/audio.js';
+import { type FakeOpenAi, startFakeOpenAi } from '../../../test/providers/openai-server.js';
+import { request } from '../../../test/request.js';
 import { SpeechError } from '../../errors.js';
 import { synthesize } from '../../synthesize.js';
-import { decodeWav, medianF0 } from '../../test/audio.js';
-import { type FakeOpenAi, startFakeOpenAi } from '../../test/providers/openai-server.js';
-import { request } from '../../test/request.js';
 import { listVoices } from '../../voices.js';
 import type { SpeechConfig } from '../registry.js';
 

@@ -3,21 +3,21 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesize } from '../../synthesize.js';
-import { decodeWav, medianF0 } from '../../test/audio.js';
+import { decodeWav, medianF0 } from '../../../test/audio.js';
 import {
   kokoroArchive,
   startVoiceHosts,
   unreachableUrl,
   type VoiceHosts,
-} from '../../test/providers/voice-hosts.js';
-import { request } from '../../test/request.js';
+} from '../../../test/providers/voice-hosts.js';
+import { request } from '../../../test/request.js';
+import { TEST_VOICE_BASE_HZ } from '../../../test/test-voice.js';
+import { synthesize } from '../../synthesize.js';
 import { listVoices } from '../../voices.js';
 import { main } from '../../voices-cli.js';
 import { UnreachableError } from './download.js';
 import { installAny, installFromUrl, installLocalVoice } from './install.js';
 import { scanVoices } from './manifest.js';
-import { TEST_VOICE_BASE_HZ } from './test-voice.js';
 
 /**
  * Installs from the web, against a loopback server that answers as Hugging Face, GitHub's

@@ -5,13 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesize } from '../../synthesize.js';
-import { decodeWav, medianF0 } from '../../test/audio.js';
-import { request } from '../../test/request.js';
-import { listVoices } from '../../voices.js';
-import { main } from '../../voices-cli.js';
-import { installLocalVoice, installVoice, removeVoice } from './install.js';
-import { readMetadata } from './onnx-metadata.js';
+import { decodeWav, medianF0 } from '../../../test/audio.js';
+import { request } from '../../../test/request.js';
 import {
   TEST_VOICE_BASE_HZ,
   testKokoroModel,
@@ -19,7 +14,12 @@ import {
   testVoiceModel,
   testVoicePiperConfig,
   testVoiceTokens,
-} from './test-voice.js';
+} from '../../../test/test-voice.js';
+import { synthesize } from '../../synthesize.js';
+import { listVoices } from '../../voices.js';
+import { main } from '../../voices-cli.js';
+import { installLocalVoice, installVoice, removeVoice } from './install.js';
+import { readMetadata } from './onnx-metadata.js';
 
 /**
  * A catalogue in Piper's real layout (rhasspy/piper-voices: voices.json, and each voice's

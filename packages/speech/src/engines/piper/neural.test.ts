@@ -2,18 +2,18 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpeechError } from '../../errors.js';
-import { SpeechPool } from '../../pool/pool.js';
-import { synthesize, synthesizeStream } from '../../synthesize.js';
-import { decode, decodeWav, innerSilences, medianF0, rmsDb } from '../../test/audio.js';
-import { request } from '../../test/request.js';
-import { listVoices } from '../../voices.js';
+import { decode, decodeWav, innerSilences, medianF0, rmsDb } from '../../../test/audio.js';
+import { request } from '../../../test/request.js';
 import {
   makeTestVoice,
   TEST_VOICE_BASE_HZ,
   TEST_VOICE_SPEAKER_STEP_HZ,
   testVoiceModel,
-} from './test-voice.js';
+} from '../../../test/test-voice.js';
+import { SpeechError } from '../../errors.js';
+import { SpeechPool } from '../../pool/pool.js';
+import { synthesize, synthesizeStream } from '../../synthesize.js';
+import { listVoices } from '../../voices.js';
 import { NEURAL_EFFECTS } from './voices.js';
 
 let voicesDir: string;

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeWav, highBandShare, medianF0 } from '../../../test/audio.js';
+import { type FakePolly, startFakePolly } from '../../../test/providers/polly-server.js';
+import { request } from '../../../test/request.js';
 import { SpeechError } from '../../errors.js';
 import { SpeechPool } from '../../pool/pool.js';
 import { synthesize } from '../../synthesize.js';
-import { decodeWav, highBandShare, medianF0 } from '../../test/audio.js';
-import { type FakePolly, startFakePolly } from '../../test/providers/polly-server.js';
-import { request } from '../../test/request.js';
 import { listVoices } from '../../voices.js';
 import { engineRegistry, type SpeechConfig } from '../registry.js';
 import { FAILURES_TO_MARK } from '../remote/provider.js';

@@ -31,8 +31,8 @@ import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { ApiError } from '../../../lib/api-client';
 import { visibleError } from '../../../lib/form';
+import { PLAN_NAME_KEYS } from '../../../lib/plan-features';
 import { usePlanInfo } from '../../../lib/plan-info';
-import { PLAN_NAME_KEYS } from '../../plan/lib/plan-features';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePay } from '../api/pay';
 import {

@@ -2,7 +2,7 @@ import { ReadyVoicesSchema, type VoiceInstall } from '@parla/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
-import { voicesQueryOptions } from './get-voices';
+import { voicesQueryOptions } from '../../../lib/get-voices';
 
 /**
  * GET /ready's `voices.installing` (issue 29): the natural voices the server is installing at

@@ -40,12 +40,12 @@ import { Page } from '../../../components/page';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { PROFILE_QUERY_KEY, useSession } from '../../../lib/auth';
 import { useCatalogueCounts } from '../../../lib/catalogue-counts';
+import { useSpeechMarks } from '../../../lib/get-marks';
+import { useVoices } from '../../../lib/get-voices';
 import { describeLanguage } from '../../../lib/languages';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useConvert } from '../api/convert';
-import { useSpeechMarks } from '../api/get-marks';
 import { useConvertorContent } from '../api/get-page-content';
-import { useVoices } from '../api/get-voices';
 import { useEditorDocument } from '../hooks/use-editor-document';
 import {
   characterCounter,

@@ -2,8 +2,8 @@ import { Alert, Anchor, Button } from '@mantine/core';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { getSubtitles } from '../../../lib/get-marks';
 import { getAudio } from '../api/get-audio';
-import { getSubtitles } from '../api/get-marks';
 import { type DownloadRight, saveBlob } from '../lib/download';
 
 interface DownloadAreaProps {

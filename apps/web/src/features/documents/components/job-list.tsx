@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormat } from '../../../hooks/use-format';
 import { useToken } from '../../../lib/auth';
-import { useSpeechMarks } from '../../convertor/api/get-marks';
-import { getJobFile, isActive, jobsQueryOptions, useDeleteJob } from '../api/jobs';
+import { useSpeechMarks } from '../../../lib/get-marks';
+import { getJobFile, isActive, jobsQueryOptions, useDeleteJob } from '../../../lib/jobs';
 
 /** Each status's words (keys written out, so the locale files' test finds them). */
 const STATUS_WORDS = {

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../hooks/use-format';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
-import { useVoices } from '../../convertor/api/get-voices';
+import { useVoices } from '../../../lib/get-voices';
 import { usePreviewDocument, useStartJob } from '../api/jobs';
 
 /** The audiobook's file: chapters marked in mp3 (ID3) and Ogg (comments); WAV has none. */

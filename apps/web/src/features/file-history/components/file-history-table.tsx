@@ -27,7 +27,7 @@ import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth';
-import { jobsQueryOptions, useDeleteJob } from '../../documents/api/jobs';
+import { jobsQueryOptions, useDeleteJob } from '../../../lib/jobs';
 import { useDeleteFile } from '../api/delete-file';
 import { useFiles } from '../api/get-files';
 import { useMinDelay } from '../hooks/use-min-delay';

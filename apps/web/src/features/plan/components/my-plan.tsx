@@ -15,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
+import { PLAN_NAME_KEYS } from '../../../lib/plan-features';
 import { usePlanInfo } from '../../../lib/plan-info';
 import { useStorageUsage } from '../api/get-storage-usage';
-import { PLAN_NAME_KEYS } from '../lib/plan-features';
 import { usageOf } from '../lib/usage';
 
 const PERIOD_KEYS = { month: 'myPlan.monthly', year: 'myPlan.yearly' } as const;

@@ -17,8 +17,8 @@ import { Ltr } from '../../../components/ltr';
 import { useFormat } from '../../../hooks/use-format';
 import { useSession } from '../../../lib/auth';
 import { useCatalogueCounts } from '../../../lib/catalogue-counts';
+import { PLAN_NAME_KEYS, planFeatures } from '../../../lib/plan-features';
 import { usePlanInfo } from '../../../lib/plan-info';
-import { PLAN_NAME_KEYS, planFeatures } from '../lib/plan-features';
 
 const PLAN_TEXT_KEYS = {
   BASIC: 'plans.basicText',

@@ -13,7 +13,7 @@ import {
   testVoiceModel,
   testVoicePiperConfig,
   testVoiceTokens,
-} from '../../engines/piper/test-voice.js';
+} from '../test-voice.js';
 
 /**
  * One loopback server that answers as the hosts of voice models do, for tests (no model can be

@@ -7,7 +7,7 @@ import {
 } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import type { SampleRate, VoiceEffect } from '@parla/contract';
-import { synthesize } from '../../synthesize.js';
+import { synthesize } from '../../src/synthesize.js';
 import { decodeWav } from '../audio.js';
 
 /**

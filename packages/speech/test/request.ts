@@ -1,6 +1,6 @@
 import { VOICE_SETTINGS_DEFAULTS, type VoiceSettings } from '@parla/contract';
-import { speechRequestFromSettings } from '../product.js';
-import type { SpeechRequest } from '../request.js';
+import { speechRequestFromSettings } from '../src/product.js';
+import type { SpeechRequest } from '../src/request.js';
 
 /** A legal standard-engine payload (American English, wav 16 kHz) with the given overrides. */
 export function settings(overrides: Partial<VoiceSettings> = {}): VoiceSettings {

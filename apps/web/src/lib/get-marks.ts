@@ -1,6 +1,6 @@
 import { type SpeechMark, SpeechMarksSchema } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from './api-client';
 
 /** The speech marks of a conversion (GET its `marks_path`), kept as long as the page. */
 export function useSpeechMarks(path: string | null | undefined) {

@@ -1,6 +1,6 @@
 import { MPEGDecoder } from 'mpg123-decoder';
-import { resample } from '../dsp/resample.js';
-import { decodeOggVorbis } from '../encode/decoders.js';
+import { resample } from '../src/dsp/resample.js';
+import { decodeOggVorbis } from '../src/encode/decoders.js';
 
 /** Test helpers: decode what the engine produced and measure it. */
 

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
-import { type BuildAppOptions, buildApp } from '../app.js';
-import { type Config, loadConfig } from '../config.js';
-import { hashPassword } from '../lib/password.js';
-import { createUserRepository } from '../services/accounts/user-repository.js';
+import { type BuildAppOptions, buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { hashPassword } from '../src/lib/password.js';
+import { createUserRepository } from '../src/services/accounts/user-repository.js';
 
 /** The database this leg of the suite runs on, for test names and assertions. */
 export const TEST_DATABASE_KIND = inject('databaseUrl') ? 'postgres' : 'sqlite';

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const serverSource = fileURLToPath(new URL('../server.ts', import.meta.url));
-const cliSource = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const serverSource = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const cliSource = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 /** Runs a command module's main(argv), as the `parla` launcher does with the build. */
-const runMain = fileURLToPath(new URL('../../../../scripts/run-main.mjs', import.meta.url));
+const runMain = fileURLToPath(new URL('../../../scripts/run-main.mjs', import.meta.url));
 
 /** A real entry point (from source, through tsx) as its own process, its output collected. */
 export interface Process {

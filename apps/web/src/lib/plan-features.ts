@@ -1,6 +1,6 @@
 import type { PlanType } from '@parla/contract';
 import type { TFunction } from 'i18next';
-import type { CatalogueCounts } from '../../../lib/catalogue-counts';
+import type { CatalogueCounts } from './catalogue-counts';
 
 /** The translation key of each plan's name. */
 export const PLAN_NAME_KEYS = {

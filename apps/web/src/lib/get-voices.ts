@@ -1,6 +1,6 @@
 import { type VoicesResponse, VoicesResponseSchema } from '@parla/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** GET /convertor/voices (SPEC §7): languages with their voices, engines and capabilities. */
 export function getVoices(signal?: AbortSignal): Promise<VoicesResponse> {

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MANIFEST_FILE, type VoiceManifest } from './manifest.js';
-import { bytesField, floatField, intField, message, stringField } from './protobuf.js';
+import { MANIFEST_FILE, type VoiceManifest } from '../src/engines/piper/manifest.js';
+import {
+  bytesField,
+  floatField,
+  intField,
+  message,
+  stringField,
+} from '../src/engines/piper/protobuf.js';
 
 /**
  * A tiny ONNX model with the signature of a Piper voice, for tests and for trying the neural
