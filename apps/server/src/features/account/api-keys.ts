@@ -4,18 +4,14 @@ import {
   CreateApiKeyInputSchema,
   CreatedApiKeySchema,
   ErrorResponseSchema,
-  MAX_API_KEYS,
   MessageResponseSchema,
 } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { createApiKeyRepository } from '../../services/accounts/api-key-repository.js';
-
-export const API_KEY_MESSAGES = {
-  tooMany: `You have ${MAX_API_KEYS} API keys; revoke one before creating another.`,
-  notFound: 'You have no API key with this id.',
-  revoked: 'The API key is revoked: requests signed with it are refused from now on.',
-} as const;
+import {
+  API_KEY_MESSAGES,
+  createApiKeyRepository,
+} from '../../services/accounts/api-key-repository.js';
 
 const bearer = [{ bearerAuth: [] }];
 

@@ -9,7 +9,7 @@ import {
   testConfig,
 } from '../../../test/test-app.js';
 import { API_KEY_REFUSED_MESSAGE, BAD_API_KEY_MESSAGE } from '../../plugins/auth.js';
-import { API_KEY_MESSAGES } from '../account/api-keys.js';
+import { API_KEY_MESSAGES } from '../../services/accounts/api-key-repository.js';
 import { API_MESSAGES } from './routes.js';
 
 /** The public API (issue 16): keys, one call with defaults, OpenAI's endpoint, CORS. */

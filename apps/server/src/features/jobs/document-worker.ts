@@ -4,12 +4,7 @@
  * large file. Answers the chapters, or the reason the file cannot be read.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { DocumentError, parseDocument } from './documents.js';
-
-export type DocumentReply =
-  | { ok: true; parsed: Awaited<ReturnType<typeof parseDocument>> }
-  | { ok: false; refused: string }
-  | { ok: false; failed: string };
+import { DocumentError, type DocumentReply, parseDocument } from './documents.js';
 
 const { bytes, name } = workerData as { bytes: Uint8Array; name: string };
 let reply: DocumentReply;

@@ -10,7 +10,6 @@ import { Worker } from 'node:worker_threads';
 import { Parser } from 'htmlparser2';
 import JSZip from 'jszip';
 import { marked } from 'marked';
-import type { DocumentReply } from './document-worker.js';
 
 /** The largest document accepted. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
@@ -57,6 +56,12 @@ const FORMAT_NAMES: Record<DocumentFormat, string> = {
 /** The longest a document may take to read, and the memory its reading may use. */
 const READ_TIMEOUT_MS = 60_000;
 const READ_MEMORY_MB = 1024;
+
+/** What the document worker (document-worker.ts) answers: the chapters, or why not. */
+export type DocumentReply =
+  | { ok: true; parsed: Awaited<ReturnType<typeof parseDocument>> }
+  | { ok: false; refused: string }
+  | { ok: false; failed: string };
 
 /**
  * Reads a document into chapters in a worker thread (document-worker.ts), so that a large PDF

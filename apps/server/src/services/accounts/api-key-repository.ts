@@ -2,6 +2,13 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { MAX_API_KEYS } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 
+/** The answers about API keys (the key routes, and the tests of the public API). */
+export const API_KEY_MESSAGES = {
+  tooMany: `You have ${MAX_API_KEYS} API keys; revoke one before creating another.`,
+  notFound: 'You have no API key with this id.',
+  revoked: 'The API key is revoked: requests signed with it are refused from now on.',
+} as const;
+
 /** Every API key starts with this, so it is told from a login token at a glance. */
 export const API_KEY_PREFIX = 'parla_';
 
