@@ -55,4 +55,19 @@ describe('File History with audiobooks (issue 19)', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.url.startsWith('/api/file'))).toBe(false);
     expect(screen.getByText('Hello there')).toBeTruthy();
   });
+
+  it('shows a FREE user what a plan adds instead of an empty table (issue 27)', async () => {
+    interceptFetch((call) => {
+      if (call.url === '/api/account/profile')
+        return jsonResponse(200, profileOf({ plan: { type: 'FREE' } }));
+      if (call.url === '/api/file') return jsonResponse(200, []);
+      if (call.url === '/api/jobs' && call.method === 'GET') return jsonResponse(200, []);
+      return jsonResponse(404, { message: `unexpected ${call.method} ${call.url}` });
+    });
+    renderAt('/file-history', '/file-history', <FileHistoryPage />);
+    const note = await screen.findAllByText(/Saving audio is part of the paid plans/);
+    expect(note.length).toBeGreaterThan(0);
+    const plans = screen.getAllByRole('link', { name: 'See the plans' });
+    expect(plans[0]?.getAttribute('href')).toBe('/pricing');
+  });
 });

@@ -26,7 +26,7 @@ import { English } from '../../../components/ltr';
 import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { ApiError } from '../../../lib/api-client';
-import { useToken } from '../../../lib/auth';
+import { useSession, useToken } from '../../../lib/auth';
 import { jobsQueryOptions, useDeleteJob } from '../../../lib/jobs';
 import { useDeleteFile } from '../api/delete-file';
 import { useFiles } from '../api/get-files';
@@ -55,6 +55,11 @@ export function FileHistoryTable() {
   const { t } = useTranslation();
   const { locale } = useFormat();
   const files = useFiles();
+  const session = useSession();
+  const free =
+    session.status === 'signed-in' &&
+    session.profile.user.role === 'USER' &&
+    session.profile.plan.type === 'FREE';
   const jobs = useQuery(jobsQueryOptions(useToken()));
   const delayed = useMinDelay();
   // One of the two is in the page, never both: a phone gets cards.
@@ -134,12 +139,20 @@ export function FileHistoryTable() {
       </Button>
     </Group>
   );
+  // A FREE user has nothing saved: the page says what a plan adds (saving stays paid).
   const empty = (
     <Text c="dimmed" py="md" ta="center">
-      <Trans
-        i18nKey="fileHistory.empty"
-        components={{ convert: <Anchor component={Link} to={to('/convertor')} /> }}
-      />
+      {free ? (
+        <Trans
+          i18nKey="fileHistory.emptyFree"
+          components={{ plans: <Anchor component={Link} to={to('/pricing')} /> }}
+        />
+      ) : (
+        <Trans
+          i18nKey="fileHistory.empty"
+          components={{ convert: <Anchor component={Link} to={to('/convertor')} /> }}
+        />
+      )}
     </Text>
   );
   return (
