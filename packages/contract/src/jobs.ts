@@ -25,6 +25,9 @@ export const JOB_CHARACTER_LIMITS: Record<PlanType, number> = {
   BUSINESS: 1_000_000,
 };
 
+/** What an anonymous request to start a job or preview a document is answered (401). */
+export const JOB_SIGN_IN_MESSAGE = 'Sign in to convert documents: jobs are part of the paid plans.';
+
 const slider = (name: string, kind: keyof typeof SLIDERS) =>
   z.optional(
     z.coerce

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Job } from '@parla/contract';
+import { JOB_SIGN_IN_MESSAGE, type Job } from '@parla/contract';
 import { decodeOgg } from '@parla/speech/testing';
 import JSZip from 'jszip';
 import { parseBuffer } from 'music-metadata';
@@ -396,8 +396,37 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     expect(format.duration).toBeCloseTo(done.duration ?? 0, 1);
   });
 
-  it('refuses what it cannot do with a 4xx naming the problem, and makes no job', async () => {
+  it('asks a visitor to sign in, lists no jobs to a FREE user and lets them start none', async () => {
+    // A visitor: a sign-in is needed (not "your session has expired": there was none).
+    const upload = multipart({}, { name: 'a.txt', bytes: new TextEncoder().encode('Hi.') });
+    for (const request of [
+      { url: '/api/jobs', payload: { text: 'Hello.' } },
+      { url: '/api/jobs', headers: upload.headers, payload: upload.payload },
+      { url: '/api/jobs/preview', headers: upload.headers, payload: upload.payload },
+    ]) {
+      const response = await app.inject({ method: 'POST', ...request });
+      expect(response.statusCode, request.url).toBe(401);
+      expect(response.json()).toEqual({ message: JOB_SIGN_IN_MESSAGE });
+    }
+    // Credentials that do not verify are still told so.
+    const expired = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization: 'Bearer not.a.token' },
+      payload: { text: 'Hello.' },
+    });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).not.toBe(JOB_SIGN_IN_MESSAGE);
+
+    // A FREE user's File History lists no jobs (200); starting one stays paid.
     const free = await signedInUser(app, { plan: 'FREE' });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/jobs',
+      headers: { authorization: free.authorization },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([]);
     const refusedFree = await app.inject({
       method: 'POST',
       url: '/api/jobs',
@@ -406,7 +435,10 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     });
     expect(refusedFree.statusCode).toBe(403);
     expect(refusedFree.json()).toEqual({ message: JOB_MESSAGES.paidPlanNeeded });
+    expect((await app.inject({ method: 'GET', url: '/api/jobs' })).statusCode).toBe(401);
+  });
 
+  it('refuses what it cannot do with a 4xx naming the problem, and makes no job', async () => {
     const { authorization } = await signedInUser(app, { plan: 'BASIC' });
     const post = (payload: unknown) =>
       app.inject({

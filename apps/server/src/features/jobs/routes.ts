@@ -71,6 +71,10 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   async function requirePaidPlan(request: FastifyRequest, reply: FastifyReply) {
+    // A visitor is told to sign in (credentials that do not verify were refused before).
+    if (!(await app.resolveUser(request))) {
+      return reply.code(401).send({ message: JOB_MESSAGES.signInNeeded });
+    }
     await app.requireUser(request, reply);
     if (reply.sent) return;
     if (request.user.role === 'USER' && request.user.plan_type === 'FREE') {
@@ -148,7 +152,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
-        summary: "The user's jobs, newest first",
+        summary: "The user's jobs, newest first (FREE: none, jobs are paid)",
         security: bearer,
         response: { 200: JobListSchema, '4xx': ErrorResponseSchema },
       },
