@@ -29,7 +29,7 @@ import { draftFromJson, draftFromUpload, newJob } from './job-input.js';
 import { describeJobs } from './job-view.js';
 import { JOB_MESSAGES, type Refusal, refuse } from './messages.js';
 import { createJobRepository } from './repository.js';
-import { createJobRunner, type JobRunnerOptions } from './runner.js';
+import { createJobRunner, JOB_CONCURRENCY, type JobRunnerOptions } from './runner.js';
 import { MULTIPART_LIMITS, previewOf, readChapters, readUpload } from './upload.js';
 
 // What these routes answer, word for word, for whoever checks their answers (their tests).
@@ -82,7 +82,8 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
     }
   }
 
-  const describe = (rows: JobsTable[]) => describeJobs(rows, jobs, speech);
+  const describe = (rows: JobsTable[]) =>
+    describeJobs(rows, jobs, speech, options.runner?.concurrency ?? JOB_CONCURRENCY);
 
   /** The signed-in user's job named by the path. */
   function findOwn(request: FastifyRequest) {
