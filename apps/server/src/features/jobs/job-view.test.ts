@@ -42,9 +42,10 @@ describe('the time left of a job (docs/decisions/032-job-progress.md)', () => {
       part(7, 4000, 'pending'),
       part(8, 4000, 'pending'),
     ];
-    // 4,000-character parts are timed on parts 3 and 4 (6,000 characters in 8 s): 5.33 s of
-    // a rendering each. At 12 s part 5 has 2.33 s left, parts 6 to 8 16 s: two at once, 9.2 s.
-    expect(timeLeft(parts, 2, 12_000)).toBe(9);
+    // 4,000-character parts are timed on part 4 alone (the smaller ones pay more for their
+    // start): 5 s of a rendering each. At 12.5 s part 5 has 1.5 s left, parts 6 to 8 15 s: two
+    // at once, 8.25 s.
+    expect(timeLeft(parts, 2, 12_500)).toBe(8);
   });
 
   it('shares what is left among the renderings the runner does at once', () => {

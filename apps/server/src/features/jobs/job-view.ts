@@ -100,8 +100,8 @@ function describe(job: JobsTable, parts: PartState[], names: Namer, renderings: 
  * Seconds until a running job is done, from the speed measured on its parts
  * (docs/decisions/032-job-progress.md). A part's rendering costs a share that does not depend
  * on its length, and the first parts of a job also pay for starting the workers: so a part of
- * n characters is timed at the speed of the parts done of at least n / 2 characters (else the
- * longest done) among those that began once a first part was done (else all). What is left
+ * n characters is timed at the speed of the parts done of at least three quarters of n (else
+ * the longest done) among those that began once a first part was done (else all). What is left
  * (the parts waiting, and what the parts in hand have not yet rendered at that speed) is
  * rendered `renderings` at a time, sharing the server as they did while measured: a part left
  * alone at the end goes faster, so the work left is divided by the renderings, not laid out
@@ -123,7 +123,7 @@ export function timeLeft(parts: PartState[], renderings: number, now = Date.now(
   const longest = Math.max(...measured.map((p) => p.characters));
   /** Milliseconds of one rendering that a part of `characters` takes. */
   const msFor = (characters: number) => {
-    const alike = measured.filter((p) => p.characters >= Math.min(characters / 2, longest));
+    const alike = measured.filter((p) => p.characters >= Math.min(characters * 0.75, longest));
     const perMs =
       alike.reduce((sum, p) => sum + p.characters, 0) / alike.reduce((sum, p) => sum + p.ms, 0);
     return characters / perMs;

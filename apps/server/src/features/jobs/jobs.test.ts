@@ -625,6 +625,12 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
         /^voice_id: no standard voice "standard:xx-nowhere"/,
       ],
       [{ text: 'Hi.', master_speed: 500 }, 400, 'master_speed must be at most 100.'],
+      [{ text: 'Hi.', chapter_pause: 9 }, 400, 'chapter_pause must be at most 5 seconds.'],
+      [
+        { text: 'Hi.', speak_chapter_titles: 'maybe' },
+        400,
+        'speak_chapter_titles must be true or false.',
+      ],
       [
         { text: 'Hi.', language_code: 'xx-YY' },
         400,
