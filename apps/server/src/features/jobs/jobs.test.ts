@@ -468,9 +468,9 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
 
   it('moves from its first seconds and tells the time left from the speed measured', async () => {
     const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
-    // About 29,000 characters read by the standard espeak-ng voice, in WAV (MP3's encoder
-    // would double the test's time): eleven parts, the first four smaller.
-    const text = Array.from({ length: 16 }, (_, i) => sentences(`paragraph ${i + 1}`, 40)).join(
+    // About 43,000 characters read by the standard espeak-ng voice, in WAV (MP3's encoder
+    // would double the test's time): fifteen parts, the first four smaller.
+    const text = Array.from({ length: 24 }, (_, i) => sentences(`paragraph ${i + 1}`, 40)).join(
       '\n\n',
     );
     const created = await app.inject({
@@ -513,6 +513,8 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     const actual = (ended - (fifth?.at ?? 0)) / 1000;
     expect(actual).toBeGreaterThan(3);
     expect(Math.abs((fifth?.left ?? 0) - actual)).toBeLessThanOrEqual(0.25 * actual);
+    // An hour of audio: not kept.
+    await app.inject({ method: 'DELETE', url: `/api/jobs/${id}`, headers: { authorization } });
   });
 
   it('previews an EPUB, then renders the chapters chosen, renamed, in WAV', async () => {
