@@ -25,6 +25,16 @@ export const JOB_CHARACTER_LIMITS: Record<PlanType, number> = {
   BUSINESS: 1_000_000,
 };
 
+/** Seconds of silence between chapters: the default, and the most a job may ask for. */
+export const CHAPTER_PAUSE = { default: 1.5, max: 5 } as const;
+
+/** Whether a job reads its chapter titles aloud (JobSettings.speak_chapter_titles, default yes). */
+export const speaksChapterTitles = (value: boolean | 'true' | 'false' | undefined): boolean =>
+  value === undefined || value === true || value === 'true';
+
+/** What an anonymous request to start a job or preview a document is answered (401). */
+export const JOB_SIGN_IN_MESSAGE = 'Sign in to convert documents: jobs are part of the paid plans.';
+
 const slider = (name: string, kind: keyof typeof SLIDERS) =>
   z.optional(
     z.coerce
@@ -59,6 +69,28 @@ export const JobSettingsSchema = z.object({
   master_speed: slider('master_speed', 'speed'),
   master_volume: slider('master_volume', 'volume'),
   master_pitch: slider('master_pitch', 'pitch'),
+  /**
+   * Each chapter begins with its title read aloud, as audiobooks do (default true); `"true"`
+   * and `"false"` as text too (multipart form fields).
+   */
+  speak_chapter_titles: z.optional(
+    z.union([z.boolean(), z.enum(['true', 'false'])], {
+      error: 'speak_chapter_titles must be true or false.',
+    }),
+  ),
+  /** Seconds of silence between chapters (default 1.5). */
+  chapter_pause: z.optional(
+    z.coerce
+      .number({
+        error: `chapter_pause must be a number of seconds from 0 to ${CHAPTER_PAUSE.max}.`,
+      })
+      .check(
+        z.minimum(0, { error: 'chapter_pause must be at least 0 seconds.' }),
+        z.maximum(CHAPTER_PAUSE.max, {
+          error: `chapter_pause must be at most ${CHAPTER_PAUSE.max} seconds.`,
+        }),
+      ),
+  ),
 });
 export type JobSettings = z.infer<typeof JobSettingsSchema>;
 

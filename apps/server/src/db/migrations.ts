@@ -375,6 +375,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('jobs').dropColumn('audio_size').execute();
     },
   },
+  '0010-job-part-times': {
+    async up(db: Kysely<unknown>) {
+      // When a part's rendering began and ended: the speed a job's time left is told from
+      // (docs/decisions/032-job-progress.md).
+      await db.schema.alterTable('job_parts').addColumn('started_at', 'text').execute();
+      await db.schema.alterTable('job_parts').addColumn('rendered_at', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('job_parts').dropColumn('rendered_at').execute();
+      await db.schema.alterTable('job_parts').dropColumn('started_at').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

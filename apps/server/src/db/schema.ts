@@ -261,6 +261,9 @@ export interface JobPartsTable {
   characters: number;
   status: string;
   duration: number | null;
+  /** When its rendering last began, and when it was done (ISO times; null before). */
+  started_at: string | null;
+  rendered_at: string | null;
 }
 
 export interface Database {

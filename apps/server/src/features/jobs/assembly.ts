@@ -3,7 +3,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { SpeechMark, VoiceSettings } from '@parla/contract';
+import type { SpeechMark } from '@parla/contract';
 import {
   chapterComments,
   createStreamEncoder,
@@ -16,7 +16,7 @@ import NodeID3 from 'node-id3';
 import type { JobsTable } from '../../db/schema.js';
 import { marksKey, readMarks } from '../../lib/marks.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
-import { type JobChapterRecord, type JobRepository, jobKeys } from './repository.js';
+import { type JobChapterRecord, type JobRepository, jobKeys, jobSettings } from './repository.js';
 
 /**
  * The format a job's parts are rendered in: its own, but PCM (wav) for Ogg, which is encoded
@@ -39,6 +39,14 @@ export async function assemble(
   const format = partFormat(job.output_format);
   const chapters = JSON.parse(job.chapters) as JobChapterRecord[];
   const parts = await jobs.parts(job.id);
+  const { voice, chapterPause } = jobSettings(job);
+  const sampleRate = voice.sample_rate;
+  // The silence between chapters, stored once with the parts and put after each chapter but
+  // the last (it belongs to the chapter it ends: the next one starts with its title).
+  const pause =
+    chapterPause > 0 && chapters.length > 1
+      ? await storePause(storage, jobKeys.pause(job.id, format), format, sampleRate, chapterPause)
+      : undefined;
   const pieces: Piece[] = [];
   const marks: SpeechMark[] = [];
   const starts: number[] = [];
@@ -46,7 +54,14 @@ export async function assemble(
   let offset = 0;
   let text = '';
   for (const part of parts) {
-    if (starts[part.chapter] === undefined) starts[part.chapter] = seconds;
+    if (starts[part.chapter] === undefined) {
+      const previous = pieces.at(-1);
+      if (pause && previous) {
+        pieces.push({ ...pause, chapter: previous.chapter });
+        seconds += pause.seconds;
+      }
+      starts[part.chapter] = seconds;
+    }
     const key = jobKeys.part(job.id, part.chapter, part.part, format);
     const size = (await storage.stat(key))?.size;
     if (size === undefined) throw new Error(`${key} is missing`);
@@ -69,7 +84,6 @@ export async function assemble(
     offset += part.text.length;
     seconds += part.duration ?? 0;
   }
-  const sampleRate = (JSON.parse(job.settings) as VoiceSettings).sample_rate;
   await storage.put(
     marksKey(jobKeys.audio(job.id, job.output_format)),
     new TextEncoder().encode(JSON.stringify(marks)),
@@ -179,6 +193,33 @@ async function encodeOgg(
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * `seconds` of silence in the parts' format, stored under `key`: 16-bit mono samples behind a
+ * WAV header, or mp3 frames of the same rate and bit rate as the parts' (each mp3 part is a
+ * stream of its own, so frames of another encoder join them as theirs do).
+ */
+async function storePause(
+  storage: ObjectStorage,
+  key: string,
+  format: string,
+  sampleRate: number,
+  seconds: number,
+): Promise<Omit<Piece, 'chapter'> & { seconds: number }> {
+  const samples = Math.round(seconds * sampleRate);
+  let bytes: Uint8Array;
+  let start = 0;
+  if (format === 'wav') {
+    const header = wavHeader(sampleRate, samples * 2);
+    bytes = Buffer.concat([header, new Uint8Array(samples * 2)]);
+    start = header.length;
+  } else {
+    const encoder = await createStreamEncoder('mp3', sampleRate);
+    bytes = Buffer.concat([encoder.encode(new Float32Array(samples)), encoder.finish()]);
+  }
+  await storage.put(key, bytes, format === 'wav' ? 'audio/wav' : 'audio/mpeg');
+  return { key, start, end: bytes.length, seconds: samples / sampleRate };
 }
 
 /** A part's audio bytes in storage (a WAV part's samples, an mp3 part's frames) and its chapter. */

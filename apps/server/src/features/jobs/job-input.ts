@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CHAPTER_PAUSE,
   ChapterChoiceSchema,
   countCharacters,
   ENGINES,
@@ -10,6 +11,7 @@ import {
   JobSettingsSchema,
   JobTextInputSchema,
   type PlanType,
+  speaksChapterTitles,
   type VoiceSettings,
   VoiceSettingsSchema,
 } from '@parla/contract';
@@ -20,8 +22,8 @@ import type { SpeechService } from '../../lib/speech.js';
 import { apiVoiceSettings } from '../../services/conversion/settings.js';
 import type { Chapter } from './documents.js';
 import { JOB_MESSAGES, type Refusal, refuse } from './messages.js';
-import { splitParts } from './parts.js';
-import type { JobChapterRecord } from './repository.js';
+import { PART_CHARACTERS, rampedLimit, splitParts } from './parts.js';
+import type { JobChapterRecord, StoredJobSettings } from './repository.js';
 import { readChapters, readUpload } from './upload.js';
 
 /** What a job is asked to read, and how, before its settings are checked. */
@@ -30,6 +32,8 @@ export interface JobDraft {
   title: string;
   source: Job['source'];
   input: JobSettings;
+  /** The chapters have titles of their own (a document's, or JSON `chapters`), to be read. */
+  titled: boolean;
 }
 
 type Drafted = { ok: true; draft: JobDraft } | Refusal;
@@ -61,6 +65,7 @@ export async function draftFromUpload(request: FastifyRequest): Promise<Drafted>
       title: named?.trim() || result.parsed.title,
       source: result.parsed.format,
       input: settings.data,
+      titled: true,
     },
   };
 }
@@ -73,7 +78,14 @@ export function draftFromJson(body: unknown): Drafted {
   const chapters = given ?? [{ title: named ?? 'Text', text: text ?? '' }];
   return {
     ok: true,
-    draft: { chapters, title: named ?? chapters[0]?.title ?? 'Text', source: 'text', input },
+    draft: {
+      chapters,
+      title: named ?? chapters[0]?.title ?? 'Text',
+      source: 'text',
+      input,
+      // One text has no chapter title to read: its title names the job.
+      titled: given !== undefined,
+    },
   };
 }
 
@@ -87,10 +99,20 @@ export async function newJob(
   draft: JobDraft,
 ): Promise<{ ok: true; job: JobsTable; parts: JobPartsTable[] } | Refusal> {
   const { chapters, title, source } = draft;
-  // What is charged: the parts' characters (the blank lines between parts are not).
-  const parts = chapters.map((chapter) => splitParts(chapter.text));
+  const { speak_chapter_titles, chapter_pause, ...input } = draft.input;
+  // Each chapter opens with its title read aloud, as audiobooks do: it is text of the part,
+  // spoken, marked and charged as the rest (docs/decisions/032-job-progress.md).
+  const spoken = draft.titled && speaksChapterTitles(speak_chapter_titles);
+  // What is charged: the parts' characters (the blank lines between parts are not). The
+  // job's first parts are smaller, so that its progress moves from its first seconds.
+  const parts = chapters.map((chapter, index) =>
+    splitParts(
+      spoken ? `${spokenTitle(chapter.title)}\n\n${chapter.text}` : chapter.text,
+      index === 0 ? rampedLimit : PART_CHARACTERS,
+    ),
+  );
   const characters = parts.flat().reduce((sum, text) => sum + countCharacters(text), 0);
-  const check = await checkSettings(speech, draft.input, chapters[0]?.text ?? '');
+  const check = await checkSettings(speech, input, chapters[0]?.text ?? '');
   if (!check.ok) return refuse(400, check.message);
   const refused = allowance(user, characters);
   if (refused) return refused;
@@ -103,7 +125,10 @@ export async function newJob(
     title: title.slice(0, 200),
     source,
     status: 'queued',
-    settings: JSON.stringify(settings),
+    settings: JSON.stringify({
+      ...settings,
+      chapter_pause: chapter_pause ?? CHAPTER_PAUSE.default,
+    } satisfies StoredJobSettings),
     output_format: settings.output_format,
     characters,
     chapters: JSON.stringify(
@@ -137,9 +162,17 @@ export async function newJob(
         characters: countCharacters(text),
         status: 'pending',
         duration: null,
+        started_at: null,
+        rendered_at: null,
       })),
     ),
   };
+}
+
+/** A title read as a sentence of its own: with a full stop unless it ends with punctuation. */
+function spokenTitle(title: string): string {
+  const trimmed = title.trim();
+  return /[.!?…:;]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** The full voice settings of a job, checked as a conversion's are (SPEC §3, §5). */

@@ -1,19 +1,28 @@
 import type { Job, VoiceSettings } from '@parla/contract';
 import type { JobsTable } from '../../db/schema.js';
 import type { SpeechService } from '../../lib/speech.js';
-import type { JobChapterRecord, JobRepository, PartState } from './repository.js';
+import {
+  type JobChapterRecord,
+  type JobRepository,
+  jobSettings,
+  type PartState,
+} from './repository.js';
 
-/** Jobs as the API describes them, from their rows, their parts and the catalogue's names. */
+/**
+ * Jobs as the API describes them, from their rows, their parts and the catalogue's names;
+ * `renderings`: how many parts of a job are rendered at once (JOB_CONCURRENCY).
+ */
 export async function describeJobs(
   rows: JobsTable[],
   jobs: JobRepository,
   speech: SpeechService,
+  renderings: number,
 ): Promise<Job[]> {
   const [names, parts] = await Promise.all([
     namer(speech),
     jobs.partsOf(rows.map((job) => job.id)),
   ]);
-  return rows.map((job) => describe(job, parts.get(job.id) ?? [], names));
+  return rows.map((job) => describe(job, parts.get(job.id) ?? [], names, renderings));
 }
 
 type Namer = Awaited<ReturnType<typeof namer>>;
@@ -31,8 +40,11 @@ async function namer(speech: SpeechService) {
   };
 }
 
-function describe(job: JobsTable, parts: PartState[], names: Namer): Job {
-  const settings = JSON.parse(job.settings) as VoiceSettings;
+function describe(job: JobsTable, parts: PartState[], names: Namer, renderings: number): Job {
+  const { voice, chapterPause } = jobSettings(job);
+  const settings = voice as VoiceSettings;
+  // The silence between chapters, as assembly.ts puts it: whole samples at the job's rate.
+  const pause = Math.round(chapterPause * settings.sample_rate) / settings.sample_rate;
   const records = JSON.parse(job.chapters) as JobChapterRecord[];
   const done = parts.filter((p) => p.status === 'done');
   const doneCharacters =
@@ -44,16 +56,12 @@ function describe(job: JobsTable, parts: PartState[], names: Namer): Job {
       job.status === 'done' || (own.length > 0 && own.every((p) => p.status === 'done'));
     const start =
       before.every((p) => p.status === 'done') && finished
-        ? before.reduce((s, p) => s + (p.duration ?? 0), 0)
+        ? before.reduce((s, p) => s + (p.duration ?? 0), 0) + index * pause
         : null;
     return { title: record.title, characters: record.characters, start, done: finished };
   });
-  const elapsed = job.started_at ? (Date.now() - Date.parse(job.started_at)) / 1000 : 0;
   const running = job.status === 'running' || job.status === 'queued';
-  const secondsLeft =
-    running && doneCharacters > 0
-      ? Math.round((elapsed / doneCharacters) * (job.characters - doneCharacters))
-      : null;
+  const secondsLeft = running ? timeLeft(parts, renderings) : null;
   const ready = job.status === 'done' && job.audio_key !== null;
   return {
     id: job.id,
@@ -86,4 +94,47 @@ function describe(job: JobsTable, parts: PartState[], names: Namer): Job {
     updated_at: job.updated_at,
     finished_at: job.finished_at,
   };
+}
+
+/**
+ * Seconds until a running job is done, from the speed measured on its parts
+ * (docs/decisions/032-job-progress.md). A part's rendering costs a share that does not depend
+ * on its length, and the first parts of a job also pay for starting the workers: so a part of
+ * n characters is timed at the speed of the parts done of at least three quarters of n (else
+ * the longest done) among those that began once a first part was done (else all). What is left
+ * (the parts waiting, and what the parts in hand have not yet rendered at that speed) is
+ * rendered `renderings` at a time, sharing the server as they did while measured: a part left
+ * alone at the end goes faster, so the work left is divided by the renderings, not laid out
+ * part by part. Null until a part is done.
+ */
+export function timeLeft(parts: PartState[], renderings: number, now = Date.now()): number | null {
+  const done = parts
+    .filter((p) => p.status === 'done' && p.started_at && p.rendered_at)
+    .map((p) => ({
+      characters: p.characters,
+      began: Date.parse(p.started_at ?? ''),
+      ms: Date.parse(p.rendered_at ?? '') - Date.parse(p.started_at ?? ''),
+    }))
+    .filter((p) => p.ms > 0);
+  if (done.length === 0) return null;
+  const firstDone = Math.min(...done.map((p) => p.began + p.ms));
+  const warm = done.filter((p) => p.began >= firstDone);
+  const measured = warm.length > 0 ? warm : done;
+  const longest = Math.max(...measured.map((p) => p.characters));
+  /** Milliseconds of one rendering that a part of `characters` takes. */
+  const msFor = (characters: number) => {
+    const alike = measured.filter((p) => p.characters >= Math.min(characters * 0.75, longest));
+    const perMs =
+      alike.reduce((sum, p) => sum + p.characters, 0) / alike.reduce((sum, p) => sum + p.ms, 0);
+    return characters / perMs;
+  };
+  let left = 0;
+  for (const part of parts) {
+    if (part.status === 'pending') left += msFor(part.characters);
+    if (part.status === 'charged') {
+      const took = part.started_at ? now - Date.parse(part.started_at) : 0;
+      left += Math.max(0, msFor(part.characters) - took);
+    }
+  }
+  return Math.round(left / Math.max(1, renderings) / 1000);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Job } from '@parla/contract';
+import { JOB_SIGN_IN_MESSAGE, type Job } from '@parla/contract';
 import { decodeOgg } from '@parla/speech/testing';
 import JSZip from 'jszip';
 import { parseBuffer } from 'music-metadata';
@@ -95,6 +95,31 @@ async function until(
   }
 }
 
+/** The samples of a WAV file (16-bit mono, after its `data` chunk's header), from -1 to 1. */
+function wavSamples(bytes: Buffer): Float32Array {
+  let at = 12;
+  while (bytes.toString('latin1', at, at + 4) !== 'data') at += 8 + bytes.readUInt32LE(at + 4);
+  const data = bytes.subarray(at + 8);
+  const samples = new Float32Array(Math.floor(data.length / 2));
+  for (let i = 0; i < samples.length; i++) samples[i] = data.readInt16LE(i * 2) / 32768;
+  return samples;
+}
+
+/** The silent stretches of some audio (below -50 dBFS for 50 ms or more), in seconds. */
+function silences(samples: Float32Array, rate: number): [number, number][] {
+  const quiet: [number, number][] = [];
+  let from: number | undefined;
+  for (let i = 0; i <= samples.length; i++) {
+    const silent = i < samples.length && Math.abs(samples[i] as number) < 0.003;
+    if (silent && from === undefined) from = i;
+    if (!silent && from !== undefined) {
+      if (i - from >= rate * 0.05) quiet.push([from / rate, i / rate]);
+      from = undefined;
+    }
+  }
+  return quiet;
+}
+
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
   const boundary = `----parla${randomUUID()}`;
   const chunks: Buffer[] = [];
@@ -146,7 +171,9 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     const { id, status } = created.json() as { id: string; status: string };
     expect(status).toBe('queued');
     const done = await until(app, authorization, id, (j) => j.status === 'done');
-    const characters = chapters.reduce((sum, c) => sum + c.text.length, 0);
+    // Each chapter is read from its title on, and charged so.
+    const read = chapters.map((c) => `${c.title}.\n\n${c.text}`);
+    const characters = read.reduce((sum, text) => sum + text.length, 0);
     expect(done).toMatchObject({
       title: 'A Day',
       source: 'text',
@@ -199,7 +226,7 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     const marks = (
       await app.inject({ method: 'GET', url: done.marks_path ?? '', headers: { authorization } })
     ).json() as { time: number; type: string; start: number; end: number; value: string }[];
-    const text = chapters.map((c) => c.text).join('\n\n');
+    const text = read.join('\n\n');
     const words = marks.filter((m) => m.type === 'word');
     expect(words.length).toBeGreaterThanOrEqual(20);
     for (const word of words) expect(text.slice(word.start, word.end)).toBe(word.value);
@@ -238,12 +265,12 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
       expect(chapter.duration).toBeLessThan(length + 0.3);
       expect(NodeID3.read(file).title).toBe(chapters[index]?.title);
     }
-    const read = await app.inject({
+    const readText = await app.inject({
       method: 'GET',
       url: done.text_path ?? '',
       headers: { authorization },
     });
-    expect(read.body).toBe(text);
+    expect(readText.body).toBe(text);
     const mail = await smtp.mailTo(user.email);
     expect(mail.subject).toBe('Your audiobook "A Day" is ready');
     expect(mail.text).toContain('https://parla.test/documents');
@@ -346,6 +373,150 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     );
   });
 
+  it('reads each chapter title at its start and pauses between chapters (1.5 s unless asked)', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const chapters = [
+      { title: 'Morning', text: 'The sun rose over the hills. Birds began to sing.' },
+      { title: 'The Noon Market', text: 'At noon the market was full of voices.' },
+      { title: 'Night Falls', text: 'Then the lights went out, one by one.' },
+    ];
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization },
+      payload: { title: 'A Day', chapters, output_format: 'wav', sample_rate: 16000 },
+    });
+    expect(created.statusCode).toBe(202);
+    const { id } = created.json() as { id: string };
+    const done = await until(app, authorization, id, (j) => j.status === 'done');
+    const starts = done.chapters.map((c) => c.start ?? -1);
+    const audio = await app.inject({
+      method: 'GET',
+      url: done.path ?? '',
+      headers: { authorization },
+    });
+    const samples = wavSamples(audio.rawPayload);
+    expect(samples.length / 16000).toBeCloseTo(done.duration ?? 0, 1);
+    // The silences of 1.4 s or more are the pauses between chapters, each ending where the
+    // next chapter starts.
+    const long = silences(samples, 16000).filter(([from, to]) => to - from >= 1.4);
+    expect(long).toHaveLength(chapters.length - 1);
+    for (const [index, [from, to]] of long.entries()) {
+      const next = starts[index + 1] as number;
+      expect(from).toBeLessThan(next);
+      expect(to).toBeGreaterThanOrEqual(next - 0.05);
+    }
+    // Each chapter's first words are its title, in the speech marks and the text read.
+    const marks = (
+      await app.inject({ method: 'GET', url: done.marks_path ?? '', headers: { authorization } })
+    ).json() as { time: number; type: string; value: string }[];
+    const words = marks.filter((m) => m.type === 'word');
+    for (const [index, chapter] of chapters.entries()) {
+      const titleWords = chapter.title.split(' ');
+      const first = words
+        .filter((w) => w.time >= (starts[index] as number) * 1000 - 50)
+        .slice(0, titleWords.length)
+        .map((w) => w.value);
+      expect(first).toEqual(titleWords);
+    }
+    const read = await app.inject({
+      method: 'GET',
+      url: done.text_path ?? '',
+      headers: { authorization },
+    });
+    expect(read.body).toBe(chapters.map((c) => `${c.title}.\n\n${c.text}`).join('\n\n'));
+
+    // Asked otherwise (as the Documents page sends it, in form fields): no titles, 0.5 s.
+    const body = multipart(
+      {
+        output_format: 'wav',
+        sample_rate: '16000',
+        speak_chapter_titles: 'false',
+        chapter_pause: '0.5',
+      },
+      { name: 'tales.epub', bytes: await makeEpub() },
+    );
+    const quiet = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization, ...body.headers },
+      payload: body.payload,
+    });
+    expect(quiet.statusCode).toBe(202);
+    const plain = await until(
+      app,
+      authorization,
+      (quiet.json() as { id: string }).id,
+      (j) => j.status === 'done',
+    );
+    expect(plain.characters).toBe(EPUB_CHAPTERS.reduce((sum, [, text]) => sum + text.length, 0));
+    const plainAudio = await app.inject({
+      method: 'GET',
+      url: plain.path ?? '',
+      headers: { authorization },
+    });
+    const gaps = silences(wavSamples(plainAudio.rawPayload), 16000).map(([from, to]) => to - from);
+    expect(gaps.filter((gap) => gap >= 1.4)).toEqual([]);
+    expect(gaps.filter((gap) => gap >= 0.45).length).toBeGreaterThanOrEqual(
+      EPUB_CHAPTERS.length - 1,
+    );
+    const plainMarks = (
+      await app.inject({ method: 'GET', url: plain.marks_path ?? '', headers: { authorization } })
+    ).json() as { type: string; value: string }[];
+    expect(plainMarks.find((m) => m.type === 'word')?.value).toBe('Boats');
+  });
+
+  it('moves from its first seconds and tells the time left from the speed measured', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    // About 43,000 characters read by the standard espeak-ng voice, in WAV (MP3's encoder
+    // would double the test's time): fifteen parts, the first four smaller.
+    const text = Array.from({ length: 24 }, (_, i) => sentences(`paragraph ${i + 1}`, 40)).join(
+      '\n\n',
+    );
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization },
+      payload: {
+        title: 'Timed',
+        text,
+        output_format: 'wav',
+        sample_rate: 16000,
+        engine: 'standard',
+        language_code: 'en-US',
+      },
+    });
+    expect(created.statusCode).toBe(202);
+    const { id } = created.json() as { id: string };
+    const begun = Date.now();
+    const seen: { at: number; done: number; fraction: number; left: number | null }[] = [];
+    for (let state = await job(app, authorization, id); state.status !== 'done'; ) {
+      if (state.status === 'failed') throw new Error(`job failed: ${state.error}`);
+      seen.push({
+        at: Date.now(),
+        done: state.progress.characters_done,
+        fraction: state.progress.fraction,
+        left: state.progress.seconds_left,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = await job(app, authorization, id);
+    }
+    const ended = Date.now();
+    // The first progress comes from first parts far smaller than a whole one (3,582 here:
+    // two paragraphs), even when a few are done between two looks.
+    const firstMove = seen.find((s) => s.done > 0);
+    expect(firstMove?.done).toBeLessThan(2000);
+    expect(((firstMove?.at ?? ended) - begun) / (ended - begun)).toBeLessThan(0.25);
+    // Once a fifth is done, the estimate is within a quarter of the time it really took.
+    const fifth = seen.find((s) => s.fraction >= 0.2 && s.left !== null);
+    expect(fifth).toBeDefined();
+    const actual = (ended - (fifth?.at ?? 0)) / 1000;
+    expect(actual).toBeGreaterThan(3);
+    expect(Math.abs((fifth?.left ?? 0) - actual)).toBeLessThanOrEqual(0.25 * actual);
+    // An hour of audio: not kept.
+    await app.inject({ method: 'DELETE', url: `/api/jobs/${id}`, headers: { authorization } });
+  });
+
   it('previews an EPUB, then renders the chapters chosen, renamed, in WAV', async () => {
     const { authorization } = await signedInUser(app, { plan: 'PREMIUM' });
     const epub = await makeEpub();
@@ -396,8 +567,37 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     expect(format.duration).toBeCloseTo(done.duration ?? 0, 1);
   });
 
-  it('refuses what it cannot do with a 4xx naming the problem, and makes no job', async () => {
+  it('asks a visitor to sign in, lists no jobs to a FREE user and lets them start none', async () => {
+    // A visitor: a sign-in is needed (not "your session has expired": there was none).
+    const upload = multipart({}, { name: 'a.txt', bytes: new TextEncoder().encode('Hi.') });
+    for (const request of [
+      { url: '/api/jobs', payload: { text: 'Hello.' } },
+      { url: '/api/jobs', headers: upload.headers, payload: upload.payload },
+      { url: '/api/jobs/preview', headers: upload.headers, payload: upload.payload },
+    ]) {
+      const response = await app.inject({ method: 'POST', ...request });
+      expect(response.statusCode, request.url).toBe(401);
+      expect(response.json()).toEqual({ message: JOB_SIGN_IN_MESSAGE });
+    }
+    // Credentials that do not verify are still told so.
+    const expired = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization: 'Bearer not.a.token' },
+      payload: { text: 'Hello.' },
+    });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).not.toBe(JOB_SIGN_IN_MESSAGE);
+
+    // A FREE user's File History lists no jobs (200); starting one stays paid.
     const free = await signedInUser(app, { plan: 'FREE' });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/jobs',
+      headers: { authorization: free.authorization },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([]);
     const refusedFree = await app.inject({
       method: 'POST',
       url: '/api/jobs',
@@ -406,7 +606,10 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     });
     expect(refusedFree.statusCode).toBe(403);
     expect(refusedFree.json()).toEqual({ message: JOB_MESSAGES.paidPlanNeeded });
+    expect((await app.inject({ method: 'GET', url: '/api/jobs' })).statusCode).toBe(401);
+  });
 
+  it('refuses what it cannot do with a 4xx naming the problem, and makes no job', async () => {
     const { authorization } = await signedInUser(app, { plan: 'BASIC' });
     const post = (payload: unknown) =>
       app.inject({
@@ -424,6 +627,12 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
         /^voice_id: no standard voice "standard:xx-nowhere"/,
       ],
       [{ text: 'Hi.', master_speed: 500 }, 400, 'master_speed must be at most 100.'],
+      [{ text: 'Hi.', chapter_pause: 9 }, 400, 'chapter_pause must be at most 5 seconds.'],
+      [
+        { text: 'Hi.', speak_chapter_titles: 'maybe' },
+        400,
+        'speak_chapter_titles must be true or false.',
+      ],
       [
         { text: 'Hi.', language_code: 'xx-YY' },
         400,

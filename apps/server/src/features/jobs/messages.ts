@@ -1,7 +1,9 @@
+import { JOB_SIGN_IN_MESSAGE } from '@parla/contract';
 import { MAX_DOCUMENT_BYTES } from './documents.js';
 
 /** What the job routes answer, word for word. */
 export const JOB_MESSAGES = {
+  signInNeeded: JOB_SIGN_IN_MESSAGE,
   paidPlanNeeded:
     'Jobs are part of the paid plans: choose BASIC, PREMIUM or BUSINESS to convert documents.',
   documentMissing: 'Attach the document in the multipart field "document".',

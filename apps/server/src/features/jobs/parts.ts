@@ -7,19 +7,36 @@
 /** At most this many characters a part: a few minutes of audio. */
 export const PART_CHARACTERS = 4000;
 
-/** Splits a chapter's text (paragraphs one blank line apart) into parts. */
-export function splitParts(text: string, limit = PART_CHARACTERS): string[] {
+/**
+ * The first parts of a job are smaller, each twice the one before, up to PART_CHARACTERS
+ * (docs/decisions/032-job-progress.md): the first is done within seconds on any voice, so
+ * progress moves and the speed of rendering is measured from the start.
+ */
+export const FIRST_PARTS = [250, 500, 1000, 2000];
+
+/** The most characters of part `index` of a job's first chapter (the others: PART_CHARACTERS). */
+export const rampedLimit = (index: number) => FIRST_PARTS[index] ?? PART_CHARACTERS;
+
+/**
+ * Splits a chapter's text (paragraphs one blank line apart) into parts; `limit` is the most
+ * characters of every part, or of each by its index.
+ */
+export function splitParts(
+  text: string,
+  limit: number | ((index: number) => number) = PART_CHARACTERS,
+): string[] {
   const parts: string[] = [];
+  const limitNow = () => (typeof limit === 'number' ? limit : limit(parts.length));
   let current = '';
   const push = (piece: string, separator: string) => {
-    if (current && current.length + separator.length + piece.length > limit) {
+    if (current && current.length + separator.length + piece.length > limitNow()) {
       parts.push(current);
       current = '';
     }
     current = current ? `${current}${separator}${piece}` : piece;
   };
   for (const paragraph of text.split(/\n{2,}/)) {
-    if (paragraph.length <= limit) {
+    if (paragraph.length <= limitNow()) {
       push(paragraph, '\n\n');
       continue;
     }
@@ -27,7 +44,8 @@ export function splitParts(text: string, limit = PART_CHARACTERS): string[] {
     const sentences = paragraph.match(/[^.!?…]+(?:[.!?…]+["'”’)\]]*|$)\s*/g) ?? [paragraph];
     let first = true;
     for (const sentence of sentences.map((s) => s.trim()).filter(Boolean)) {
-      const pieces = sentence.length <= limit ? [sentence] : byWords(sentence, limit);
+      const most = limitNow();
+      const pieces = sentence.length <= most ? [sentence] : byWords(sentence, most);
       for (const piece of pieces) {
         push(piece, first ? '\n\n' : ' ');
         first = false;

@@ -1,3 +1,4 @@
+import type { VoiceSettings } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { JobPartsTable, JobsTable } from '../../db/schema.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
@@ -13,12 +14,29 @@ export interface JobChapterRecord {
   key?: string;
 }
 
+/** A job's `settings` column: the voice settings without the text, and its chapters' pause. */
+export type StoredJobSettings = Omit<VoiceSettings, 'text'> & {
+  /** Seconds of silence between chapters (absent in jobs made before it: none). */
+  chapter_pause?: number;
+};
+
+/** The voice settings of a job, for the speech service, and the pause between its chapters. */
+export function jobSettings(job: Pick<JobsTable, 'settings'>): {
+  voice: Omit<VoiceSettings, 'text'>;
+  chapterPause: number;
+} {
+  const { chapter_pause, ...voice } = JSON.parse(job.settings) as StoredJobSettings;
+  return { voice, chapterPause: chapter_pause ?? 0 };
+}
+
 /** Where a job's files are. */
 export const jobKeys = {
   folder: (jobId: string) => `jobs/${jobId}`,
   parts: (jobId: string) => `jobs/${jobId}/parts`,
   part: (jobId: string, chapter: number, part: number, format: string) =>
     `jobs/${jobId}/parts/${chapter}-${part}.${format}`,
+  /** The silence put between chapters, in the parts' format. */
+  pause: (jobId: string, format: string) => `jobs/${jobId}/parts/pause.${format}`,
   audio: (jobId: string, format: string) => `jobs/${jobId}/audiobook.${format}`,
   chapter: (jobId: string, chapter: number, format: string) =>
     `jobs/${jobId}/chapters/${chapter}.${format}`,
@@ -26,7 +44,10 @@ export const jobKeys = {
 };
 
 /** What the API tells of a part: how far its job has come. */
-export type PartState = Pick<JobPartsTable, 'chapter' | 'characters' | 'status' | 'duration'>;
+export type PartState = Pick<
+  JobPartsTable,
+  'chapter' | 'part' | 'characters' | 'status' | 'duration' | 'started_at' | 'rendered_at'
+>;
 
 /** A runner's hold on the job it renders: who it is, and how long a lease lasts unrenewed. */
 export interface Lease {
@@ -52,7 +73,7 @@ export function createJobRepository(db: Db, storage: ObjectStorage) {
   async function movePart(
     part: JobPartsTable,
     from: 'pending' | 'charged',
-    to: Pick<JobPartsTable, 'status'> & Partial<Pick<JobPartsTable, 'duration'>>,
+    to: Pick<JobPartsTable, 'status'> & Partial<Pick<JobPartsTable, 'duration' | 'rendered_at'>>,
     trx: Db = db,
   ): Promise<boolean> {
     const moved = await trx
@@ -113,7 +134,16 @@ export function createJobRepository(db: Db, storage: ObjectStorage) {
       if (ids.length === 0) return byJob;
       const rows = await db
         .selectFrom('job_parts')
-        .select(['job_id', 'chapter', 'characters', 'status', 'duration'])
+        .select([
+          'job_id',
+          'chapter',
+          'part',
+          'characters',
+          'status',
+          'duration',
+          'started_at',
+          'rendered_at',
+        ])
         .where('job_id', 'in', ids)
         .orderBy('job_id')
         .orderBy('chapter')
@@ -258,14 +288,22 @@ export function createJobRepository(db: Db, storage: ObjectStorage) {
       });
     },
 
-    /** A rendered part: done, with its duration, and its job touched. */
-    async partDone(part: JobPartsTable, duration: number): Promise<void> {
-      await movePart(part, 'charged', { status: 'done', duration });
+    /** A taken part whose rendering begins now (again, after a crash): the speed is timed. */
+    async partStarted(part: JobPartsTable): Promise<void> {
       await db
-        .updateTable('jobs')
-        .set({ updated_at: new Date().toISOString() })
-        .where('id', '=', part.job_id)
+        .updateTable('job_parts')
+        .set({ started_at: new Date().toISOString() })
+        .where('job_id', '=', part.job_id)
+        .where('chapter', '=', part.chapter)
+        .where('part', '=', part.part)
         .execute();
+    },
+
+    /** A rendered part: done, with its duration and when, and its job touched. */
+    async partDone(part: JobPartsTable, duration: number): Promise<void> {
+      const now = new Date().toISOString();
+      await movePart(part, 'charged', { status: 'done', duration, rendered_at: now });
+      await db.updateTable('jobs').set({ updated_at: now }).where('id', '=', part.job_id).execute();
     },
   };
 }

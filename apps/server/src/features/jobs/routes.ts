@@ -29,7 +29,7 @@ import { draftFromJson, draftFromUpload, newJob } from './job-input.js';
 import { describeJobs } from './job-view.js';
 import { JOB_MESSAGES, type Refusal, refuse } from './messages.js';
 import { createJobRepository } from './repository.js';
-import { createJobRunner, type JobRunnerOptions } from './runner.js';
+import { createJobRunner, JOB_CONCURRENCY, type JobRunnerOptions } from './runner.js';
 import { MULTIPART_LIMITS, previewOf, readChapters, readUpload } from './upload.js';
 
 // What these routes answer, word for word, for whoever checks their answers (their tests).
@@ -71,6 +71,10 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   async function requirePaidPlan(request: FastifyRequest, reply: FastifyReply) {
+    // A visitor is told to sign in (credentials that do not verify were refused before).
+    if (!(await app.resolveUser(request))) {
+      return reply.code(401).send({ message: JOB_MESSAGES.signInNeeded });
+    }
     await app.requireUser(request, reply);
     if (reply.sent) return;
     if (request.user.role === 'USER' && request.user.plan_type === 'FREE') {
@@ -78,7 +82,8 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
     }
   }
 
-  const describe = (rows: JobsTable[]) => describeJobs(rows, jobs, speech);
+  const describe = (rows: JobsTable[]) =>
+    describeJobs(rows, jobs, speech, options.runner?.concurrency ?? JOB_CONCURRENCY);
 
   /** The signed-in user's job named by the path. */
   function findOwn(request: FastifyRequest) {
@@ -148,7 +153,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
-        summary: "The user's jobs, newest first",
+        summary: "The user's jobs, newest first (FREE: none, jobs are paid)",
         security: bearer,
         response: { 200: JobListSchema, '4xx': ErrorResponseSchema },
       },

@@ -9,7 +9,7 @@ import { renderMail } from '../../lib/mail/template.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { assemble, partFormat } from './assembly.js';
-import { type JobRepository, jobKeys, type Lease } from './repository.js';
+import { type JobRepository, jobKeys, jobSettings, type Lease } from './repository.js';
 
 /**
  * Renders jobs (issue 19, docs/decisions/023-jobs.md). Every server runs one runner; a job is
@@ -31,7 +31,7 @@ export interface JobRunnerOptions {
   publicUrl?: string;
   /** A job that ran at least this long is worth a mail (default 60 s: shorter, they watched). */
   mailAfterMs?: number;
-  /** Parts rendered at once by this server (default 2). */
+  /** Parts rendered at once by this server (default JOB_CONCURRENCY). */
   concurrency?: number;
   /** How long a lease holds without renewal (default 30 s). */
   leaseMs?: number;
@@ -55,6 +55,9 @@ export const JOB_FAILURE_MESSAGES = {
     `Not enough characters left to go on: the next part needs ${needed}, ${left} remain. Buy more and start the job again.`,
   failed: 'The job could not be rendered. Nothing more was charged; please try again later.',
 };
+
+/** Parts of a job rendered at once by a server, unless configured (JOB_CONCURRENCY). */
+export const JOB_CONCURRENCY = 2;
 
 /** How many times a part is tried when the speech service fails for its own reasons. */
 const ATTEMPTS = 3;
@@ -126,7 +129,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     heartbeat.unref();
     try {
       const parts = await jobs.parts(job.id, { unfinished: true });
-      const queue = new PQueue({ concurrency: options.concurrency ?? 2 });
+      const queue = new PQueue({ concurrency: options.concurrency ?? JOB_CONCURRENCY });
       let failure: string | undefined;
       const halted = async () =>
         stopping || lost || failure !== undefined || (await jobs.status(job.id)) !== 'running';
@@ -176,7 +179,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const charged = await jobs.charge(job, part);
       if (!charged.ok) return JOB_FAILURE_MESSAGES.noCharacters(part.characters, charged.left);
     }
-    const settings = JSON.parse(job.settings) as Omit<VoiceSettings, 'text'>;
+    await jobs.partStarted(part);
+    const settings = jobSettings(job).voice;
     const format = partFormat(job.output_format);
     const key = jobKeys.part(job.id, part.chapter, part.part, format);
     for (let attempt = 1; ; attempt++) {

@@ -94,6 +94,29 @@ describe('the Documents page (issue 19)', { timeout: 20_000 }, () => {
     );
     expect(form?.get('output_format')).toBe('mp3');
     expect((form?.get('document') as File | null)?.name).toBe('tales.epub');
+    // As audiobooks are read unless asked otherwise: titles aloud, 1.5 s between chapters.
+    expect(form?.get('speak_chapter_titles')).toBe('true');
+    expect(form?.get('chapter_pause')).toBe('1.5');
+  });
+
+  it('starts a job without its chapter titles read and with a longer pause, when asked', async () => {
+    const user = userEvent.setup();
+    const { formOf } = serve(profileOf({ plan: { type: 'PREMIUM', count_characters: 5000 } }));
+    const { container } = renderAt('/documents', '/documents', <DocumentsPage />);
+    await screen.findByText('No audiobooks yet.');
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, book());
+    const titles = await screen.findByRole('checkbox', { name: "Read each chapter's title aloud" });
+    expect((titles as HTMLInputElement).checked).toBe(true);
+    await user.click(titles);
+    const pause = screen.getByRole('textbox', { name: 'Pause between chapters (seconds)' });
+    await user.clear(pause);
+    await user.type(pause, '3');
+    await user.click(screen.getByRole('button', { name: 'Start the audiobook' }));
+    await screen.findByText(/^Started\./);
+    expect(formOf()?.get('speak_chapter_titles')).toBe('false');
+    expect(formOf()?.get('chapter_pause')).toBe('3');
   });
 
   it('tells a FREE user that audiobooks are part of the paid plans, with no file to choose', async () => {

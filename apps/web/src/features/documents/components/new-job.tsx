@@ -5,6 +5,7 @@ import {
   Checkbox,
   FileInput,
   Group,
+  NumberInput,
   SegmentedControl,
   Select,
   Stack,
@@ -12,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { DocumentPreview } from '@parla/contract';
+import { CHAPTER_PAUSE, type DocumentPreview } from '@parla/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../hooks/use-format';
@@ -47,6 +48,9 @@ export function NewJob() {
   const [language, setLanguage] = useState<string | null>(null);
   const [voice, setVoice] = useState<string | null>(null);
   const [format, setFormat] = useState<JobFormat>('mp3');
+  // As audiobooks do: each chapter opens with its title, a pause between chapters.
+  const [speakTitles, setSpeakTitles] = useState(true);
+  const [pause, setPause] = useState<number>(CHAPTER_PAUSE.default);
   const [dragging, setDragging] = useState(false);
 
   const read = (chosen: File | null) => {
@@ -81,6 +85,8 @@ export function NewJob() {
           ...(format === 'wav' && { sample_rate: '16000' }),
           ...(language && { language_code: language }),
           ...(voice && { voice_id: voice }),
+          speak_chapter_titles: String(speakTitles),
+          chapter_pause: String(pause),
         },
       },
       {
@@ -222,6 +228,23 @@ export function NewJob() {
             value={format}
             onChange={(value) => setFormat(value as JobFormat)}
           />
+          <Group align="flex-end" wrap="wrap">
+            <Checkbox
+              label={t('documents.speakTitles')}
+              checked={speakTitles}
+              onChange={(event) => setSpeakTitles(event.currentTarget.checked)}
+            />
+            <NumberInput
+              label={t('documents.chapterPause')}
+              min={0}
+              max={CHAPTER_PAUSE.max}
+              step={0.5}
+              decimalScale={1}
+              clampBehavior="strict"
+              value={pause}
+              onChange={(value) => setPause(typeof value === 'number' ? value : Number(value) || 0)}
+            />
+          </Group>
           <Group>
             <Button
               onClick={submit}
