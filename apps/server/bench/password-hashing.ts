@@ -18,7 +18,7 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createUserRepository } from '../src/features/account/repository.js';
+import { createUserRepository } from '../src/services/accounts/user-repository.js';
 import { hashPassword } from '../src/lib/password.js';
 
 const CONCURRENT = 24;
@@ -41,6 +41,7 @@ const user = await createUserRepository(app.db).create({
   email: 'bench@example.com',
   passwordHash: await hashPassword(password),
   plan: 'FREE',
+  terms: app.plans.FREE,
   emailValidated: true,
 });
 const { token } = await app.tokens.issue(user.id, user.token_version);

@@ -16,7 +16,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createUserRepository } from '../src/features/account/repository.js';
+import { createUserRepository } from '../src/services/accounts/user-repository.js';
 import { hashPassword } from '../src/lib/password.js';
 
 const RUNS = 3;
@@ -35,6 +35,7 @@ const user = await createUserRepository(app.db).create({
   email: 'bench@example.com',
   passwordHash: await hashPassword('correct horse battery'),
   plan: 'BUSINESS',
+  terms: app.plans.BUSINESS,
   emailValidated: true,
 });
 const { token } = await app.tokens.issue(user.id, user.token_version);

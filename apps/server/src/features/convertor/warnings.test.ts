@@ -4,8 +4,8 @@ import {
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
-} from '../../test/test-app.js';
-import { voiceSettings } from '../../test/voice-settings.js';
+} from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
 
 /** Issue 27 item 3: what of a text is not rendered as written reaches the caller. */
 const app = await createTestApp({ config: testConfig(), conversionsPerMinute: 1000 });
