@@ -97,7 +97,7 @@ function textOf(items: readonly SpeechItem[]): string {
 }
 
 /** The item whose prosody most of the text is in (by characters), which a call is read with. */
-export function mostSaid(items: readonly SpeechItem[]): SpeechItem {
+function mostSaid(items: readonly SpeechItem[]): SpeechItem {
   const shares = new Map<string, { item: SpeechItem; characters: number }>();
   for (const item of items) {
     const key = `${item.rate}|${item.pitch}|${item.volume}`;
@@ -289,13 +289,21 @@ export function createOpenAiEngine(config: OpenAiConfig): SpeechEngine {
       return 24_000;
     },
     async fingerprint(id) {
-      return `openai|1|${base}|${model}|${id}`;
+      return `openai|2|${base}|${model}|${id}`;
     },
     render: (segment) =>
       renderRun({
         voice: segment.voice,
         effect: segment.effect,
-        items: [{ kind: 'speech', ...segment }],
+        items: [
+          {
+            kind: 'speech',
+            parts: segment.parts,
+            rate: segment.rate,
+            pitch: segment.pitch,
+            volume: segment.volume,
+          },
+        ],
       }),
     renderRun,
     async rendersOffThread() {

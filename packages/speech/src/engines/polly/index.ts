@@ -377,13 +377,21 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
         return rate;
       },
       async fingerprint(id) {
-        return `polly|2|${id}|ogg${rate}`;
+        return `polly|3|${id}|ogg${rate}`;
       },
       render: (segment) =>
         renderRun({
           voice: segment.voice,
           effect: segment.effect,
-          items: [{ kind: 'speech', ...segment }],
+          items: [
+            {
+              kind: 'speech',
+              parts: segment.parts,
+              rate: segment.rate,
+              pitch: segment.pitch,
+              volume: segment.volume,
+            },
+          ],
         }),
       renderRun,
       async rendersOffThread() {
