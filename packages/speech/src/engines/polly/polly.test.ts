@@ -330,6 +330,19 @@ const spokenText = (ssml: string) =>
     .replace(/ ([,.;:!?])/g, '$1')
     .trim();
 
+/**
+ * The audio calls that say only words of `text`: a call of an earlier test (the slow provider's,
+ * answered after its time-out) may still land while a later test runs.
+ */
+const callsOf = (text: string) => {
+  const words = new Set(spokenText(text).split(/[^\p{L}\p{N}]+/u));
+  return speechCalls().filter((call) =>
+    spokenText(call.body?.Text ?? '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .every((word) => words.has(word)),
+  );
+};
+
 describe('whole SSML to Polly (issue 27)', () => {
   beforeAll(() => {
     config = freshConfig();
@@ -352,7 +365,7 @@ describe('whole SSML to Polly (issue 27)', () => {
         }),
         config,
       );
-      const calls = speechCalls();
+      const calls = callsOf(SSML);
       // One audio call (and its speech-marks twin): no lone "." and no sentence cut.
       expect(calls).toHaveLength(1);
       const sent = calls[0]?.body?.Text ?? '';
@@ -364,8 +377,9 @@ describe('whole SSML to Polly (issue 27)', () => {
       expect(sent).toMatch(
         /And this ends<\/prosody> <prosody rate="100%" volume="\+6dB">loudly<\/prosody><prosody rate="100%">\.<\/prosody><\/speak>$/,
       );
+      // Its speech marks are asked for the same SSML, once.
       const marksCalls = polly.calls.filter((call) => call.body?.OutputFormat === 'json');
-      expect(marksCalls.map((call) => call.body?.Text)).toEqual([sent]);
+      expect(marksCalls.filter((call) => call.body?.Text === sent)).toHaveLength(1);
       // Every word is marked once, in order (as the contract suite reads marks), and the pause
       // is in the audio.
       const words = speechMarks(SSML, result.marks).filter((mark) => mark.type === 'word');
@@ -397,7 +411,7 @@ describe('whole SSML to Polly (issue 27)', () => {
       request({ voice_id: 'standard:polly:Joanna', text, output_format: 'wav' }),
       config,
     );
-    const calls = speechCalls();
+    const calls = callsOf(text);
     expect(calls).toHaveLength(2);
     const said = calls.map((call) => spokenText(call.body?.Text ?? ''));
     for (const [i, call] of calls.entries()) {
