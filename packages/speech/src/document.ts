@@ -54,8 +54,8 @@ export interface TextItem {
   /** `<phoneme>`: how to say `text`, where the engine reads phonemes. */
   phonemes?: Phonemes;
   source: SourcePosition;
-  /** Where the element that set its voice, emphasis or effect opened, for warnings. */
-  markupAt?: Partial<Record<'voice' | 'emphasis' | 'effect', SourcePosition>>;
+  /** Where the element that set its voice, emphasis, effect or prosody opened, for warnings. */
+  markupAt?: Partial<Record<'voice' | 'emphasis' | 'effect' | 'prosody', SourcePosition>>;
 }
 
 export interface BreakItem {

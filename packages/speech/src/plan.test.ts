@@ -3,6 +3,7 @@ import {
   checkAudioLength,
   estimateSeconds,
   groupSentences,
+  packSentences,
   planSentences,
   type Sentence,
   sentenceText,
@@ -28,6 +29,31 @@ function sentences(count: number): Sentence[] {
 }
 
 const chars = (group: Sentence) => sentenceText(group).length;
+
+describe('packSentences (as few provider calls as a limit allows, decision 033)', () => {
+  it('packs consecutive whole sentences up to the limit, the space between them counted', () => {
+    // 100 characters each: 29 fit in 2,999 (29 × 100 + 28 spaces = 2,928), 30 do not.
+    const groups = packSentences(sentences(45), 3000);
+    expect(groups).toHaveLength(2);
+    expect(groups.map((group) => group.texts?.length)).toEqual([29, 16]);
+    for (const group of groups) expect(chars(group)).toBeLessThanOrEqual(3000);
+    // Each sentence keeps its own text for its mark, in order.
+    expect(groups.flatMap((group) => group.texts)).toEqual(
+      sentences(45).map((one) => sentenceText(one)),
+    );
+  });
+
+  it('keeps a sentence longer than the limit whole, alone, and what fits in one group', () => {
+    const long = sentence('Long. '.repeat(20).trim());
+    const groups = packSentences([sentence('Short one.'), long, sentence('After it.')], 50);
+    expect(groups.map((group) => group.texts)).toEqual([
+      ['Short one.'],
+      [sentenceText(long)],
+      ['After it.'],
+    ]);
+    expect(packSentences(sentences(3), 4096)).toHaveLength(1);
+  });
+});
 
 describe('groupSentences (one process per group for the native espeak-ng program)', () => {
   it('keeps the first sentence alone, so that the first audio comes early', () => {

@@ -308,14 +308,43 @@ export function groupSentences(
       groups.push(current.group);
       continue;
     }
-    current.group.texts?.push(sentenceText(sentence));
-    for (const unit of sentence.units) {
-      const last = current.group.units.at(-1);
-      if (unit.kind === 'speech' && last?.kind === 'speech' && samePiece(last, unit)) {
-        last.parts.push(...unit.parts.map((part) => ({ ...part })));
-      } else {
-        current.group.units.push(copyUnit(unit));
-      }
+    append(current.group, sentence);
+  }
+  return groups;
+}
+
+/** A sentence added at the end of a group: its text for its mark, its units joined on. */
+function append(group: Sentence, sentence: Sentence): void {
+  group.texts?.push(sentenceText(sentence));
+  for (const unit of sentence.units) {
+    const last = group.units.at(-1);
+    if (unit.kind === 'speech' && last?.kind === 'speech' && samePiece(last, unit)) {
+      last.parts.push(...unit.parts.map((part) => ({ ...part })));
+    } else {
+      group.units.push(copyUnit(unit));
+    }
+  }
+}
+
+/**
+ * Consecutive sentences packed into as few groups as hold at most `maxChars` characters each
+ * (a sentence longer alone is a group alone), for an engine that sends whole texts to a
+ * provider with a limit per call (`SpeechEngine.renderRun`): each group is then one call per
+ * voice, cut only at sentence ends (docs/decisions/033-whole-ssml-to-remote-voices.md).
+ */
+export function packSentences(sentences: readonly Sentence[], maxChars: number): Sentence[] {
+  const groups: Sentence[] = [];
+  let size = 0;
+  for (const sentence of sentences) {
+    const length = characters(sentence);
+    const group = groups.at(-1);
+    // The space that joins two sentences counts too.
+    if (group && size + 1 + length <= maxChars) {
+      append(group, sentence);
+      size += 1 + length;
+    } else {
+      groups.push({ ...copy(sentence), texts: [sentenceText(sentence)] });
+      size = length;
     }
   }
   return groups;

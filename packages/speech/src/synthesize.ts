@@ -3,7 +3,13 @@ import { createStreamEncoder, MIME_TYPES } from './encode/encoders.js';
 import { type EngineRegistry, engineRegistry, type SpeechConfig } from './engines/registry.js';
 import type { SpeechEngine } from './engines/types.js';
 import { normaliseDocument } from './normalise/document.js';
-import { checkAudioLength, groupSentences, planSentences, sentenceText } from './plan.js';
+import {
+  checkAudioLength,
+  groupSentences,
+  packSentences,
+  planSentences,
+  sentenceText,
+} from './plan.js';
 import { checkRequest, type SpeechRequest } from './request.js';
 import { parseSsml } from './ssml/parser.js';
 import { pitchPercentToSemitones, speedPercentToFactor } from './ssml/prosody-values.js';
@@ -100,8 +106,14 @@ async function prepare(request: SpeechRequest, options: SynthesisOptions) {
     rate,
     offThread,
     warnings,
-    // An engine rendering off this thread is given groups of sentences (one start each).
-    sentences: offThread ? groupSentences(planned) : planned,
+    // An engine that sends whole texts to a provider gets as many sentences as one call takes
+    // (docs/decisions/033-whole-ssml-to-remote-voices.md); one rendering off this thread,
+    // groups of sentences (one start each).
+    sentences: main.engine.renderRun
+      ? packSentences(planned, main.voice.capabilities.maxTextPerCall)
+      : offThread
+        ? groupSentences(planned)
+        : planned,
     renderer: new Renderer(
       voices,
       {

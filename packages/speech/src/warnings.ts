@@ -13,7 +13,9 @@ import type { SourcePosition } from './errors.js';
  *   cannot be said, or the voice's engine does not read phonemes);
  * - `emphasis_not_rendered`: `<emphasis>` on a voice that does not render it;
  * - `effect_not_available`: an effect the voice does not render, ignored;
- * - `voice_not_found`: a `<voice name>` no engine has; the language and gender chose instead.
+ * - `voice_not_found`: a `<voice name>` no engine has; the language and gender chose instead;
+ * - `prosody_approximated`: a `<prosody>` change inside a text its voice reads at one speed,
+ *   pitch and volume (plain text to an OpenAI-compatible server), read as the text around it.
  */
 export const SPEECH_WARNING_CODES = [
   'unsupported_element',
@@ -23,6 +25,7 @@ export const SPEECH_WARNING_CODES = [
   'emphasis_not_rendered',
   'effect_not_available',
   'voice_not_found',
+  'prosody_approximated',
 ] as const;
 export type SpeechWarningCode = (typeof SPEECH_WARNING_CODES)[number];
 

@@ -64,6 +64,26 @@ export interface Segment {
   effect: VoiceEffect | undefined;
 }
 
+/**
+ * One item of a run: speech in its own prosody, or a pause the writer asked for (seconds).
+ * Rate, pitch and volume are as in `Segment`.
+ */
+export type RunItem =
+  | { kind: 'speech'; parts: readonly SpeechPart[]; rate: number; pitch: number; volume: number }
+  | { kind: 'break'; seconds: number };
+
+/**
+ * Consecutive speech of one voice and effect, with the pauses and marks between its pieces:
+ * what an engine that takes whole texts (a remote provider) is given, so that it sends them in
+ * as few calls as its limits allow (docs/decisions/033-whole-ssml-to-remote-voices.md). It
+ * starts and ends with speech.
+ */
+export interface Run {
+  voice: EngineVoice;
+  items: readonly RunItem[];
+  effect: VoiceEffect | undefined;
+}
+
 export interface RenderedSegment {
   /** Mono PCM, -1..1, at `sampleRate`. */
   samples: Float32Array;
@@ -103,6 +123,13 @@ export interface SpeechEngine {
    */
   fingerprint(voiceId: string): Promise<string>;
   render(segment: Segment): Promise<RenderedSegment>;
+  /**
+   * A run of one voice in as few provider calls as its limits allow, prosody changes and
+   * pauses said in the provider's own terms. An engine with it is given every stretch of its
+   * voices this way (and groups of sentences up to `maxTextPerCall`); one without it is given
+   * each piece of one prosody through `render`.
+   */
+  renderRun?(run: Run): Promise<RenderedSegment>;
   /**
    * True when `render` works outside the calling thread (another process, another machine):
    * the pipeline then renders groups of sentences, two ahead of the one being encoded.

@@ -486,8 +486,8 @@ function parseXml(
         break;
       }
     }
-    // Where the voice, emphasis and effect of the text inside were set, for warnings.
-    for (const key of ['voice', 'emphasis', 'effect'] as const) {
+    // Where the voice, emphasis, effect and prosody of the text inside were set, for warnings.
+    for (const key of ['voice', 'emphasis', 'effect', 'prosody'] as const) {
       if (frame[key] !== undefined && frame[key] !== parent?.[key]) {
         frame.markupAt = { ...frame.markupAt, [key]: start };
       }

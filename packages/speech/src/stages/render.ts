@@ -1,5 +1,5 @@
 import type { VoiceEffect } from '@parla/contract';
-import type { DocumentItem } from '../document.js';
+import type { DocumentItem, TextItem } from '../document.js';
 import {
   applyGain,
   bleep,
@@ -11,9 +11,9 @@ import {
   trimSilence,
 } from '../dsp/dsp.js';
 import { resample } from '../dsp/resample.js';
-import type { EngineVoice } from '../engines/types.js';
+import type { EngineVoice, RenderedSegment, RunItem } from '../engines/types.js';
 import type { SourcePosition } from '../errors.js';
-import type { Sentence, SpeechPart, SpeechPiece } from '../plan.js';
+import type { Sentence, SentenceUnit, SpeechPart, SpeechPiece } from '../plan.js';
 import type { SpeechWarningCode, Warnings } from '../warnings.js';
 import type { Mark, RenderedSentence } from './rendered.js';
 import { type SentenceCache, sentenceKey } from './sentence-cache.js';
@@ -91,9 +91,9 @@ export class Renderer {
       }
       return undefined;
     };
-    for (const [index, unit] of units.entries()) {
+    for (let index = 0; index < units.length; index++) {
+      const unit = units[index] as SentenceUnit;
       const previous = neighbour(index, -1);
-      const next = neighbour(index, 1);
       if (unit.kind === 'mark') {
         const at = length / this.rate;
         marks.push({ type: 'mark', start: at, end: at, text: unit.name });
@@ -118,7 +118,12 @@ export class Renderer {
         length += tone.length;
         continue;
       }
-      const piece = await this.piece(unit);
+      // An engine that takes whole runs gets this voice's speech up to the next other sound.
+      const last = await this.runEnd(units, index);
+      const piece =
+        last > index ? await this.run(units.slice(index, last + 1)) : await this.piece(unit);
+      index = last;
+      const next = neighbour(index, 1);
       const precededByPause = previous ? previous.kind !== 'speech' : afterBreak;
       const start = previous?.kind === 'speech' ? 0 : precededByPause ? BREAK_HEAD : undefined;
       const end = next === undefined ? undefined : next.kind === 'speech' ? JOIN_GAP : BREAK_TAIL;
@@ -159,6 +164,62 @@ export class Renderer {
     return concat([inBreath(this.rate, length + 1), silence(0.08, this.rate)]);
   }
 
+  /**
+   * Where the run that starts with the speech piece at `start` ends (the index of its last
+   * piece): for an engine that renders runs (`SpeechEngine.renderRun`), the following pieces
+   * of the same voice and effect with only breaks and marks between them; otherwise `start`.
+   */
+  private async runEnd(units: readonly SentenceUnit[], start: number): Promise<number> {
+    const first = units[start];
+    if (first?.kind !== 'speech') return start;
+    const { engine, voice } = await this.voices.forItem(first);
+    if (!engine.renderRun) return start;
+    const effect = first.effect ?? this.settings.effect;
+    let end = start;
+    for (let i = start + 1; i < units.length; i++) {
+      const unit = units[i];
+      if (unit?.kind === 'break' || unit?.kind === 'mark') continue;
+      if (unit?.kind !== 'speech' || (unit.effect ?? this.settings.effect) !== effect) break;
+      if ((await this.voices.forItem(unit)).voice.id !== voice.id) break;
+      end = i;
+    }
+    return end;
+  }
+
+  /** A run of one voice's pieces, breaks and marks through its engine's `renderRun`. */
+  private async run(units: readonly SentenceUnit[]) {
+    const speech = units.filter((unit): unit is SpeechPiece => unit.kind === 'speech');
+    const [first] = speech;
+    if (!first) throw new Error('a run starts with speech');
+    const { engine, voice } = await this.voices.forItem(first);
+    const items: RunItem[] = [];
+    // A mark between pieces goes before the next piece's words.
+    let marks: SpeechPart[] = [];
+    for (const unit of units) {
+      if (unit.kind === 'mark') marks.push({ text: '', mark: unit.name });
+      else if (unit.kind === 'break') items.push({ kind: 'break', seconds: unit.seconds });
+      else if (unit.kind === 'speech') {
+        items.push({
+          kind: 'speech',
+          parts: [...marks, ...this.partsFor(unit, voice)],
+          rate: this.settings.rate * unit.prosody.rate,
+          pitch: this.settings.pitch + unit.prosody.pitch,
+          volume: unit.prosody.volume,
+        });
+        marks = [];
+      }
+    }
+    const render = engine.renderRun?.bind(engine);
+    if (!render) throw new Error(`${engine.id} renders no runs`);
+    const rendered = await render({
+      voice,
+      items,
+      effect: first.effect ?? this.settings.effect,
+    });
+    const parts = items.flatMap((item) => (item.kind === 'speech' ? item.parts : []));
+    return this.placed(rendered, { ...first, parts });
+  }
+
   /** One speech piece through its engine, at the renderer's rate. */
   private async piece(piece: SpeechPiece) {
     const { engine, voice } = await this.voices.forItem(piece);
@@ -170,6 +231,11 @@ export class Renderer {
       volume: piece.prosody.volume,
       effect: piece.effect ?? this.settings.effect,
     });
+    return this.placed(rendered, piece);
+  }
+
+  /** A rendered piece at the renderer's rate, its marks timed. */
+  private placed(rendered: RenderedSegment, piece: SpeechPiece) {
     // A voice of another engine inside the request (a `<voice>` switch) has its own rate.
     const samples = resample(rendered.samples, rendered.sampleRate, this.rate);
     // An engine that does not time marks has each heard at its share of the text.
@@ -243,6 +309,55 @@ export async function capabilityWarnings(
       );
     }
   }
+  await prosodyWarnings(items, voices, warnings);
+}
+
+/**
+ * The `prosody_approximated` warnings: a voice whose engine sends whole texts (`renderRun`) but
+ * takes no `<prosody>` in them (plain text) reads each stretch between pauses at one speed,
+ * pitch and volume, those of most of its text; each text in another prosody is warned of,
+ * where its `<prosody>` opened (docs/decisions/033-whole-ssml-to-remote-voices.md).
+ */
+async function prosodyWarnings(
+  items: readonly DocumentItem[],
+  voices: VoiceLookup,
+  warnings: Warnings,
+): Promise<void> {
+  type Entry = { item: TextItem; voice: EngineVoice; plain: boolean };
+  const key = (item: TextItem) =>
+    `${item.prosody.rate}|${item.prosody.pitch}|${item.prosody.volume}`;
+  let stretch: Entry[] = [];
+  const settle = () => {
+    const [first] = stretch;
+    if (first?.plain) {
+      const shares = new Map<string, number>();
+      for (const { item } of stretch) {
+        shares.set(key(item), (shares.get(key(item)) ?? 0) + item.text.trim().length);
+      }
+      const most = [...shares.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+      for (const { item, voice } of stretch) {
+        if (key(item) === most || item.text.trim() === '') continue;
+        const text = item.text.trim();
+        const quoted = text.length > 40 ? `${text.slice(0, 39)}…` : text;
+        warnings.add(
+          'prosody_approximated',
+          `<prosody>: ${voice.capabilities.engineName} reads a text at one speed, pitch and volume; "${quoted}" is read like the text around it`,
+          item.markupAt?.prosody ?? item.source,
+        );
+      }
+    }
+    stretch = [];
+  };
+  for (const item of items) {
+    if (item.kind === 'break' || item.kind === 'bleep' || item.kind === 'breath') settle();
+    if (item.kind !== 'text') continue;
+    const { engine, voice } = await voices.forItem(item);
+    if (stretch[0] && stretch[0].voice.id !== voice.id) settle();
+    const plain =
+      engine.renderRun !== undefined && !voice.capabilities.nativeSsml.includes('prosody');
+    stretch.push({ item, voice, plain });
+  }
+  settle();
 }
 
 /** Each `<mark>` inside a piece, with the share of the piece's text before it. */

@@ -1,4 +1,4 @@
-import { applyGain, concat } from '../../dsp/dsp.js';
+import { applyGain, concat, silence, trimSilence } from '../../dsp/dsp.js';
 import { pitchShift } from '../../dsp/pitch.js';
 import { resample } from '../../dsp/resample.js';
 import { SpeechError } from '../../errors.js';
@@ -10,13 +10,14 @@ import {
   type RemoteLimits,
   RemoteProvider,
 } from '../remote/provider.js';
-import { partsToText, splitParts, splitRate, stretchBeyond } from '../remote/segment.js';
+import { partsToText, splitRate, splitRun, stretchBeyond } from '../remote/segment.js';
 import { estimatedTimings } from '../timings.js';
 import type {
   EngineCapabilities,
   EngineVoice,
   RenderedSegment,
-  Segment,
+  Run,
+  RunItem,
   SpeechEngine,
 } from '../types.js';
 
@@ -39,6 +40,10 @@ export interface OpenAiConfig extends RemoteLimits {
   /** The language the voices are listed under (default `en-US`). */
   language?: string;
 }
+
+/** Sound kept after the last word before a break and before the first after it (as render.ts). */
+const BREAK_TAIL = 0.02;
+const BREAK_HEAD = 0.01;
 
 /** OpenAI's input limit per request, in characters. */
 export const OPENAI_MAX_INPUT = 4096;
@@ -82,6 +87,30 @@ function languageName(code: string): string {
 function apiBase(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
+}
+
+type SpeechItem = Extract<RunItem, { kind: 'speech' }>;
+
+/** The plain text of speech items, as one input. */
+function textOf(items: readonly SpeechItem[]): string {
+  return partsToText(items.flatMap((item) => item.parts));
+}
+
+/** The item whose prosody most of the text is in (by characters), which a call is read with. */
+function mostSaid(items: readonly SpeechItem[]): SpeechItem {
+  const shares = new Map<string, { item: SpeechItem; characters: number }>();
+  for (const item of items) {
+    const key = `${item.rate}|${item.pitch}|${item.volume}`;
+    const share = shares.get(key) ?? { item, characters: 0 };
+    share.characters += textOf([item]).length;
+    shares.set(key, share);
+  }
+  let best: { item: SpeechItem; characters: number } | undefined;
+  for (const share of shares.values()) {
+    if (!best || share.characters > best.characters) best = share;
+  }
+  if (!best) throw new Error('a call has speech');
+  return best.item;
 }
 
 export function createOpenAiEngine(config: OpenAiConfig): SpeechEngine {
@@ -138,7 +167,7 @@ export function createOpenAiEngine(config: OpenAiConfig): SpeechEngine {
   };
 
   /** One request's audio: wav, decoded. */
-  const speech = (input: string, voice: string, speed: number) =>
+  const requestSpeech = (input: string, voice: string, speed: number) =>
     provider.call(async (signal) => {
       const response = await fetch(`${base}/audio/speech`, {
         method: 'POST',
@@ -156,6 +185,90 @@ export function createOpenAiEngine(config: OpenAiConfig): SpeechEngine {
           : new ProviderFailure('refused', String(error));
       }
     });
+
+  /**
+   * A run as whole texts (docs/decisions/033-whole-ssml-to-remote-voices.md): one call per
+   * stretch between breaks, as few as 4,096 characters allow, cut at sentence ends; each
+   * break is our silence of its length. Plain text has one speed, pitch and volume: a call is
+   * read with those of most of its text (`capabilityWarnings` warns of the rest).
+   */
+  const renderRun = async (run: Run): Promise<RenderedSegment> => {
+    const voice = await find(run.voice.id);
+    if (!voice) throw new SpeechError('unknown_voice', `Unknown voice "${run.voice.id}".`);
+    const name = voice.id.split(':').slice(2).join(':');
+    // The calls: whole texts between the breaks, each with the pause before it.
+    const calls: { speech: SpeechItem[]; pause: number }[] = [];
+    let pause = 0;
+    let stretch: SpeechItem[] = [];
+    const cut = () => {
+      for (const items of splitRun(stretch, OPENAI_MAX_INPUT, (i) => textOf([i]).length + 1)) {
+        const speech = items.filter((item): item is SpeechItem => item.kind === 'speech');
+        if (!textOf(speech)) continue;
+        calls.push({ speech, pause });
+        pause = 0;
+      }
+      stretch = [];
+    };
+    for (const item of run.items) {
+      if (item.kind === 'speech') {
+        stretch.push(item);
+        continue;
+      }
+      cut();
+      pause += item.seconds;
+    }
+    cut();
+    const pieces: Float32Array[] = [];
+    const words: RenderedSegment['words'] = [];
+    const marks: NonNullable<RenderedSegment['marks']> = [];
+    // False once a call's marks could not be timed: the renderer places them all by share.
+    let timed = true;
+    // OpenAI answers 24 kHz; pieces share the rate of the first (a server answers one rate).
+    let rate: number | undefined;
+    let offset = 0;
+    for (const [index, { speech, pause }] of calls.entries()) {
+      const input = textOf(speech);
+      const main = mostSaid(speech);
+      const { provider: speed, stretch: beyond } = splitRate(main.rate, ...SPEED_RANGE);
+      const audio = await requestSpeech(input, name, speed);
+      rate ??= audio.sampleRate;
+      let samples = stretchBeyond(resample(audio.samples, audio.sampleRate, rate), beyond, rate);
+      samples = pitchShift(samples, main.pitch, rate);
+      applyGain(samples, main.volume);
+      // Around a break, the server's own silence gives way to the break's exact length.
+      const pauseAfter = (calls[index + 1]?.pause ?? 0) > 0;
+      samples = trimSilence(samples, rate, {
+        ...(pause > 0 && { start: BREAK_HEAD }),
+        ...(pauseAfter && { end: BREAK_TAIL }),
+      }).samples;
+      if (pause > 0) {
+        const silent = silence(pause, rate);
+        pieces.push(silent);
+        offset += silent.length / rate;
+      }
+      // This API reports no word times: they are estimated (engines/timings.ts).
+      const parts = speech.flatMap((item) => item.parts);
+      const timings = await estimatedTimings(
+        { parts, voice: run.voice },
+        input,
+        main.rate,
+        samples,
+        rate,
+      );
+      for (const word of timings.words) words.push({ ...word, time: offset + word.time });
+      if (!timings.marks) timed = false;
+      for (const mark of timings.marks ?? []) marks.push({ ...mark, time: offset + mark.time });
+      pieces.push(samples);
+      offset += samples.length / rate;
+    }
+    return {
+      samples: concat(pieces),
+      sampleRate: rate ?? 24_000,
+      words,
+      ...(timed && { marks }),
+      breaths: false,
+    };
+  };
 
   return {
     id: 'neural:openai',
@@ -176,36 +289,23 @@ export function createOpenAiEngine(config: OpenAiConfig): SpeechEngine {
       return 24_000;
     },
     async fingerprint(id) {
-      return `openai|1|${base}|${model}|${id}`;
+      return `openai|2|${base}|${model}|${id}`;
     },
-    async render(segment: Segment): Promise<RenderedSegment> {
-      const voice = await find(segment.voice.id);
-      if (!voice) throw new SpeechError('unknown_voice', `Unknown voice "${segment.voice.id}".`);
-      const name = voice.id.split(':').slice(2).join(':');
-      const { provider: speed, stretch } = splitRate(segment.rate, ...SPEED_RANGE);
-      const pieces: Float32Array[] = [];
-      let rate = 24_000;
-      for (const parts of splitParts(segment.parts, OPENAI_MAX_INPUT)) {
-        const input = partsToText(parts);
-        if (!input) continue;
-        const audio = await speech(input, name, speed);
-        // Pieces of one segment share the rate of the first (a server answers one rate).
-        if (pieces.length === 0) rate = audio.sampleRate;
-        pieces.push(resample(audio.samples, audio.sampleRate, rate));
-      }
-      let samples = stretchBeyond(concat(pieces), stretch, rate);
-      samples = pitchShift(samples, segment.pitch, rate);
-      applyGain(samples, segment.volume);
-      // This API reports no word times: they are estimated (engines/timings.ts).
-      const timings = await estimatedTimings(
-        segment,
-        partsToText(segment.parts),
-        segment.rate,
-        samples,
-        rate,
-      );
-      return { samples, sampleRate: rate, ...timings, breaths: false };
-    },
+    render: (segment) =>
+      renderRun({
+        voice: segment.voice,
+        effect: segment.effect,
+        items: [
+          {
+            kind: 'speech',
+            parts: segment.parts,
+            rate: segment.rate,
+            pitch: segment.pitch,
+            volume: segment.volume,
+          },
+        ],
+      }),
+    renderRun,
     async rendersOffThread() {
       return true;
     },

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decodeWav, medianF0 } from '../../../test/audio.js';
+import { decodeWav, innerSilences, medianF0 } from '../../../test/audio.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../test/providers/openai-server.js';
 import { request } from '../../../test/request.js';
 import { SpeechError } from '../../errors.js';
+import { speechMarks } from '../../marks.js';
 import { synthesize } from '../../synthesize.js';
 import { listVoices } from '../../voices.js';
 import type { SpeechConfig } from '../registry.js';
@@ -149,4 +150,77 @@ describe('the OpenAI-compatible engine', () => {
     expect((limited as SpeechError).message).toMatch(/busy right now/);
     expect(server.calls.at(-1)?.status).toBe(429);
   });
+});
+
+describe('whole text to OpenAI-compatible servers (issue 27)', () => {
+  it('sends whole sentences: one call per stretch between breaks, prosody approximated and warned', async () => {
+    const config = configOf(server, { voices: ['nova'] });
+    const ssml =
+      '<speak>First we speak plainly. <prosody rate="slow">Then we slow down</prosody> for a while.<break time="700ms"/> A pause came before this one. And this ends <prosody volume="+6dB">loudly</prosody>.</speak>';
+    const result = await synthesize(
+      request({
+        engine: 'neural',
+        voice_id: 'neural:openai:nova',
+        text: ssml,
+        output_format: 'wav',
+      }),
+      config,
+    );
+    const calls = speechCalls();
+    expect(calls.map((call) => call.status)).toEqual([200, 200]);
+    // The break is where the text is cut (its silence is made exactly); nothing else is.
+    expect(calls.map((call) => call.body?.input)).toEqual([
+      'First we speak plainly. Then we slow down for a while.',
+      'A pause came before this one. And this ends loudly.',
+    ]);
+    // Plain text has one speed: the speed of most of the call's text.
+    expect(calls.map((call) => call.body?.speed)).toEqual([1, 1]);
+    const approximated = result.warnings.filter((w) => w.code === 'prosody_approximated');
+    // Each where its <prosody> opened.
+    expect(approximated.map((w) => [w.line, w.column])).toEqual([
+      [1, 32],
+      [1, 159],
+    ]);
+    expect(approximated[0]?.message).toContain(
+      '"Then we slow down" is read like the text around it',
+    );
+    // Every word marked, in order, as the contract suite reads marks.
+    const words = speechMarks(ssml, result.marks).filter((mark) => mark.type === 'word');
+    for (let i = 1; i < words.length; i++) {
+      expect(words[i]?.time).toBeGreaterThanOrEqual(words[i - 1]?.time ?? 0);
+    }
+    expect(words.map((mark) => mark.value).join(' ')).toBe(
+      'First we speak plainly Then we slow down for a while A pause came before this one And this ends loudly',
+    );
+    expect(result.marks.filter((mark) => mark.type === 'sentence')).toHaveLength(4);
+    const { samples, sampleRate } = decodeWav(result.audio);
+    const longest = Math.max(...innerSilences(samples, sampleRate));
+    expect(longest).toBeGreaterThan(0.6);
+  }, 60_000);
+
+  it('cuts a text over 4,096 characters at a sentence end, in as few calls as fit', async () => {
+    const config = configOf(server, { voices: ['nova'] });
+    const sentences = Array.from(
+      { length: 80 },
+      (_, i) => `Sentence number ${i + 1} is one of many in this long chapter of text.`,
+    );
+    const text = sentences.join(' ');
+    expect(text.length).toBeGreaterThan(4096);
+    expect(text.length).toBeLessThan(8192);
+    const result = await synthesize(
+      request({ engine: 'neural', voice_id: 'neural:openai:nova', text, output_format: 'wav' }),
+      config,
+    );
+    const inputs = speechCalls().map((call) => call.body?.input ?? '');
+    expect(inputs).toHaveLength(2);
+    for (const input of inputs) {
+      expect(input.length).toBeLessThanOrEqual(4096);
+      expect(input).toMatch(/^Sentence number \d+ .*\.$/);
+    }
+    expect(inputs.join(' ')).toBe(text);
+    expect(result.marks.filter((mark) => mark.type === 'sentence')).toHaveLength(80);
+    expect(result.marks.filter((mark) => mark.type === 'word')).toHaveLength(
+      text.split(' ').length,
+    );
+  }, 60_000);
 });

@@ -17,12 +17,13 @@ import {
   type RemoteLimits,
   RemoteProvider,
 } from '../remote/provider.js';
-import { partsToSsml, splitParts, splitRate, stretchBeyond } from '../remote/segment.js';
+import { partsToSsml, splitRate, splitRun, stretchBeyond } from '../remote/segment.js';
 import type {
   EngineCapabilities,
   EngineVoice,
   RenderedSegment,
-  Segment,
+  Run,
+  RunItem,
   SpeechEngine,
 } from '../types.js';
 
@@ -111,30 +112,93 @@ function failureOf(sdk: PollySdk, error: unknown): ProviderFailure {
   return new ProviderFailure('down', error instanceof Error ? error.message : String(error));
 }
 
-/** The Polly SSML of a segment's text: its effect and prosody around its parts. */
-export function pollySsml(segment: Segment, rate: number, standard: boolean): string {
-  let body = partsToSsml(segment.parts, {
+/** Polly's longest `<break>`: a longer pause is said as several. */
+const POLLY_MAX_BREAK_MS = 10_000;
+
+type SpeechItem = Extract<RunItem, { kind: 'speech' }>;
+
+/** The `<prosody>` of one speech item, as Polly takes it (no pitch on its neural voices). */
+function prosodyOf(item: SpeechItem, standard: boolean): string {
+  const prosody = [`rate="${Math.round(splitRate(item.rate, ...RATE_RANGE).provider * 100)}%"`];
+  if (standard && Math.abs(item.pitch) >= 0.01) {
+    const percent = Math.round((2 ** (item.pitch / 12) - 1) * 100);
+    prosody.push(`pitch="${percent >= 0 ? '+' : ''}${percent}%"`);
+  }
+  if (Math.abs(item.volume) >= 0.01) {
+    const db = Math.round(Math.min(POLLY_MAX_GAIN, item.volume) * 10) / 10;
+    prosody.push(`volume="${db >= 0 ? '+' : ''}${db}dB"`);
+  }
+  return prosody.join(' ');
+}
+
+/** One speech item in Polly SSML: its parts inside its `<prosody>`. */
+function itemSsml(item: SpeechItem, standard: boolean): string {
+  const body = partsToSsml(item.parts, {
     emphasis: standard,
     mark: (name) => `<mark name="${escapeXml(name)}"/>`,
   });
-  const prosody = [`rate="${Math.round(rate * 100)}%"`];
-  if (standard && Math.abs(segment.pitch) >= 0.01) {
-    const percent = Math.round((2 ** (segment.pitch / 12) - 1) * 100);
-    prosody.push(`pitch="${percent >= 0 ? '+' : ''}${percent}%"`);
+  return `<prosody ${prosodyOf(item, standard)}>${body}</prosody>`;
+}
+
+/**
+ * The Polly SSML of one call: each speech item in its `<prosody>` (neighbours with the same
+ * one share it), each break a `<break>` (made `stretch` times shorter when the audio is
+ * stretched after), the effect around it all.
+ */
+export function pollySsml(
+  items: readonly RunItem[],
+  effect: VoiceEffect | undefined,
+  standard: boolean,
+  stretch = 1,
+): string {
+  const pieces: string[] = [];
+  let open: string | undefined;
+  let words: string[] = [];
+  const close = () => {
+    if (open !== undefined) pieces.push(`<prosody ${open}>${words.join(' ')}</prosody>`);
+    open = undefined;
+    words = [];
+  };
+  for (const item of items) {
+    if (item.kind === 'break') {
+      close();
+      let ms = Math.round((item.seconds * 1000) / stretch);
+      while (ms > 0) {
+        pieces.push(`<break time="${Math.min(ms, POLLY_MAX_BREAK_MS)}ms"/>`);
+        ms -= POLLY_MAX_BREAK_MS;
+      }
+      continue;
+    }
+    const prosody = prosodyOf(item, standard);
+    if (prosody !== open) close();
+    open = prosody;
+    words.push(
+      partsToSsml(item.parts, {
+        emphasis: standard,
+        mark: (name) => `<mark name="${escapeXml(name)}"/>`,
+      }),
+    );
   }
-  if (Math.abs(segment.volume) >= 0.01) {
-    const db = Math.round(Math.min(POLLY_MAX_GAIN, segment.volume) * 10) / 10;
-    prosody.push(`volume="${db >= 0 ? '+' : ''}${db}dB"`);
-  }
-  body = `<prosody ${prosody.join(' ')}>${body}</prosody>`;
-  if (standard && segment.effect === 'whispered') {
+  close();
+  // Punctuation after a change of prosody joins the word before it ("loudly</prosody>.").
+  let body = pieces.join(' ').replace(/ (<prosody [^>]*>[,.;:!?])/g, '$1');
+  if (standard && effect === 'whispered') {
     body = `<amazon:effect name="whispered">${body}</amazon:effect>`;
-  } else if (standard && segment.effect === 'soft') {
+  } else if (standard && effect === 'soft') {
     body = `<amazon:effect phonation="soft">${body}</amazon:effect>`;
-  } else if (standard && segment.effect === 'breathing') {
+  } else if (standard && effect === 'breathing') {
     body = `<amazon:auto-breaths>${body}</amazon:auto-breaths>`;
   }
   return `<speak>${body}</speak>`;
+}
+
+/**
+ * What a call counts against Polly's limits, in billed characters: its text, and half its
+ * SSML (a call holds at most 6,000 characters in all, 3,000 billed).
+ */
+function pollySize(item: SpeechItem, standard: boolean): number {
+  const ssml = itemSsml(item, standard);
+  return Math.max(ssml.replace(/<[^>]*>/g, '').length + 1, Math.ceil((ssml.length + 1) / 2));
 }
 
 interface PollyMark {
@@ -203,6 +267,92 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
       const lower = id.toLowerCase();
       return (await byTier(engine)).find((listed) => listed.voice.id.toLowerCase() === lower);
     };
+    /**
+     * A run in as few calls as Polly's limits allow, its prosody and breaks in Polly SSML.
+     * What one call cannot vary (a rate past Polly's range, a neural voice's pitch, a gain past
+     * +6 dB: signal processing after the call) starts a new call where it changes.
+     */
+    const renderRun = async (run: Run): Promise<RenderedSegment> => {
+      const listed = await find(run.voice.id);
+      if (!listed) throw new SpeechError('unknown_voice', `Unknown voice "${run.voice.id}".`);
+      const standard = listed.pollyEngine === 'standard';
+      if (!standard && run.effect && STANDARD_EFFECTS.includes(run.effect)) {
+        throw new SpeechError('bad_input', `The ${run.effect} effect needs the standard engine.`);
+      }
+      const after = (item: SpeechItem) => ({
+        stretch: splitRate(item.rate, ...RATE_RANGE).stretch,
+        pitch: standard ? 0 : item.pitch,
+        gain: Math.max(0, item.volume - POLLY_MAX_GAIN),
+      });
+      const calls = splitRun(
+        run.items,
+        POLLY_MAX_BILLED,
+        (item) => pollySize(item, standard),
+        (item) => JSON.stringify(after(item)),
+      );
+      const pieces: Float32Array[] = [];
+      const words: RenderedSegment['words'] = [];
+      const marks: NonNullable<RenderedSegment['marks']> = [];
+      let offset = 0;
+      for (const items of calls) {
+        const first = items.find((item): item is SpeechItem => item.kind === 'speech');
+        const { stretch, pitch, gain } = first ? after(first) : { stretch: 1, pitch: 0, gain: 0 };
+        const request = {
+          Engine: listed.pollyEngine,
+          VoiceId: listed.pollyId as VoiceId,
+          TextType: 'ssml' as const,
+          Text: pollySsml(items, run.effect, standard, stretch),
+        };
+        const [decoded, speechMarks] = await Promise.all([
+          call(async ({ sdk, client }, abortSignal) => {
+            const answer = await client.send(
+              new sdk.SynthesizeSpeechCommand({
+                ...request,
+                OutputFormat: 'ogg_vorbis',
+                SampleRate: String(rate),
+              }),
+              { abortSignal },
+            );
+            const bytes = answer.AudioStream
+              ? await answer.AudioStream.transformToByteArray()
+              : new Uint8Array();
+            return decodeOggVorbis(bytes).catch((error: unknown) => {
+              throw new ProviderFailure('refused', `undecodable Ogg Vorbis: ${String(error)}`);
+            });
+          }),
+          call(async ({ sdk, client }, abortSignal) => {
+            const answer = await client.send(
+              new sdk.SynthesizeSpeechCommand({
+                ...request,
+                OutputFormat: 'json',
+                SpeechMarkTypes: ['word', 'ssml'],
+              }),
+              { abortSignal },
+            );
+            const body = answer.AudioStream ? await answer.AudioStream.transformToString() : '';
+            return body
+              .split('\n')
+              .filter((line) => line.trim())
+              .map((line) => JSON.parse(line) as PollyMark);
+          }),
+        ]);
+        let samples = stretchBeyond(
+          resample(decoded.samples, decoded.sampleRate, rate),
+          stretch,
+          rate,
+        );
+        if (pitch) samples = pitchShift(samples, pitch, rate);
+        if (gain > 0) applyGain(samples, gain);
+        for (const mark of speechMarks) {
+          const time = offset + (mark.time / 1000) * stretch;
+          if (mark.type === 'word') words.push({ time, text: mark.value });
+          else if (mark.type === 'ssml') marks.push({ time, name: mark.value });
+        }
+        pieces.push(samples);
+        offset += samples.length / rate;
+      }
+      return { samples: concat(pieces), sampleRate: rate, words, marks, breaths: false };
+    };
     return {
       id: `${engine}:polly`,
       local: false,
@@ -227,78 +377,23 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
         return rate;
       },
       async fingerprint(id) {
-        return `polly|2|${id}|ogg${rate}`;
+        return `polly|3|${id}|ogg${rate}`;
       },
-      async render(segment: Segment): Promise<RenderedSegment> {
-        const listed = await find(segment.voice.id);
-        if (!listed) throw new SpeechError('unknown_voice', `Unknown voice "${segment.voice.id}".`);
-        const standard = listed.pollyEngine === 'standard';
-        if (!standard && segment.effect && STANDARD_EFFECTS.includes(segment.effect)) {
-          throw new SpeechError(
-            'bad_input',
-            `The ${segment.effect} effect needs the standard engine.`,
-          );
-        }
-        const { provider: speed, stretch } = splitRate(segment.rate, ...RATE_RANGE);
-        const pieces: Float32Array[] = [];
-        const words: RenderedSegment['words'] = [];
-        const marks: NonNullable<RenderedSegment['marks']> = [];
-        let offset = 0;
-        for (const parts of splitParts(segment.parts, POLLY_MAX_BILLED)) {
-          const text = pollySsml({ ...segment, parts }, speed, standard);
-          const request = {
-            Engine: listed.pollyEngine,
-            VoiceId: listed.pollyId as VoiceId,
-            TextType: 'ssml' as const,
-            Text: text,
-          };
-          const [decoded, speechMarks] = await Promise.all([
-            call(async ({ sdk, client }, abortSignal) => {
-              const answer = await client.send(
-                new sdk.SynthesizeSpeechCommand({
-                  ...request,
-                  OutputFormat: 'ogg_vorbis',
-                  SampleRate: String(rate),
-                }),
-                { abortSignal },
-              );
-              const bytes = answer.AudioStream
-                ? await answer.AudioStream.transformToByteArray()
-                : new Uint8Array();
-              return decodeOggVorbis(bytes).catch((error: unknown) => {
-                throw new ProviderFailure('refused', `undecodable Ogg Vorbis: ${String(error)}`);
-              });
-            }),
-            call(async ({ sdk, client }, abortSignal) => {
-              const answer = await client.send(
-                new sdk.SynthesizeSpeechCommand({
-                  ...request,
-                  OutputFormat: 'json',
-                  SpeechMarkTypes: ['word', 'ssml'],
-                }),
-                { abortSignal },
-              );
-              const body = answer.AudioStream ? await answer.AudioStream.transformToString() : '';
-              return body
-                .split('\n')
-                .filter((line) => line.trim())
-                .map((line) => JSON.parse(line) as PollyMark);
-            }),
-          ]);
-          const samples = resample(decoded.samples, decoded.sampleRate, rate);
-          for (const mark of speechMarks) {
-            const time = offset + (mark.time / 1000) * stretch;
-            if (mark.type === 'word') words.push({ time, text: mark.value });
-            else if (mark.type === 'ssml') marks.push({ time, name: mark.value });
-          }
-          pieces.push(samples);
-          offset += (samples.length / rate) * stretch;
-        }
-        let samples = stretchBeyond(concat(pieces), stretch, rate);
-        if (!standard) samples = pitchShift(samples, segment.pitch, rate);
-        if (segment.volume > POLLY_MAX_GAIN) applyGain(samples, segment.volume - POLLY_MAX_GAIN);
-        return { samples, sampleRate: rate, words, marks, breaths: false };
-      },
+      render: (segment) =>
+        renderRun({
+          voice: segment.voice,
+          effect: segment.effect,
+          items: [
+            {
+              kind: 'speech',
+              parts: segment.parts,
+              rate: segment.rate,
+              pitch: segment.pitch,
+              volume: segment.volume,
+            },
+          ],
+        }),
+      renderRun,
       async rendersOffThread() {
         return true;
       },

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decodeWav, highBandShare, medianF0 } from '../../../test/audio.js';
+import { decodeWav, highBandShare, innerSilences, medianF0 } from '../../../test/audio.js';
 import { type FakePolly, startFakePolly } from '../../../test/providers/polly-server.js';
 import { request } from '../../../test/request.js';
 import { SpeechError } from '../../errors.js';
+import { speechMarks } from '../../marks.js';
 import { SpeechPool } from '../../pool/pool.js';
 import { synthesize } from '../../synthesize.js';
 import { listVoices } from '../../voices.js';
@@ -319,4 +320,109 @@ describe('the Amazon Polly engine', () => {
       await pool.close();
     }
   });
+});
+
+/** What a call says, without its tags: SSML's text as Polly bills and speaks it. */
+const spokenText = (ssml: string) =>
+  ssml
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,.;:!?])/g, '$1')
+    .trim();
+
+/**
+ * The audio calls that say only words of `text`: a call of an earlier test (the slow provider's,
+ * answered after its time-out) may still land while a later test runs.
+ */
+const callsOf = (text: string) => {
+  const words = new Set(spokenText(text).split(/[^\p{L}\p{N}]+/u));
+  return speechCalls().filter((call) =>
+    spokenText(call.body?.Text ?? '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .every((word) => words.has(word)),
+  );
+};
+
+describe('whole SSML to Polly (issue 27)', () => {
+  beforeAll(() => {
+    config = freshConfig();
+  });
+
+  const SSML =
+    '<speak>First we speak plainly. <prosody rate="slow">Then we slow down</prosody> for a while.<break time="700ms"/> A pause came before this one. And this ends <prosody volume="+6dB">loudly</prosody>.</speak>';
+  const SPOKEN =
+    'First we speak plainly. Then we slow down for a while. A pause came before this one. And this ends loudly.';
+
+  for (const voice of ['standard:polly:Joanna', 'neural:polly:Joanna']) {
+    it(`sends one voice's text in one call, its prosody and breaks in Polly SSML (${voice})`, async () => {
+      const result = await synthesize(
+        request({
+          engine: voice.startsWith('neural') ? 'neural' : 'standard',
+          voice_id: voice,
+          text: SSML,
+          output_format: 'wav',
+          sample_rate: 24000,
+        }),
+        config,
+      );
+      const calls = callsOf(SSML);
+      // One audio call (and its speech-marks twin): no lone "." and no sentence cut.
+      expect(calls).toHaveLength(1);
+      const sent = calls[0]?.body?.Text ?? '';
+      expect(calls[0]?.status).toBe(200);
+      expect(spokenText(sent)).toBe(SPOKEN);
+      // Each change of prosody in Polly's <prosody>, the pause as Polly's <break>.
+      expect(sent).toMatch(/<prosody rate="[1-9]\d%">Then we slow down<\/prosody>/);
+      expect(sent).toMatch(/for a while\.<\/prosody> <break time="700ms"\/> <prosody/);
+      expect(sent).toMatch(
+        /And this ends<\/prosody> <prosody rate="100%" volume="\+6dB">loudly<\/prosody><prosody rate="100%">\.<\/prosody><\/speak>$/,
+      );
+      // Its speech marks are asked for the same SSML, once.
+      const marksCalls = polly.calls.filter((call) => call.body?.OutputFormat === 'json');
+      expect(marksCalls.filter((call) => call.body?.Text === sent)).toHaveLength(1);
+      // Every word is marked once, in order (as the contract suite reads marks), and the pause
+      // is in the audio.
+      const words = speechMarks(SSML, result.marks).filter((mark) => mark.type === 'word');
+      expect(words.map((mark) => mark.value)).toEqual(SPOKEN.replace(/[.,]/g, '').split(' '));
+      for (let i = 1; i < words.length; i++) {
+        expect(words[i]?.time).toBeGreaterThanOrEqual(words[i - 1]?.time ?? 0);
+      }
+      const sentences = result.marks.filter((mark) => mark.type === 'sentence');
+      expect(sentences.map((mark) => mark.text)).toEqual([
+        'First we speak plainly.',
+        'Then we slow down for a while.',
+        'A pause came before this one.',
+        'And this ends loudly.',
+      ]);
+      const { samples, sampleRate } = decodeWav(result.audio);
+      expect(Math.max(...innerSilences(samples, sampleRate))).toBeGreaterThan(0.6);
+    }, 60_000);
+  }
+
+  it('splits a text over 3,000 billed characters at a sentence end, in as few calls as fit', async () => {
+    const sentences = Array.from(
+      { length: 60 },
+      (_, i) => `Sentence number ${i + 1} is one of many in this long chapter of text.`,
+    );
+    const text = sentences.join(' ');
+    expect(text.length).toBeGreaterThan(3000);
+    expect(text.length).toBeLessThan(6000);
+    const result = await synthesize(
+      request({ voice_id: 'standard:polly:Joanna', text, output_format: 'wav' }),
+      config,
+    );
+    const calls = callsOf(text);
+    expect(calls).toHaveLength(2);
+    const said = calls.map((call) => spokenText(call.body?.Text ?? ''));
+    for (const [i, call] of calls.entries()) {
+      expect(call.status).toBe(200);
+      expect(said[i]?.length).toBeLessThanOrEqual(3000);
+      // Whole sentences only: each call is a run of the sentences, cut after a full stop.
+      expect(said[i]).toMatch(/^Sentence number \d+ .*\.$/);
+    }
+    expect(said.join(' ')).toBe(text);
+    const words = result.marks.filter((mark) => mark.type === 'word');
+    expect(words).toHaveLength(text.split(' ').length);
+    expect(result.marks.filter((mark) => mark.type === 'sentence')).toHaveLength(60);
+  }, 60_000);
 });

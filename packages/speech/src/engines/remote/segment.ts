@@ -1,6 +1,7 @@
 import { timeStretch } from '../../dsp/pitch.js';
-import type { SpeechPart } from '../../plan.js';
+import { type SpeechPart, sentenceEnds } from '../../plan.js';
 import { escapeXml } from '../../ssml/parser.js';
+import type { RunItem } from '../types.js';
 
 /**
  * A segment's parts as the body of a provider's SSML (Polly's and Azure's dialects share it):
@@ -57,9 +58,11 @@ export function splitParts(parts: readonly SpeechPart[], max: number): SpeechPar
     // A part longer than the limit alone: cut after a sentence's end, else a space.
     while (rest.text.length > max) {
       const head = rest.text.slice(0, max);
-      const sentenceEnd = head.search(/[.!?;:]\s[^.!?;:]*$/);
+      const sentenceEnd = sentenceEnds(rest.text)
+        .filter((end) => end <= max)
+        .at(-1);
       const space = head.lastIndexOf(' ');
-      const cut = sentenceEnd >= 0 ? sentenceEnd + 1 : space > 0 ? space : max;
+      const cut = sentenceEnd ?? (space > 0 ? space : max);
       chunks.push([{ ...rest, text: rest.text.slice(0, cut).trimEnd() }]);
       rest = { ...rest, text: rest.text.slice(cut).trimStart() };
     }
@@ -83,4 +86,59 @@ export function splitRate(
 /** Audio made `stretch` times longer without changing its pitch (rates past the provider's). */
 export function stretchBeyond(samples: Float32Array, stretch: number, sampleRate: number) {
   return Math.abs(stretch - 1) < 0.01 ? samples : timeStretch(samples, stretch, sampleRate);
+}
+
+type SpeechItem = Extract<RunItem, { kind: 'speech' }>;
+
+/**
+ * A run's items cut into provider calls (docs/decisions/033-whole-ssml-to-remote-voices.md):
+ * as few as hold at most `max` by `size` each, a new call only where the next speech item would
+ * not fit or where `key` (what is done to a call's audio after it, which one call cannot vary)
+ * changes. A break stays at the end of the call before it; an item too long alone is cut
+ * between its parts, else after a sentence's end (`splitParts`).
+ */
+export function splitRun(
+  items: readonly RunItem[],
+  max: number,
+  size: (item: SpeechItem) => number,
+  key: (item: SpeechItem) => string = () => '',
+): RunItem[][] {
+  const calls: RunItem[][] = [];
+  let current: RunItem[] = [];
+  let used = 0;
+  let currentKey: string | undefined;
+  const flush = () => {
+    if (current.length > 0) calls.push(current);
+    current = [];
+    used = 0;
+    currentKey = undefined;
+  };
+  for (const item of items) {
+    if (item.kind === 'break') {
+      current.push(item);
+      continue;
+    }
+    const itemKey = key(item);
+    const length = size(item);
+    if (currentKey !== undefined && (itemKey !== currentKey || used + length > max)) flush();
+    if (length > max) {
+      const pieces = splitParts(item.parts, max).map((parts) => ({ ...item, parts }));
+      for (const piece of pieces.slice(0, -1)) {
+        calls.push([...current, piece]);
+        current = [];
+      }
+      const last = pieces.at(-1);
+      if (last) {
+        current.push(last);
+        used = size(last);
+        currentKey = itemKey;
+      }
+      continue;
+    }
+    current.push(item);
+    used += length;
+    currentKey = itemKey;
+  }
+  flush();
+  return calls;
 }
