@@ -18,8 +18,8 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createUserRepository } from '../src/services/accounts/user-repository.js';
 import { hashPassword } from '../src/lib/password.js';
+import { createUserRepository } from '../src/services/accounts/user-repository.js';
 
 const CONCURRENT = 24;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-bench-'));

@@ -16,8 +16,8 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createUserRepository } from '../src/services/accounts/user-repository.js';
 import { hashPassword } from '../src/lib/password.js';
+import { createUserRepository } from '../src/services/accounts/user-repository.js';
 
 const RUNS = 3;
 const SIZES = [1_000, 10_000, 20_000];
