@@ -127,8 +127,13 @@ describe('file history (SPEC §2 File History, §4 File deletion)', () => {
     const page = await session.newPage();
     await setTokenCookie(page, user.token, session.baseUrl);
     await visit(page, '/file-history');
-    await page.getByRole('alert').filter({ hasText: 'paid plans' }).waitFor();
-    await page.getByRole('link', { name: 'See the plans' }).waitFor();
+    // Their (empty) list, and what a plan adds in its place (issue 27: no refusal).
+    await page
+      .getByText(/Saving audio is part of the paid plans/)
+      .first()
+      .waitFor();
+    await page.getByRole('link', { name: 'See the plans' }).first().waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 });
 
