@@ -23,6 +23,14 @@ export interface WebAppOptions {
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
   const indexFile = path.join(options.root, 'index.html');
   const built = existsSync(indexFile);
+  // With CORS_ORIGINS, @fastify/cors answers `Vary: Origin`, which replaced the static files'
+  // `Vary: accept-encoding` (the same URL answers brotli, gzip or plain): both are kept.
+  app.addHook('onSend', async (_request, reply) => {
+    const vary = reply.getHeader('vary');
+    if (typeof vary === 'string' && !/accept-encoding/i.test(vary)) {
+      reply.header('vary', `${vary}, Accept-Encoding`);
+    }
+  });
   if (built) {
     await app.register(fastifyStatic, {
       root: options.root,

@@ -5,7 +5,6 @@ import {
   Card,
   Grid,
   Group,
-  List,
   Loader,
   Skeleton,
   Stack,
@@ -70,6 +69,7 @@ import {
 } from '../lib/voice-settings';
 import { CharacterCounter } from './character-counter';
 import { ChipContext } from './chip-context';
+import type { ConvertWarningsProps } from './convert-warnings';
 import type { CutNoticeProps } from './cut-notice';
 import { EditorToolbar } from './editor-toolbar';
 import { InfoTiles } from './info-tiles';
@@ -95,6 +95,12 @@ const DownloadArea = lazy(() =>
 const CutNotice = lazy(
   (): Promise<{ default: ComponentType<CutNoticeProps> }> =>
     import('./cut-notice').catch(() => ({ default: () => null })),
+);
+
+// What of a text was not read as written: loaded with the first conversion that has some.
+const ConvertWarnings = lazy(
+  (): Promise<{ default: ComponentType<ConvertWarningsProps> }> =>
+    import('./convert-warnings').catch(() => ({ default: () => null })),
 );
 
 export interface ConvertorPageProps {
@@ -416,29 +422,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 </Alert>
               )}
               {warnings.length > 0 && (
-                <Alert
-                  color="yellow"
-                  variant="light"
-                  p="xs"
-                  title={t('convertor.warningsTitle')}
-                  data-testid="convert-warnings"
-                  // Mantine's yellow text is below WCAG AA on its light background.
-                  styles={{ title: { color: 'var(--mantine-color-text)' } }}
-                >
-                  <List size="sm">
-                    {warnings.map((warning) => (
-                      <List.Item key={`${warning.code}:${warning.line}:${warning.column}`}>
-                        {warning.line === null
-                          ? warning.message
-                          : t('convertor.warningAt', {
-                              line: warning.line,
-                              column: warning.column,
-                              message: warning.message,
-                            })}
-                      </List.Item>
-                    ))}
-                  </List>
-                </Alert>
+                <Suspense fallback={null}>
+                  <ConvertWarnings warnings={warnings} />
+                </Suspense>
               )}
             </Stack>
           </Card>
