@@ -84,6 +84,12 @@ export interface Run {
   effect: VoiceEffect | undefined;
 }
 
+/** A segment as a run of one piece of speech, for an engine that renders runs. */
+export function runOfSegment(segment: Segment): Run {
+  const { voice, effect, parts, rate, pitch, volume } = segment;
+  return { voice, effect, items: [{ kind: 'speech', parts, rate, pitch, volume }] };
+}
+
 export interface RenderedSegment {
   /** Mono PCM, -1..1, at `sampleRate`. */
   samples: Float32Array;

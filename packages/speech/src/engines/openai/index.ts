@@ -20,6 +20,7 @@ import type {
   RunItem,
   SpeechEngine,
 } from '../types.js';
+import { runOfSegment } from '../types.js';
 
 /**
  * Any server that speaks OpenAI's `POST /v1/audio/speech` (OpenAI itself, and the local
@@ -291,20 +292,7 @@ export function createOpenAiEngine(config: OpenAiConfig): SpeechEngine {
     async fingerprint(id) {
       return `openai|2|${base}|${model}|${id}`;
     },
-    render: (segment) =>
-      renderRun({
-        voice: segment.voice,
-        effect: segment.effect,
-        items: [
-          {
-            kind: 'speech',
-            parts: segment.parts,
-            rate: segment.rate,
-            pitch: segment.pitch,
-            volume: segment.volume,
-          },
-        ],
-      }),
+    render: (segment) => renderRun(runOfSegment(segment)),
     renderRun,
     async rendersOffThread() {
       return true;

@@ -26,6 +26,7 @@ import type {
   RunItem,
   SpeechEngine,
 } from '../types.js';
+import { runOfSegment } from '../types.js';
 
 /**
  * Amazon Polly through the official SDK (@aws-sdk/client-polly), docs/voices.md. Its voices
@@ -379,20 +380,7 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
       async fingerprint(id) {
         return `polly|3|${id}|ogg${rate}`;
       },
-      render: (segment) =>
-        renderRun({
-          voice: segment.voice,
-          effect: segment.effect,
-          items: [
-            {
-              kind: 'speech',
-              parts: segment.parts,
-              rate: segment.rate,
-              pitch: segment.pitch,
-              volume: segment.volume,
-            },
-          ],
-        }),
+      render: (segment) => renderRun(runOfSegment(segment)),
       renderRun,
       async rendersOffThread() {
         return true;
