@@ -14,6 +14,13 @@ export const SSML_LIMITS = {
   /** All breaks of a document together, so 10,000 breaks cannot make hours of silence. */
   maxTotalBreakSeconds: MAX_TOTAL_BREAK_SECONDS,
   /**
+   * Characters of one `<phoneme>`'s `ph`, and phonemes of one word of it: a longer word is
+   * cut in words of this many before any engine sees it (the native espeak-ng program crashes
+   * on a phoneme word of about 350; docs/decisions/034-cost-queues-and-crashes.md).
+   */
+  maxPhonemeCharacters: 500,
+  maxPhonemesPerWord: 40,
+  /**
    * Digits of a say-as number read as one number ("nine hundred quadrillion …"); a longer one
    * is read digit by digit, as a person would read it.
    */

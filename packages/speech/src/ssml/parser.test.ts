@@ -97,6 +97,14 @@ describe('parseSsml', () => {
     expect(error('<speak><mark/></speak>').reason).toBe('<mark> needs a name attribute');
   });
 
+  it('cuts a phoneme word longer than 40 phonemes into words of 40, stress marks not counted', () => {
+    const [item] = parseSsml(
+      `<speak><phoneme ph="ˈ${'tʃa'.repeat(45)} ta">x</phoneme></speak>`,
+    ).items;
+    const words = (item?.kind === 'text' && item.phonemes?.espeak)?.split(' ') ?? [];
+    expect(words).toEqual([`'${'tSa'.repeat(20)}`, 'tSa'.repeat(20), 'tSa'.repeat(5), 'ta']);
+  });
+
   it('converts <phoneme> to espeak-ng mnemonics, or keeps its text with a warning', () => {
     const doc = parseSsml(
       '<speak><phoneme alphabet="ipa" ph="təˈmɑːtoʊ">tomato</phoneme> <phoneme alphabet="x-sampa" ph=\'t@"meItoU\'>tomato</phoneme> <phoneme alphabet="ipa" ph="ʘʘ">click</phoneme> <phoneme alphabet="x-amazon-pinyin" ph="bo2">博</phoneme></speak>',

@@ -416,6 +416,12 @@ function parseXml(
       case 'phoneme': {
         const { alphabet = 'ipa', ph } = attributes;
         if (ph === undefined) fail(start, '<phoneme> needs a ph attribute');
+        if ((ph ?? '').length > SSML_LIMITS.maxPhonemeCharacters) {
+          fail(
+            start,
+            `<phoneme> ph has ${ph?.length} characters; at most ${SSML_LIMITS.maxPhonemeCharacters} are accepted (one pronunciation, not a text)`,
+          );
+        }
         let phonemes: Phonemes | undefined;
         if (alphabet !== 'ipa' && alphabet !== 'x-sampa') {
           warn(

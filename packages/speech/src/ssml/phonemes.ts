@@ -1,3 +1,5 @@
+import { SSML_LIMITS } from './limits.js';
+
 /**
  * `<phoneme alphabet="ipa|x-sampa" ph="…">` to espeak-ng's phoneme mnemonics, which espeak-ng
  * speaks when they are written `[[…]]` (docs: espeak-ng phonemes.md; the native program reads
@@ -144,6 +146,10 @@ function xSampaToIpa(ph: string): string {
 /**
  * The espeak-ng mnemonics of a pronunciation, or undefined when it uses a symbol the table
  * lacks. Whitespace separates words; `/…/` and `[…]` around the transcription are dropped.
+ * A word of more than `SSML_LIMITS.maxPhonemesPerWord` phonemes (stress and length marks not
+ * counted) is cut into words of at most
+ * that many: the native espeak-ng program crashes (SIGSEGV in libespeak-ng 1.51) on a phoneme
+ * word of about 350 (docs/decisions/034-cost-queues-and-crashes.md), and no real word has 40.
  */
 export function toEspeakPhonemes(alphabet: 'ipa' | 'x-sampa', ph: string): string | undefined {
   const trimmed = ph
@@ -153,11 +159,21 @@ export function toEspeakPhonemes(alphabet: 'ipa' | 'x-sampa', ph: string): strin
   const ipa = (alphabet === 'x-sampa' ? xSampaToIpa(trimmed) : trimmed).normalize('NFC');
   let out = '';
   let at = 0;
+  let inWord = 0;
   while (at < ipa.length) {
     const match = IPA.find(([symbol]) => ipa.startsWith(symbol, at));
     if (!match) return undefined;
-    out += match[1];
-    at += match[0].length;
+    const [symbol, mnemonic] = match;
+    if (symbol === ' ') inWord = 0;
+    else if (!["'", ',', ':', ''].includes(mnemonic)) {
+      if (inWord === SSML_LIMITS.maxPhonemesPerWord) {
+        out += ' ';
+        inWord = 0;
+      }
+      inWord += 1;
+    }
+    out += mnemonic;
+    at += symbol.length;
   }
   return out.trim() === '' ? undefined : out.trim();
 }

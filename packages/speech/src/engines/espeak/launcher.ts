@@ -9,7 +9,7 @@
  * holds hundreds of megabytes, and starts an espeak-ng process per group of sentences: with
  * two workers, more CPU went to the kernel than to speech. This process stays small.
  */
-import { runProgram } from './run-program.js';
+import { type ProgramOutput, runProgram } from './run-program.js';
 
 export interface LaunchRequest {
   id: number;
@@ -19,9 +19,7 @@ export interface LaunchRequest {
   input: string;
 }
 
-export type LaunchReply =
-  | { id: number; code: number | null; stdout: Uint8Array; stderr: string }
-  | { id: number; error: string };
+export type LaunchReply = ({ id: number } & ProgramOutput) | { id: number; error: string };
 
 process.on('message', ({ id, program, args, input }: LaunchRequest) => {
   runProgram(program, args, input).then(

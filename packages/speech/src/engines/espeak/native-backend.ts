@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { SpeechError } from '../../errors.js';
 import {
   ESPEAK_SAMPLE_RATE,
   type EspeakBackend,
@@ -12,7 +13,7 @@ import {
 } from './backend.js';
 import type { EspeakVoiceFile } from './catalogue.js';
 import type { LaunchReply, LaunchRequest } from './launcher.js';
-import { runProgram } from './run-program.js';
+import { type ProgramOutput, runProgram } from './run-program.js';
 
 const run = promisify(execFile);
 
@@ -38,6 +39,8 @@ export class NativeBackend implements EspeakBackend {
     /** The program's voice files, as `espeak-ng --voices` lists them. */
     readonly voiceFiles: readonly EspeakVoiceFile[],
     spawn: NativeSpawn,
+    /** `prlimit` options the program runs under, when util-linux's prlimit is installed. */
+    private readonly limits: readonly string[] | undefined,
   ) {
     this.languages = new Set(
       voiceFiles.map((v) => (v.identifier.split('/').at(-1) ?? '').toLowerCase()),
@@ -55,13 +58,18 @@ export class NativeBackend implements EspeakBackend {
     spawn: NativeSpawn = 'launcher',
   ): Promise<NativeBackend | undefined> {
     try {
-      const [version, voices] = await Promise.all([
+      const [version, voices, limited] = await Promise.all([
         run(program, ['--version'], { timeout: 5000 }),
         run(program, ['--voices'], { timeout: 5000 }),
+        run('prlimit', [...PROGRAM_LIMITS, '--', program, '--version'], { timeout: 5000 }).then(
+          () => true,
+          () => false,
+        ),
       ]);
       const dataDir = /Data at:\s*(\S+)/.exec(version.stdout)?.[1];
       if (!dataDir) return undefined;
-      return new NativeBackend(program, dataDir, voiceFilesOf(voices.stdout), spawn);
+      const limits = limited ? PROGRAM_LIMITS : undefined;
+      return new NativeBackend(program, dataDir, voiceFilesOf(voices.stdout), spawn, limits);
     } catch {
       return undefined;
     }
@@ -84,16 +92,33 @@ export class NativeBackend implements EspeakBackend {
       String(Math.round(request.pitch)),
     ];
     if (this.mirror) args.unshift(`--path=${await this.mirror}`);
-    const done = this.launcher
-      ? await this.launcher.run(this.program, args, request.ssml)
-      : await runProgram(this.program, args, request.ssml).catch((error: Error) => {
-          throw new Error(`espeak-ng did not start: ${error.message}`);
-        });
+    let done = await this.run(args, request.ssml);
+    // A crash (libespeak-ng has input it dies on) is tried once more, in case it was not the
+    // input's fault; a second crash on the same input is the input's: the caller's to change.
+    if (done.signal) done = await this.run(args, request.ssml);
+    if (done.signal) {
+      throw new SpeechError(
+        'bad_input',
+        `espeak-ng stopped (${done.signal}) twice on this text, so it cannot be said: change or remove its unusual parts (a long <phoneme>, rare characters) and try again.`,
+      );
+    }
     if (done.code !== 0) {
       throw new Error(`espeak-ng exited with ${done.code}: ${done.stderr.trim()}`);
     }
     const wav = Buffer.from(done.stdout.buffer, done.stdout.byteOffset, done.stdout.byteLength);
     return { samples: pcmFromWav(wav), words: [] };
+  }
+
+  /** One run of the program, under its resource limits when `prlimit` is there. */
+  private run(args: string[], input: string): Promise<ProgramOutput> {
+    const [program, all] = this.limits
+      ? ['prlimit', [...this.limits, '--', this.program, ...args]]
+      : [this.program, args];
+    return this.launcher
+      ? this.launcher.run(program, all, input)
+      : runProgram(program, all, input).catch((error: Error) => {
+          throw new Error(`espeak-ng did not start: ${error.message}`);
+        });
   }
 
   async installVariant(name: string, contents: string): Promise<void> {
@@ -134,6 +159,19 @@ export class NativeBackend implements EspeakBackend {
     if (this.mirror) await rm(await this.mirror, { recursive: true, force: true });
   }
 }
+
+/**
+ * The least the program needs (docs/decisions/034-cost-queues-and-crashes.md): 256 MiB of
+ * address space (it uses about 20), 60 s of CPU (the pool stops a request at 120 s of wall
+ * time), no core file, 64 open files; it already runs with no
+ * environment, in the temporary directory (run-program.ts).
+ */
+const PROGRAM_LIMITS = [
+  `--as=${256 * 1024 * 1024}`,
+  '--cpu=60',
+  '--core=0',
+  '--nofile=64',
+] as const;
 
 /** How the native program is started: see NativeBackend.create. */
 export type NativeSpawn = 'launcher' | 'direct';
