@@ -9,6 +9,8 @@
  * - `engine_unavailable`: an engine cannot run (program or model missing, shutting down);
  * - `provider_unavailable`: a remote provider (a cloud voice) failed, refused or is throttling;
  *   its message is written for the person asking and names the provider, never internals;
+ * - `busy`: the speech queue holds too much work, or this caller's share of it is full; the
+ *   error says when to try again (`retryAfterSeconds`; HTTP 503 with Retry-After);
  * - `internal`: our bug (a worker crashed, an engine failed unexpectedly).
  *
  * The first three are the caller's to fix (HTTP 4xx); the others are ours (5xx; a provider's
@@ -20,6 +22,7 @@ export const SPEECH_ERROR_CODES = [
   'limit_exceeded',
   'engine_unavailable',
   'provider_unavailable',
+  'busy',
   'internal',
 ] as const;
 export type SpeechErrorCode = (typeof SPEECH_ERROR_CODES)[number];
@@ -29,12 +32,27 @@ export function isClientError(code: SpeechErrorCode): boolean {
   return code === 'bad_input' || code === 'unknown_voice' || code === 'limit_exceeded';
 }
 
+export interface SpeechErrorOptions {
+  /**
+   * The request was stopped after rendering had run (a render past its time budget, or audio
+   * past its length bound): the work was done, so a caller that charges keeps the charge
+   * (docs/decisions/034-cost-queues-and-crashes.md).
+   */
+  spent?: boolean;
+  /** Seconds after which the same request may be accepted (`busy`: a full queue). */
+  retryAfterSeconds?: number;
+}
+
 export class SpeechError extends Error {
   readonly code: SpeechErrorCode;
-  constructor(code: SpeechErrorCode, message: string) {
+  readonly spent: boolean;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: SpeechErrorCode, message: string, options: SpeechErrorOptions = {}) {
     super(message);
     this.name = 'SpeechError';
     this.code = code;
+    this.spent = options.spent ?? false;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -66,6 +84,8 @@ export interface SerializedSpeechError {
   line?: number;
   column?: number;
   reason?: string;
+  spent?: boolean;
+  retryAfterSeconds?: number;
 }
 
 export function serializeError(error: unknown): SerializedSpeechError {
@@ -78,7 +98,14 @@ export function serializeError(error: unknown): SerializedSpeechError {
       reason: error.reason,
     };
   }
-  if (error instanceof SpeechError) return { code: error.code, message: error.message };
+  if (error instanceof SpeechError) {
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.spent && { spent: true }),
+      ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+    };
+  }
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'internal', message: `Synthesis failed: ${message}` };
 }
@@ -87,5 +114,8 @@ export function deserializeError(data: SerializedSpeechError): SpeechError {
   if (data.line !== undefined && data.column !== undefined) {
     return new SsmlError({ line: data.line, column: data.column }, data.reason ?? data.message);
   }
-  return new SpeechError(data.code, data.message);
+  return new SpeechError(data.code, data.message, {
+    ...(data.spent && { spent: true }),
+    ...(data.retryAfterSeconds !== undefined && { retryAfterSeconds: data.retryAfterSeconds }),
+  });
 }

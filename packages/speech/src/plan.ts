@@ -90,7 +90,8 @@ const ABBREVIATIONS = new Set([
 export function sentenceEnds(text: string): number[] {
   const ends: number[] = [];
   let start = 0;
-  const pattern = /[.!?…。！？]+["'»”)]*\s+/g;
+  // CJK full stops end a sentence without a space after them.
+  const pattern = /[.!?…]+["'»”)]*\s+|[。！？]+["'»”」』)）]*\s*/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const end = match.index + match[0].length;
     const next = text.charAt(end);
@@ -118,19 +119,35 @@ function splitSentences(text: string): string[] {
 /**
  * The most characters rendered as one sentence. A longer run without a full stop (a list of
  * digits, a spelled-out text) is cut after a comma or a space, so that the audio of a sentence,
- * held whole while it is processed, and the wait for the first sound stay bounded.
+ * held whole while it is processed, and the wait for the first sound stay bounded. A run of
+ * CJK characters (a syllable each, and no spaces) is cut at a tenth of that, after a CJK comma
+ * when there is one (docs/decisions/034-cost-queues-and-crashes.md).
  */
 export const MAX_SENTENCE_CHARACTERS = 500;
+export const MAX_CJK_SENTENCE_CHARACTERS = 100;
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
 function splitLong(text: string): string[] {
   const pieces: string[] = [];
   let rest = text;
-  while (rest.length > MAX_SENTENCE_CHARACTERS) {
-    const window = rest.slice(0, MAX_SENTENCE_CHARACTERS);
-    const comma = Math.max(window.lastIndexOf(', '), window.lastIndexOf('; '));
+  for (;;) {
+    const ahead = rest.slice(0, MAX_SENTENCE_CHARACTERS);
+    // Mostly CJK: the shorter bound.
+    const cjk = 2 * (ahead.match(CJK)?.length ?? 0) > ahead.length;
+    const max = cjk ? MAX_CJK_SENTENCE_CHARACTERS : MAX_SENTENCE_CHARACTERS;
+    if (rest.length <= max) break;
+    const window = rest.slice(0, max);
+    const comma = Math.max(
+      window.lastIndexOf(', ') + 1,
+      window.lastIndexOf('; ') + 1,
+      window.lastIndexOf('、'),
+      window.lastIndexOf('，'),
+      window.lastIndexOf('；'),
+    );
     const space = window.search(/\s\S*$/);
-    const half = MAX_SENTENCE_CHARACTERS / 2;
-    let cut = comma > half ? comma + 2 : space > half ? space + 1 : MAX_SENTENCE_CHARACTERS;
+    const half = max / 2;
+    let cut = comma > half ? comma + 1 : space > half ? space + 1 : max;
     // Never between the two halves of a surrogate pair.
     if (/[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut -= 1;
     pieces.push(rest.slice(0, cut));
@@ -270,7 +287,8 @@ function samePiece(a: SpeechPiece, b: SpeechPiece): boolean {
   );
 }
 
-function characters(sentence: Sentence): number {
+/** Characters of text a sentence speaks. */
+export function characters(sentence: Sentence): number {
   return sentence.units.reduce(
     (sum, unit) =>
       sum + (unit.kind === 'speech' ? unit.parts.reduce((s, p) => s + p.text.length, 0) : 0),
@@ -359,16 +377,75 @@ function copy(sentence: Sentence): Sentence {
 }
 
 /**
- * Seconds of speech of a piece at rate 1, measured on espeak-ng's English (en-us, 175 words a
- * minute): about 0.05 s a letter, 0.13 s a digit (a long number is read in groups, a spaced one
- * digit by digit at 0.28 s) and 0.12 s between words. It errs on the long side.
+ * The scripts a voice reads as words, by the base of its language code (espeak-ng's and the
+ * neural voices' codes); Latin letters are read as words by every voice. A letter of another
+ * script is named, not read: an English voice says "Chinese letter" for 中 (0.7 s), "Ethiopic
+ * letter one two zero zero" for ሀ (1.9 s), "Bengali" and the letter for ক (1.1 s).
  */
-function speechSeconds(text: string): number {
+const SCRIPTS: [RegExp, readonly string[]][] = [
+  [/\p{Script=Han}/u, ['zh', 'cmn', 'yue', 'hak', 'ja', 'ko']],
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, ['ja']],
+  [/\p{Script=Hangul}/u, ['ko']],
+  [
+    /\p{Script=Cyrillic}/u,
+    ['ru', 'uk', 'be', 'bg', 'mk', 'sr', 'kk', 'ky', 'ba', 'tt', 'cv', 'mn', 'cu'],
+  ],
+  [/\p{Script=Greek}/u, ['el', 'grc']],
+  [/\p{Script=Arabic}/u, ['ar', 'fa', 'ur', 'ps', 'sd', 'ku', 'ug']],
+  [/\p{Script=Hebrew}/u, ['he', 'yi']],
+  [/\p{Script=Devanagari}/u, ['hi', 'mr', 'ne', 'sa', 'kok', 'mai']],
+  [/\p{Script=Bengali}/u, ['bn', 'as', 'bpy']],
+  [/\p{Script=Gurmukhi}/u, ['pa']],
+  [/\p{Script=Gujarati}/u, ['gu']],
+  [/\p{Script=Oriya}/u, ['or']],
+  [/\p{Script=Tamil}/u, ['ta']],
+  [/\p{Script=Telugu}/u, ['te']],
+  [/\p{Script=Kannada}/u, ['kn']],
+  [/\p{Script=Malayalam}/u, ['ml']],
+  [/\p{Script=Sinhala}/u, ['si']],
+  [/\p{Script=Georgian}/u, ['ka']],
+  [/\p{Script=Armenian}/u, ['hy']],
+  [/\p{Script=Ethiopic}/u, ['am']],
+  [/\p{Script=Myanmar}/u, ['my']],
+  [/\p{Script=Thai}/u, ['th']],
+];
+
+/** One syllable a character (CJK): what a voice of the language takes to say one, at rate 1. */
+const SYLLABLE_SECONDS = 0.3;
+/** A named letter of a script the voice does not read (and a fullwidth form: "fullwidth…"). */
+const NAMED_LETTER_SECONDS = 1.5;
+/** A symbol (%, €, an emoji) is read by its name: "percent", "grinning face". */
+const SYMBOL_SECONDS = 0.6;
+
+/** Seconds one character takes at rate 1 for a voice of `language`, words apart. */
+function characterSeconds(character: string, language: string): number {
+  if (/\p{N}/u.test(character)) return 0.13;
+  if (/[\uff00-\uffef]/.test(character)) return NAMED_LETTER_SECONDS;
+  if (/\p{S}/u.test(character)) return SYMBOL_SECONDS;
+  if (!/\p{L}/u.test(character)) return 0;
+  if (/\p{Script=Latin}/u.test(character)) return 0.05;
+  const script = SCRIPTS.find(([pattern]) => pattern.test(character));
+  if (!script?.[1].includes(language.toLowerCase().split('-')[0] ?? '')) {
+    return NAMED_LETTER_SECONDS;
+  }
+  return CJK_ONE.test(character) ? SYLLABLE_SECONDS : 0.05;
+}
+
+const CJK_ONE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * Seconds of speech of a piece at rate 1, measured on espeak-ng (en-us and cmn, 175 words a
+ * minute): about 0.05 s a letter, 0.13 s a digit (a long number is read in groups, a spaced one
+ * digit by digit at 0.28 s) and 0.12 s between words; a CJK character is a syllable (0.3 s), a
+ * letter of a script the voice does not read is named (1.5 s), a symbol too (0.6 s). It errs
+ * on the long side.
+ */
+function speechSeconds(text: string, language: string): number {
   let seconds = 0;
   for (const token of text.split(/\s+/)) {
     if (token === '') continue;
-    const digits = token.replace(/\D/g, '').length;
-    seconds += 0.12 + 0.13 * digits + 0.05 * (token.length - digits);
+    seconds += 0.12;
+    for (const character of token) seconds += characterSeconds(character, language);
   }
   return seconds;
 }
@@ -376,8 +453,15 @@ function speechSeconds(text: string): number {
 /** The engines' range of speaking rates (espeak-ng: 80 to 450 words a minute). */
 const RATE_RANGE = [0.45, 3] as const;
 
+/** The language of the voice that speaks a piece (the request's voice by default). */
+export type PieceLanguage = (piece: SpeechPiece) => string;
+
 /** Seconds of audio the sentences will last at the master rate, estimated before rendering. */
-export function estimateSeconds(sentences: readonly Sentence[], masterRate = 1): number {
+export function estimateSeconds(
+  sentences: readonly Sentence[],
+  masterRate = 1,
+  languageOf: PieceLanguage = () => 'en',
+): number {
   let seconds = 0;
   for (const sentence of sentences) {
     for (const unit of sentence.units) {
@@ -389,7 +473,8 @@ export function estimateSeconds(sentences: readonly Sentence[], masterRate = 1):
           RATE_RANGE[1],
           Math.max(RATE_RANGE[0], masterRate * unit.prosody.rate),
         );
-        for (const part of unit.parts) seconds += speechSeconds(part.text) / rate;
+        const language = languageOf(unit);
+        for (const part of unit.parts) seconds += speechSeconds(part.text, language) / rate;
       }
     }
   }
@@ -404,9 +489,10 @@ export function checkAudioLength(
   sentences: readonly Sentence[],
   sourceLength: number,
   masterRate = 1,
+  languageOf?: PieceLanguage,
 ): void {
   const limit = maxAudioSeconds(sourceLength);
-  const estimate = estimateSeconds(sentences, masterRate);
+  const estimate = estimateSeconds(sentences, masterRate, languageOf);
   if (estimate > limit) {
     throw new SpeechError(
       'limit_exceeded',

@@ -2,15 +2,19 @@ import type { AudioFormat } from '@parla/contract';
 import { createStreamEncoder, MIME_TYPES } from './encode/encoders.js';
 import { type EngineRegistry, engineRegistry, type SpeechConfig } from './engines/registry.js';
 import type { SpeechEngine } from './engines/types.js';
+import { SpeechError } from './errors.js';
 import { normaliseDocument } from './normalise/document.js';
 import {
+  characters,
   checkAudioLength,
   groupSentences,
   packSentences,
   planSentences,
+  type SpeechPiece,
   sentenceText,
 } from './plan.js';
 import { checkRequest, type SpeechRequest } from './request.js';
+import { maxAudioSeconds } from './ssml/limits.js';
 import { parseSsml } from './ssml/parser.js';
 import { pitchPercentToSemitones, speedPercentToFactor } from './ssml/prosody-values.js';
 import { firstSecondAhead, joinBytes, WholeFileEncoder } from './stages/encode.js';
@@ -100,9 +104,23 @@ async function prepare(request: SpeechRequest, options: SynthesisOptions) {
   await capabilityWarnings(normalised.items, voices, checked.effect ?? undefined, warnings);
   const offThread = await main.engine.rendersOffThread();
   const planned = planSentences(normalised);
-  checkAudioLength(planned, document.sourceLength, speedPercentToFactor(checked.speed));
+  // Each piece's voice language: a letter of a script its voice does not read is named.
+  const languages = new Map<SpeechPiece, string>();
+  for (const sentence of planned) {
+    for (const unit of sentence.units) {
+      if (unit.kind === 'speech') languages.set(unit, (await voices.forItem(unit)).voice.language);
+    }
+  }
+  checkAudioLength(
+    planned,
+    document.sourceLength,
+    speedPercentToFactor(checked.speed),
+    (piece) => languages.get(piece) ?? main.voice.language,
+  );
   return {
     request: checked,
+    maxSeconds: maxAudioSeconds(document.sourceLength),
+    sourceLength: document.sourceLength,
     rate,
     offThread,
     warnings,
@@ -132,6 +150,8 @@ async function* renderSentences(
   prepared: Awaited<ReturnType<typeof prepare>>,
 ): AsyncGenerator<SentenceAudio> {
   const { request, rate, sentences, renderer } = prepared;
+  const total = sentences.reduce((sum, sentence) => sum + characters(sentence), 0);
+  let done = 0;
   let position = 0;
   // Off this thread, two groups render while this one is resampled and encoded. (An engine
   // computing on this thread gains nothing.)
@@ -160,9 +180,34 @@ async function* renderSentences(
       texts: sentence.texts ?? [sentenceText(sentence)],
       last: index === sentences.length - 1,
     });
-    yield audio;
     position += audio.duration;
+    done += characters(sentence);
+    checkRendered(position, done, total, prepared);
+    yield audio;
   }
+}
+
+/**
+ * The length bound held while rendering, whatever the estimate said (an engine may say more
+ * than it was thought to, docs/decisions/034-cost-queues-and-crashes.md): the audio made so
+ * far may not pass the bound, nor, once a fifth of the bound is made, may the audio that the
+ * rate so far promises for the whole text pass it by half again. Either stops the rendering
+ * with `limit_exceeded`, the work spent.
+ */
+function checkRendered(
+  position: number,
+  done: number,
+  total: number,
+  { maxSeconds, sourceLength }: { maxSeconds: number; sourceLength: number },
+): void {
+  const projected = done > 0 ? (position * total) / done : position;
+  const over = position > maxSeconds || (position > maxSeconds / 5 && projected > 1.5 * maxSeconds);
+  if (!over) return;
+  throw new SpeechError(
+    'limit_exceeded',
+    `This text makes more audio than its length allows: ${Math.round(position)} s from ${Math.round((100 * done) / Math.max(1, total))} % of it, and a text of ${sourceLength} characters may make at most ${maxSeconds} s (pauses included). Shorten it or speak faster.`,
+    { spent: true },
+  );
 }
 
 /**

@@ -337,6 +337,7 @@ export class SpeechPool {
           new SpeechError(
             'limit_exceeded',
             `The request needed more than the ${this.timeoutMs / 1000} s of rendering one request may take, and was stopped. Please shorten the text.`,
+            { spent: true },
           ),
         );
       }, this.timeoutMs);
