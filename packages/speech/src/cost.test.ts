@@ -33,7 +33,7 @@ describe.each(backends)('cost bounded for every script (%s backend)', (backend) 
   const options = { espeak: { backend } };
 
   it('refuses 1,000 CJK characters at speed -100 on an English voice before rendering (it made 567 s)', async () => {
-    const error = await refusal(synthesize(free(cjk(1000), { speed: -100 }), options));
+    const error = await refusal(synthesize(free(cjk(1000), { master_speed: -100 }), options));
     expect(error).toBeInstanceOf(SpeechError);
     expect(error).toMatchObject({ code: 'limit_exceeded', spent: false });
     expect((error as Error).message).toMatch(

@@ -237,3 +237,71 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('SpeechPool fair share (issue 28, item 2)', { timeout: 120_000 }, () => {
+  it("starts another caller's short request within the first slots behind one caller's 30", async () => {
+    const pool = new SpeechPool({ size: 1, config: { espeak: { backend: 'wasm' } } });
+    try {
+      const finished: string[] = [];
+      const flood = { key: 'ip:192.0.2.1', maxRequests: 30 };
+      const many = Array.from({ length: 30 }, (_, i) =>
+        pool
+          .synthesize(request({ text: `Request ${i + 1}.` }), flood)
+          .then(() => finished.push(`flood ${i + 1}`)),
+      );
+      const hello = pool
+        .synthesize(request({ text: 'Hello.' }), { key: 'ip:198.51.100.7', maxRequests: 30 })
+        .then(() => finished.push('hello'));
+      await Promise.all([...many, hello]);
+      // Round robin: the flood's first request was running; the other caller's is next.
+      expect(finished.indexOf('hello')).toBe(1);
+      expect(finished.filter((name) => name !== 'hello')).toEqual(
+        Array.from({ length: 30 }, (_, i) => `flood ${i + 1}`),
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("refuses a caller's request past its plan's number at once, and past the queue's seconds", async () => {
+    const pool = new SpeechPool({
+      size: 1,
+      config: { espeak: { backend: 'wasm' } },
+      maxQueuedSeconds: 1,
+    });
+    try {
+      const caller = { key: 'user:1', maxRequests: 2 };
+      const first = pool.synthesize(request({ text: 'One.' }), caller);
+      const second = pool.synthesize(request({ text: 'Two.' }), caller);
+      const third = await pool.synthesize(request({ text: 'Three.' }), caller).catch((e) => e);
+      expect(third).toBeInstanceOf(SpeechError);
+      expect(third).toMatchObject({
+        code: 'busy',
+        message:
+          'You have 2 conversions waiting or being made, as many as your plan makes at once. Please try again when one has finished.',
+      });
+      expect(third.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      // Another caller is not refused for it.
+      const other = pool.synthesize(request({ text: 'Other.' }), { key: 'user:2', maxRequests: 2 });
+      await Promise.all([first, second, other]);
+      // Done: the caller may ask again.
+      expect((await pool.synthesize(request({ text: 'Four.' }), caller)).duration).toBeGreaterThan(
+        0,
+      );
+      // 600 characters are about 1.2 s of work: past the 1 s a worker may have before it.
+      const text = 'Words of a long request. '.repeat(24);
+      const running = pool.synthesize(request({ text }), { key: 'user:3', maxRequests: 5 });
+      const full = await pool
+        .synthesize(request({ text: 'Short.' }), { key: 'user:4', maxRequests: 5 })
+        .catch((e) => e);
+      expect(full).toMatchObject({
+        code: 'busy',
+        message: 'The speech service is busy right now. Please try again in a few seconds.',
+      });
+      expect(full.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      await running;
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -42,7 +42,29 @@ export interface SpeechPoolOptions {
    * with `limit_exceeded` (default 120 s).
    */
   timeoutMs?: number;
+  /**
+   * Seconds of estimated work (waiting and rendering, per worker) past which a new request is
+   * refused with `busy` and a time to try again (default 30 s): a full queue answers at once
+   * rather than making everyone wait.
+   */
+  maxQueuedSeconds?: number;
 }
+
+/**
+ * Who asks, for the queue's fair share (docs/decisions/034-cost-queues-and-crashes.md): an
+ * opaque key the server chooses (a user, an address), and how many of its requests may wait
+ * or render at once.
+ */
+export interface PoolCaller {
+  key: string;
+  maxRequests: number;
+}
+
+/**
+ * CPU seconds of rendering a character of text at most costs (1,000 characters at the bound
+ * of ssml/limits.ts: about 2 s, docs/benchmarks.md), for the queue's estimate of its work.
+ */
+const WORK_SECONDS_PER_CHARACTER = 0.002;
 
 /** A result as the pool answers it: also says whether it came from the cache. */
 export type PooledResult = SynthesisResult & { cached: boolean };
@@ -51,6 +73,10 @@ type Job = WorkerJob extends infer J ? (J extends { id: number } ? Omit<J, 'id'>
 
 interface Pending {
   job: Job;
+  /** The caller's key ('' for the pool's own work: the voice catalogue). */
+  caller: string;
+  /** Estimated seconds of work. */
+  work: number;
   onReply: (reply: WorkerReply) => boolean; // true when the job is finished
   onFail: (error: SpeechError) => void;
 }
@@ -62,7 +88,10 @@ interface Slot {
 
 /**
  * Synthesis off the event loop: a fixed set of worker threads, each running one request at a
- * time, fed from a FIFO queue. Create one per process and `await pool.close()` on shutdown.
+ * time, fed from one queue per caller taken in turn (round robin), so that one caller's many
+ * requests do not hold up another's one. A caller has at most `maxRequests` waiting or
+ * rendering, and the pool refuses (`busy`) work past `maxQueuedSeconds` a worker. Create one
+ * per process and `await pool.close()` on shutdown.
  * A worker that dies fails its request with code `internal`, one that overruns the time
  * budget with `limit_exceeded`; either is replaced and the other requests carry on.
  * Requests for remote engines bypass the workers (see `remoteEngines`).
@@ -70,7 +99,16 @@ interface Slot {
 export class SpeechPool {
   readonly size: number;
   private readonly slots: Slot[] = [];
-  private readonly queue: Pending[] = [];
+  /** Each caller's requests waiting, in the order the callers are served. */
+  private readonly queues = new Map<string, Pending[]>();
+  /** Requests of each caller waiting or rendering. */
+  private readonly perCaller = new Map<string, number>();
+  /** Estimated seconds of work waiting or rendering. */
+  private work = 0;
+  /** When each caller with requests waiting or rendering was last given a worker. */
+  private readonly served = new Map<string, number>();
+  private turn = 0;
+  private readonly maxQueuedSeconds: number;
   private readonly cache: DiskCache | undefined;
   private readonly config: SpeechConfig;
   private readonly workerConfig: SpeechConfig;
@@ -94,6 +132,7 @@ export class SpeechPool {
     this.remoteSlots = new Semaphore(options.remoteConcurrency ?? 8);
     this.cache = options.cacheDir ? new DiskCache(options.cacheDir) : undefined;
     this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.maxQueuedSeconds = options.maxQueuedSeconds ?? 30;
     for (let i = 0; i < this.size; i++) this.slots.push({ worker: this.spawn() });
   }
 
@@ -103,8 +142,8 @@ export class SpeechPool {
     return engine && !engine.local ? engine : undefined;
   }
 
-  /** Renders a request, or answers it from the cache. */
-  async synthesize(request: SpeechRequest): Promise<PooledResult> {
+  /** Renders a request, or answers it from the cache; `caller` is who asks (fair share). */
+  async synthesize(request: SpeechRequest, caller?: PoolCaller): Promise<PooledResult> {
     if (this.closed) throw closedError();
     const key = await this.key(request);
     const hit = key ? await this.cache?.get(key) : undefined;
@@ -113,15 +152,16 @@ export class SpeechPool {
       ? await this.remoteSlots.run(() =>
           synthesize(request, { ...this.config, engines: this.remote }),
         )
-      : await this.inWorker(request);
+      : await this.inWorker(request, caller);
     if (key) await this.cache?.set(key, result);
     return { ...result, cached: false };
   }
 
-  private inWorker(request: SpeechRequest): Promise<SynthesisResult> {
+  private inWorker(request: SpeechRequest, caller?: PoolCaller): Promise<SynthesisResult> {
     return new Promise<SynthesisResult>((resolve, reject) => {
       this.submit({
         job: { kind: 'synthesize', request, config: this.workerConfig },
+        ...this.admit(request, caller),
         onReply: (reply) => {
           if (reply.kind === 'result') resolve(reply.result);
           else if (reply.kind === 'error') reject(deserializeError(reply.error));
@@ -136,7 +176,7 @@ export class SpeechPool {
    * Renders a request sentence by sentence: the first chunk arrives as soon as the first
    * sentence is ready. A cached request is answered in one chunk.
    */
-  async *stream(request: SpeechRequest): AsyncGenerator<SynthesisChunk> {
+  async *stream(request: SpeechRequest, caller?: PoolCaller): AsyncGenerator<SynthesisChunk> {
     if (this.closed) throw closedError();
     const key = await this.key(request);
     const hit = key ? await this.cache?.get(key) : undefined;
@@ -168,7 +208,7 @@ export class SpeechPool {
         release();
       }
     } else {
-      const { chunks: rendered, cancel } = this.streamInWorker(request);
+      const { chunks: rendered, cancel } = this.streamInWorker(request, caller);
       let complete = false;
       try {
         for await (const chunk of rendered) {
@@ -186,13 +226,17 @@ export class SpeechPool {
     }
   }
 
-  private streamInWorker(request: SpeechRequest): {
+  private streamInWorker(
+    request: SpeechRequest,
+    caller?: PoolCaller,
+  ): {
     chunks: AsyncIterable<SynthesisChunk>;
     cancel: () => void;
   } {
     const channel = new Channel<SynthesisChunk>();
     const pending: Pending = {
       job: { kind: 'stream', request, config: this.workerConfig },
+      ...this.admit(request, caller),
       onReply: (reply) => {
         if (reply.kind === 'chunk') {
           channel.push(reply.chunk);
@@ -206,8 +250,13 @@ export class SpeechPool {
     };
     this.submit(pending);
     const cancel = () => {
-      const queued = this.queue.indexOf(pending);
-      if (queued >= 0) this.queue.splice(queued, 1);
+      const queue = this.queues.get(pending.caller) ?? [];
+      const queued = queue.indexOf(pending);
+      if (queued >= 0) {
+        queue.splice(queued, 1);
+        if (queue.length === 0) this.queues.delete(pending.caller);
+        this.settle(pending);
+      }
       const slot = this.slots.find((s) => s.busy?.pending === pending);
       if (slot) this.fail(slot, new SpeechError('internal', 'The request was cancelled.'));
     };
@@ -256,6 +305,8 @@ export class SpeechPool {
     return new Promise<Language[]>((resolve, reject) => {
       this.submit({
         job: { kind: 'voices', config: this.workerConfig },
+        caller: '',
+        work: 0,
         onReply: (reply) => {
           if (reply.kind === 'voices') resolve(reply.voices);
           else if (reply.kind === 'error') reject(deserializeError(reply.error));
@@ -268,7 +319,9 @@ export class SpeechPool {
 
   /** Requests waiting for a worker. */
   get queued(): number {
-    return this.queue.length;
+    let count = 0;
+    for (const queue of this.queues.values()) count += queue.length;
+    return count;
   }
 
   /** Workers running a request now. */
@@ -283,7 +336,9 @@ export class SpeechPool {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const pending of this.queue.splice(0)) pending.onFail(closedError());
+    const queued = [...this.queues.values()].flat();
+    this.queues.clear();
+    for (const pending of queued) pending.onFail(closedError());
     await Promise.all(
       this.slots.map(async (slot) => {
         while (slot.busy) await new Promise((r) => setTimeout(r, 20));
@@ -316,19 +371,79 @@ export class SpeechPool {
     }
   }
 
+  /**
+   * A request's place in the queue: refused (`busy`, with when to try again) when its caller
+   * already has `maxRequests` waiting or rendering, or when the pool holds more than
+   * `maxQueuedSeconds` of work a worker.
+   */
+  private admit(request: SpeechRequest, caller?: PoolCaller): { caller: string; work: number } {
+    const key = caller?.key ?? '';
+    const work = request.text.length * WORK_SECONDS_PER_CHARACTER;
+    const perWorker = this.work / this.size;
+    if (perWorker > this.maxQueuedSeconds) {
+      throw new SpeechError(
+        'busy',
+        'The speech service is busy right now. Please try again in a few seconds.',
+        { retryAfterSeconds: Math.max(1, Math.ceil(perWorker - this.maxQueuedSeconds)) },
+      );
+    }
+    const mine = this.perCaller.get(key) ?? 0;
+    if (caller && mine >= caller.maxRequests) {
+      throw new SpeechError(
+        'busy',
+        `You have ${mine} conversions waiting or being made, as many as your plan makes at once. Please try again when one has finished.`,
+        { retryAfterSeconds: Math.max(1, Math.ceil(perWorker)) },
+      );
+    }
+    return { caller: key, work };
+  }
+
   private submit(pending: Pending): void {
     if (this.closed) {
       pending.onFail(closedError());
       return;
     }
-    this.queue.push(pending);
+    this.perCaller.set(pending.caller, (this.perCaller.get(pending.caller) ?? 0) + 1);
+    this.work += pending.work;
+    const queue = this.queues.get(pending.caller);
+    if (queue) queue.push(pending);
+    else this.queues.set(pending.caller, [pending]);
     this.dispatch();
+  }
+
+  /** A request no longer waiting or rendering: its caller's count and its work go. */
+  private settle(pending: Pending): void {
+    const left = (this.perCaller.get(pending.caller) ?? 1) - 1;
+    if (left > 0) this.perCaller.set(pending.caller, left);
+    else {
+      this.perCaller.delete(pending.caller);
+      this.served.delete(pending.caller);
+    }
+    this.work = Math.max(0, this.work - pending.work);
+  }
+
+  /**
+   * The next request to run: the first of the waiting caller served longest ago (never, for a
+   * new one), round robin; among equals, the one that came first.
+   */
+  private next(): Pending | undefined {
+    let chosen: string | undefined;
+    for (const caller of this.queues.keys()) {
+      const last = this.served.get(caller) ?? -1;
+      if (chosen === undefined || last < (this.served.get(chosen) ?? -1)) chosen = caller;
+    }
+    if (chosen === undefined) return undefined;
+    const queue = this.queues.get(chosen) ?? [];
+    const pending = queue.shift();
+    if (queue.length === 0) this.queues.delete(chosen);
+    this.served.set(chosen, this.turn++);
+    return pending;
   }
 
   private dispatch(): void {
     for (const slot of this.slots) {
       if (slot.busy) continue;
-      const pending = this.queue.shift();
+      const pending = this.next();
       if (!pending) return;
       const id = this.nextId++;
       const timer = setTimeout(() => {
@@ -360,6 +475,7 @@ export class SpeechPool {
       const finished = slot.busy.pending.onReply(reply);
       if (finished) {
         clearTimeout(slot.busy.timer);
+        this.settle(slot.busy.pending);
         slot.busy = undefined;
         this.dispatch();
       }
@@ -382,6 +498,7 @@ export class SpeechPool {
     slot.busy = undefined;
     if (busy) {
       clearTimeout(busy.timer);
+      this.settle(busy.pending);
       busy.pending.onFail(error);
     }
     const old = slot.worker;
