@@ -87,6 +87,7 @@ export { speechMarks, subtitles } from './marks.js';
 export { type Normalised, normaliseSayAs } from './normalise/say-as.js';
 export { CACHE_VERSION, cacheKey } from './pool/cache.js';
 export {
+  type PoolCaller,
   type PooledResult,
   resultFromChunks,
   SpeechPool,

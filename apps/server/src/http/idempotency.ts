@@ -27,11 +27,18 @@ export async function convertRequest(
 ): Promise<{ conversion: Conversion } | { refused: { status: 400 | 409 | 422; message: string } }> {
   const caller = await callerOf(request, reply);
   const key = request.headers['idempotency-key'];
+  const answered = (conversion: Conversion) => {
+    // A full speech queue: when to try again.
+    if (conversion.retryAfter !== undefined) {
+      reply.header('retry-after', String(conversion.retryAfter));
+    }
+    return { conversion };
+  };
   if (typeof key !== 'string') {
-    return { conversion: await conversions.convert(caller, settings, { stream }) };
+    return answered(await conversions.convert(caller, settings, { stream }));
   }
   const keyed = await conversions.convertOnce(caller, settings, { stream }, key);
   if ('refused' in keyed) return keyed;
   if (keyed.replayed) reply.header('idempotent-replayed', 'true');
-  return { conversion: keyed.conversion };
+  return answered(keyed.conversion);
 }

@@ -1,6 +1,7 @@
 import type { Language, VoiceSettings } from '@parla/contract';
 import {
   deserializeError,
+  type PoolCaller,
   type ProviderStatus,
   resultFromChunks,
   type SerializedSpeechError,
@@ -41,12 +42,13 @@ export interface SpeechService {
    * Renders the product's payload (SPEC §3 "Voice settings", mapped to the library's request
    * here) and stores its audio under `key` in the installation's storage. `productRules: false`
    * is for audio the product makes from other audio (a job's parts, PCM at the rate of the
-   * Ogg file they become), whose settings were checked as the user sent them.
+   * Ogg file they become), whose settings were checked as the user sent them. `caller` is who
+   * asks, for the queue's fair share and cap (docs/decisions/034-cost-queues-and-crashes.md).
    */
   render(
     settings: VoiceSettings,
     key: string,
-    options?: { productRules?: boolean },
+    options?: { productRules?: boolean; caller?: PoolCaller },
   ): Promise<StoredSynthesis>;
   /**
    * Renders as a stream (issue 14, docs/decisions/018-streamed-conversions.md): each chunk of
@@ -55,7 +57,7 @@ export interface SpeechService {
    * that stopped the rendering before them; `done` with the stored description. A rendering
    * `live` marks abandoned (nobody listens any more) stops at its next chunk, wherever it runs.
    */
-  renderLive(settings: VoiceSettings, key: string, id: string): LiveRendering;
+  renderLive(settings: VoiceSettings, key: string, id: string, caller?: PoolCaller): LiveRendering;
   /** The renderings being streamed, for the routes that read them. */
   readonly live: LiveAudio;
   /** Requests waiting for a worker and being rendered (zeros without a queue). */
@@ -112,8 +114,14 @@ export interface LiveRendering {
 }
 
 type SpeechJob =
-  | { kind: 'synthesize'; request: SpeechRequest; key: string }
-  | { kind: 'stream'; request: SpeechRequest; key: string; id: string }
+  | { kind: 'synthesize'; request: SpeechRequest; key: string; caller?: PoolCaller | undefined }
+  | {
+      kind: 'stream';
+      request: SpeechRequest;
+      key: string;
+      id: string;
+      caller?: PoolCaller | undefined;
+    }
   | { kind: 'voices' };
 
 /** Renders with the pool and stores the audio; the description is what callers get. */
@@ -123,8 +131,9 @@ async function renderTo(
   request: SpeechRequest,
   key: string,
   queuedSeconds = 0,
+  caller?: PoolCaller,
 ): Promise<StoredSynthesis> {
-  const { audio, ...result } = await pool.synthesize(request);
+  const { audio, ...result } = await pool.synthesize(request, caller);
   await storage.put(key, audio, result.mimeType);
   await storeMarks(storage, key, request.text, result.marks);
   return { ...result, size: audio.byteLength, queuedSeconds };
@@ -139,13 +148,13 @@ async function streamTo(
   pool: SpeechPool,
   storage: ObjectStorage,
   live: LiveAudio,
-  job: { request: SpeechRequest; key: string; id: string },
+  job: { request: SpeechRequest; key: string; id: string; caller?: PoolCaller | undefined },
   queuedSeconds = 0,
 ): Promise<StoredSynthesis> {
-  const { request, key, id } = job;
+  const { request, key, id, caller } = job;
   const chunks: SynthesisChunk[] = [];
   try {
-    for await (const chunk of pool.stream(request)) {
+    for await (const chunk of pool.stream(request, caller)) {
       if (chunks.length === 0 && chunk.warnings.length > 0) await live.warn(id, chunk.warnings);
       chunks.push(chunk);
       await live.publish(id, chunk.audio);
@@ -202,10 +211,15 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
       live,
       listVoices: () => pool.listVoices(),
       render: async (settings, key, rules) =>
-        renderTo(pool, options.storage, toRequest(settings, rules), key),
-      renderLive: (settings, key, id) =>
+        renderTo(pool, options.storage, toRequest(settings, rules), key, 0, rules?.caller),
+      renderLive: (settings, key, id, caller) =>
         liveRendering(live, id, () =>
-          streamTo(pool, options.storage, live, { request: toRequest(settings), key, id }),
+          streamTo(pool, options.storage, live, {
+            request: toRequest(settings),
+            key,
+            id,
+            caller,
+          }),
         ),
       queueCounts: async () => ({ waiting: 0, active: 0 }),
       providers: () => pool.providers(),
@@ -278,10 +292,15 @@ export function createQueueClient({
     },
     live,
     render: async (settings, key, rules) =>
-      run<StoredSynthesis>({ kind: 'synthesize', request: toRequest(settings, rules), key }),
-    renderLive: (settings, key, id) =>
+      run<StoredSynthesis>({
+        kind: 'synthesize',
+        request: toRequest(settings, rules),
+        key,
+        caller: rules?.caller,
+      }),
+    renderLive: (settings, key, id, caller) =>
       liveRendering(live, id, () =>
-        run<StoredSynthesis>({ kind: 'stream', request: toRequest(settings), key, id }),
+        run<StoredSynthesis>({ kind: 'stream', request: toRequest(settings), key, id, caller }),
       ),
     async queueCounts() {
       const counts = await queue.getJobCounts('waiting', 'prioritized', 'active');
@@ -334,7 +353,14 @@ export function startSpeechWorker({
             ? pool.listVoices()
             : job.data.kind === 'stream'
               ? streamTo(pool, storage, live, job.data, queuedSeconds)
-              : renderTo(pool, storage, job.data.request, job.data.key, queuedSeconds);
+              : renderTo(
+                  pool,
+                  storage,
+                  job.data.request,
+                  job.data.key,
+                  queuedSeconds,
+                  job.data.caller,
+                );
         return await Promise.race([work, stopped]);
       } catch (error) {
         if (error instanceof HandedBack) throw error;

@@ -1,6 +1,18 @@
 import { createHash } from 'node:crypto';
-import { type ConvertResult, countCharacters, type VoiceSettings } from '@parla/contract';
-import { isClientError, MIME_TYPES, SpeechError, type SpeechWarning } from '@parla/speech';
+import {
+  type ConvertResult,
+  countCharacters,
+  PLAN_TYPES,
+  type PlanType,
+  type VoiceSettings,
+} from '@parla/contract';
+import {
+  isClientError,
+  MIME_TYPES,
+  type PoolCaller,
+  SpeechError,
+  type SpeechWarning,
+} from '@parla/speech';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
 import type { Metrics } from '../../lib/metrics.js';
@@ -21,6 +33,8 @@ export interface Conversion {
   file?: string;
   /** Characters charged. */
   characters?: number;
+  /** A 503's seconds to wait before trying again (the Retry-After header). */
+  retryAfter?: number;
 }
 
 /** Where a request's log lines go (pino's shape, so a request's logger fits). */
@@ -65,6 +79,30 @@ export interface ConversionServiceOptions {
 
 /** A streamed rendering nobody has read for this long is stopped. */
 const ABANDONED_AFTER_MS = 10_000;
+
+/**
+ * Conversions one caller may have waiting or rendering at once, by plan (an anonymous visitor
+ * has FREE's); past it the answer is 503 with Retry-After
+ * (docs/decisions/034-cost-queues-and-crashes.md).
+ */
+export const CONVERSIONS_AT_ONCE: Record<PlanType, number> = {
+  FREE: 3,
+  BASIC: 5,
+  PREMIUM: 8,
+  BUSINESS: 12,
+};
+
+/**
+ * Who asks, for the speech queue's fair share: the user, or an anonymous visitor's address
+ * (the key the visitor's allowance is counted on besides its cookie, which it could renew).
+ */
+function speechCaller(caller: Caller): PoolCaller {
+  const plan = PLAN_TYPES.find((type) => type === caller.user?.plan_type) ?? 'FREE';
+  return {
+    key: caller.user ? `user:${caller.user.id}` : `ip:${caller.ip}`,
+    maxRequests: CONVERSIONS_AT_ONCE[plan],
+  };
+}
 
 /** The warnings of a conversion's answer: only when there are some. */
 const warned = (warnings: readonly SpeechWarning[]) =>
@@ -173,10 +211,21 @@ export function createConversionService(options: ConversionServiceOptions) {
       if (result.cached) metrics.cacheHits.inc({ engine });
       return stored;
     };
-    /** A conversion that failed: the characters back, and an answer that says whose fault. */
-    const failed = async (error: unknown) => {
-      await spent.refund();
+    /**
+     * A conversion that failed: the characters back, unless rendering ran until it was stopped
+     * (past its time or its audio bound: the work was done, and a retry is not free), and an
+     * answer that says whose fault.
+     */
+    const failed = async (error: unknown): Promise<Conversion> => {
+      if (!(error instanceof SpeechError && error.spent)) await spent.refund();
       metrics.conversionFailed(engine, error instanceof SpeechError ? error.code : 'internal');
+      if (error instanceof SpeechError && error.code === 'busy') {
+        return {
+          status: 503,
+          body: failure(error.message),
+          retryAfter: error.retryAfterSeconds ?? 1,
+        };
+      }
       // Bad input, an unknown voice or a limit: the client's to fix, and the message says
       // what. Anything else is ours: logged, and answered without its internals.
       if (error instanceof SpeechError && isClientError(error.code)) {
@@ -193,7 +242,7 @@ export function createConversionService(options: ConversionServiceOptions) {
     if (stream) {
       // Answered as soon as the first bytes are out; the rest plays as it is rendered
       // (docs/decisions/018-streamed-conversions.md).
-      const rendering = speech.renderLive(settings, key, id);
+      const rendering = speech.renderLive(settings, key, id, speechCaller(caller));
       let answered = false;
       void rendering.done
         .then(record, async (error: unknown) => {
@@ -227,7 +276,7 @@ export function createConversionService(options: ConversionServiceOptions) {
     }
 
     try {
-      const result = await speech.render(settings, key);
+      const result = await speech.render(settings, key, { caller: speechCaller(caller) });
       const stored = await record(result);
       return {
         status: 200,
