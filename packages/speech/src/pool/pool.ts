@@ -372,15 +372,17 @@ export class SpeechPool {
   }
 
   /**
-   * A request's place in the queue: refused (`busy`, with when to try again) when its caller
-   * already has `maxRequests` waiting or rendering, or when the pool holds more than
+   * A request's place in the queue: a caller's is refused (`busy`, with when to try again)
+   * when it already has `maxRequests` waiting or rendering, or when the pool holds more than
    * `maxQueuedSeconds` of work a worker.
    */
   private admit(request: SpeechRequest, caller?: PoolCaller): { caller: string; work: number } {
     const key = caller?.key ?? '';
     const work = request.text.length * WORK_SECONDS_PER_CHARACTER;
     const perWorker = this.work / this.size;
-    if (perWorker > this.maxQueuedSeconds) {
+    // Work without a caller (a job's parts, a voice's sample) has its own bounds upstream:
+    // it waits its turn rather than fail.
+    if (caller && perWorker > this.maxQueuedSeconds) {
       throw new SpeechError(
         'busy',
         'The speech service is busy right now. Please try again in a few seconds.',
