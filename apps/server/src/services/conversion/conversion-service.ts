@@ -218,14 +218,16 @@ export function createConversionService(options: ConversionServiceOptions) {
      */
     const failed = async (error: unknown): Promise<Conversion> => {
       if (!(error instanceof SpeechError && error.spent)) await spent.refund();
-      metrics.conversionFailed(engine, error instanceof SpeechError ? error.code : 'internal');
       if (error instanceof SpeechError && error.code === 'busy') {
+        // Refused before rendering, like a spent allowance: not a failure of the service.
+        metrics.conversions.inc({ engine, outcome: 'refused' });
         return {
           status: 503,
           body: failure(error.message),
           retryAfter: error.retryAfterSeconds ?? 1,
         };
       }
+      metrics.conversionFailed(engine, error instanceof SpeechError ? error.code : 'internal');
       // Bad input, an unknown voice or a limit: the client's to fix, and the message says
       // what. Anything else is ours: logged, and answered without its internals.
       if (error instanceof SpeechError && isClientError(error.code)) {
