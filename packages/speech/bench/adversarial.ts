@@ -68,8 +68,8 @@ const CASES: Record<string, Case | string> = {
   'prose at speed -100, 1,000 characters': { text: repeatTo(PROSE, 1000), speed: -100 },
   'CJK on an English voice at speed -100, 1,000 characters': { text: cjk(1000), speed: -100 },
   'CJK on a Chinese voice, 1,000 characters': { text: cjk(1000), voice: 'standard:cmn' },
-  'CJK on a Chinese voice, 200 characters (the most accepted)': {
-    text: cjk(200),
+  'CJK on a Chinese voice, 160 characters (about the most accepted)': {
+    text: cjk(160),
     voice: 'standard:cmn',
   },
   'CJK on a Chinese voice at speed -100, 1,000 characters': {
@@ -81,7 +81,8 @@ const CASES: Record<string, Case | string> = {
     text: repeatTo('ሀሁሂሃ𒀀𒀁𒀂', 1000),
     speed: -100,
   },
-  'named letters, 40 (the most accepted) at speed -100': { text: 'ሀሁሂሃ'.repeat(10), speed: -100 },
+  // Estimated at 59 s, under the 60 s bound; said in about 74 s: stopped while rendering.
+  'named letters, 39 (the most accepted)': { text: 'ሀ'.repeat(39) },
   'a 400-phoneme <phoneme>': `<phoneme alphabet="ipa" ph="${'tɑ'.repeat(200)}">ta</phoneme>`,
   'prose, 190,000 characters (memory)': repeatTo(PROSE, 190_000),
 };

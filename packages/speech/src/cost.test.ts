@@ -57,7 +57,7 @@ describe.each(backends)('cost bounded for every script (%s backend)', (backend) 
     const { samples, sampleRate } = await decodeMp3(result.audio);
     const seconds = samples.length / sampleRate;
     expect(rmsDb(samples)).toBeGreaterThan(-40);
-    // About 0.3 s a syllable: 60 syllables, within the 60 s a short text may make.
+    // About 0.36 s a syllable: 60 syllables, within the 60 s a short text may make.
     expect(seconds).toBeGreaterThan(10);
     expect(seconds).toBeLessThan(60);
   });

@@ -411,7 +411,7 @@ const SCRIPTS: [RegExp, readonly string[]][] = [
 ];
 
 /** One syllable a character (CJK): what a voice of the language takes to say one, at rate 1. */
-const SYLLABLE_SECONDS = 0.3;
+const SYLLABLE_SECONDS = 0.36;
 /** A named letter of a script the voice does not read (and a fullwidth form: "fullwidth…"). */
 const NAMED_LETTER_SECONDS = 1.5;
 /** A symbol (%, €, an emoji) is read by its name: "percent", "grinning face". */
@@ -436,7 +436,7 @@ const CJK_ONE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
 /**
  * Seconds of speech of a piece at rate 1, measured on espeak-ng (en-us and cmn, 175 words a
  * minute): about 0.05 s a letter, 0.13 s a digit (a long number is read in groups, a spaced one
- * digit by digit at 0.28 s) and 0.12 s between words; a CJK character is a syllable (0.3 s), a
+ * digit by digit at 0.28 s) and 0.12 s between words; a CJK character is a syllable (0.36 s), a
  * letter of a script the voice does not read is named (1.5 s), a symbol too (0.6 s). It errs
  * on the long side.
  */

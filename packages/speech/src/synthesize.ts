@@ -182,17 +182,18 @@ async function* renderSentences(
     });
     position += audio.duration;
     done += characters(sentence);
-    checkRendered(position, done, total, prepared);
+    // Before rendering more: what is rendered is paid for, and is heard.
+    if (index < sentences.length - 1) checkRendered(position, done, total, prepared);
     yield audio;
   }
 }
 
 /**
  * The length bound held while rendering, whatever the estimate said (an engine may say more
- * than it was thought to, docs/decisions/034-cost-queues-and-crashes.md): the audio made so
- * far may not pass the bound, nor, once a fifth of the bound is made, may the audio that the
- * rate so far promises for the whole text pass it by half again. Either stops the rendering
- * with `limit_exceeded`, the work spent.
+ * than it was thought to, docs/decisions/034-cost-queues-and-crashes.md): before the next
+ * sentence, the audio made so far may not pass the bound, nor, once a fifth of the bound is
+ * made, may the audio that the rate so far promises for the whole text pass it by half again.
+ * Either stops the rendering with `limit_exceeded`, the work spent.
  */
 function checkRendered(
   position: number,
