@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -38,10 +39,12 @@ import { createStorage, storageName, storageNameKey } from './lib/storage/from-c
 import { type ObjectStorage, within } from './lib/storage/storage.js';
 import { TokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
+import { connectionOptions, limitConnections } from './plugins/connections.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { type ConversionsPerMinute, rateLimitPlugin } from './plugins/rate-limit.js';
+import { loggerOptions } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { seedContent } from './services/content/seed-repository.js';
@@ -81,6 +84,8 @@ export interface BuildAppOptions {
   streamAbandonedAfterMs?: number;
   /** The job runner's lease and polling (features/jobs/runner.ts); tests shorten them. */
   jobRunner?: JobRoutesOptions['runner'];
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -119,14 +124,11 @@ export async function buildApp({
   renderTimeoutMs = config.renderTimeoutSeconds * 1000,
   streamAbandonedAfterMs,
   jobRunner,
+  logStream,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-      // LOG_FORMAT=pretty: one readable line per event for a person at a terminal.
-      ...(config.logFormat === 'pretty' && { transport: { target: 'pino-pretty' } }),
-    },
+    logger: loggerOptions(config, logStream),
+    ...connectionOptions(config.connections),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -150,6 +152,7 @@ export async function buildApp({
     }
     parseJson(request, text, done);
   });
+  limitConnections(app.server as Server, config.connections, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The request id is in every log line; echoing it lets a user's report be matched to the logs.

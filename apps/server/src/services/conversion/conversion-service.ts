@@ -3,6 +3,7 @@ import { type ConvertResult, countCharacters, type VoiceSettings } from '@parla/
 import { isClientError, MIME_TYPES, SpeechError, type SpeechWarning } from '@parla/speech';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
+import { addressKey } from '../../lib/limits.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { SpeechService, StoredSynthesis } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
@@ -114,7 +115,7 @@ export function createConversionService(options: ConversionServiceOptions) {
     const visitor = caller.visitor();
     const keys = [
       { key: `visitor:${visitor}`, limit: visitorLimits.perVisitor },
-      { key: `ip:${caller.ip}`, limit: visitorLimits.perIp },
+      { key: `ip:${addressKey(caller.ip)}`, limit: visitorLimits.perIp },
     ];
     const spent = await usage.spendVisitor(keys, characters);
     if (!spent.ok) {
