@@ -32,7 +32,7 @@ import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/ro
 import { type AbuseLimits, CONVERSIONS_PER_MINUTE, DEFAULT_ABUSE_LIMITS } from './lib/limits.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
 import { createMetrics } from './lib/metrics.js';
-import { RedisClients } from './lib/redis.js';
+import { REDIS_COMMAND_TIMEOUT_MS, RedisClients } from './lib/redis.js';
 import { createScheduler } from './lib/schedule.js';
 import { createSpeechService, type SpeechService } from './lib/speech.js';
 import { createStorage, storageName, storageNameKey } from './lib/storage/from-config.js';
@@ -246,8 +246,12 @@ export async function buildApp({
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(authPlugin, { db, tokens });
   // With REDIS_URL every limit is counted in Redis: N servers enforce one limit.
-  // One retry: while Redis is down a limited request fails at once rather than hanging.
-  const limitsRedis = redis?.connection({ maxRetriesPerRequest: 1 });
+  // One retry: while Redis is down a limited request fails at once rather than hanging, and
+  // a hung Redis fails it after the command timeout (answered 503, plugins/error-handler.ts).
+  const limitsRedis = redis?.connection({
+    maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
   if (limitsRedis) app.addHook('onClose', async () => void (await limitsRedis.quit()));
   await app.register(rateLimitPlugin, {
     ...(limitsRedis && { redis: limitsRedis }),
