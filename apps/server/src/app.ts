@@ -278,6 +278,13 @@ export async function buildApp({
     visitorLimits,
     ...(streamAbandonedAfterMs !== undefined && { abandonedAfterMs: streamAbandonedAfterMs }),
   });
+  app.addHook('onClose', async () => conversions.close());
+  // Conversions charged by a server that was killed before storing them: refunded once its
+  // lease ran out, at start and then every lease (docs/decisions/037).
+  scheduler.every('conversion-recovery', 30_000, async () => {
+    const count = await conversions.recover();
+    if (count > 0) app.log.warn({ count }, 'conversions of a stopped server refunded');
+  });
   scheduler.every('audio-expiry', 5 * 60 * 1000, async () => {
     const count = await conversions.purgeExpired();
     if (count > 0) app.log.info({ count }, 'expired audio removed');
