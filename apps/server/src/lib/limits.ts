@@ -44,11 +44,22 @@ export const PASSWORD_ROUTE_LIMITS = {
 };
 
 /**
+ * change_email (issue 28: 40 of 40 calls sent mail to any address): per signed-in user, and
+ * per target address (and per client address) as login's abuse limits count them.
+ */
+export const CHANGE_EMAIL_LIMITS = {
+  perUser: { max: 5, timeWindowMs: 60 * 60 * 1000 },
+  abuse: { perIp: 20, perAddress: 3, timeWindowMs: 60 * 60 * 1000 } satisfies AbuseLimits,
+};
+
+/**
  * Password hashes computed at once, and hashes waiting for a turn; beyond that a login is
  * answered 503 with Retry-After (lib/password.ts). Two of libuv's four threads stay free for
- * files and DNS, so pages keep loading while logins hash.
+ * files and DNS, so pages keep loading while logins hash. `reserved` more places wait for the
+ * logins of a device that signed in to that address before (features/auth): a flood of bad
+ * logins cannot turn their owners away (issue 28 item 7).
  */
-export const PASSWORD_HASHING = { concurrency: 2, queued: 22 };
+export const PASSWORD_HASHING = { concurrency: 2, queued: 22, reserved: 8 };
 
 /**
  * The address an anonymous limit counts (docs/decisions/037): an IPv4 address as it is, an
