@@ -31,7 +31,8 @@ const badLogin = (app: Awaited<ReturnType<typeof createTestApp>>, forwardedFor: 
     payload: { email: `nobody-${forwardedFor}@example.com`, password: 'not the password' },
   });
 
-describe(`TRUST_PROXY=1 (${TEST_DATABASE_KIND})`, async () => {
+// Real conversions and password hashes: slow on a busy machine.
+describe(`TRUST_PROXY=1 (${TEST_DATABASE_KIND})`, { timeout: 60_000 }, async () => {
   const app = await createTestApp({
     config: testConfig({ TRUST_PROXY: '1' }),
     visitorLimits,
@@ -68,7 +69,7 @@ describe(`TRUST_PROXY=1 (${TEST_DATABASE_KIND})`, async () => {
   });
 });
 
-describe(`without TRUST_PROXY (${TEST_DATABASE_KIND})`, async () => {
+describe(`without TRUST_PROXY (${TEST_DATABASE_KIND})`, { timeout: 60_000 }, async () => {
   const app = await createTestApp({ visitorLimits, abuseLimits });
 
   it('ignores X-Forwarded-For: a made-up header is not a new client', async () => {

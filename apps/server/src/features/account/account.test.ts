@@ -120,7 +120,7 @@ describe(`account (${TEST_DATABASE_KIND})`, () => {
     }
     expect(named.slice(0, -1).every((status) => status === 200)).toBe(true);
     expect(named.at(-1)).toBe(429);
-  });
+  }, 60_000);
 
   it('changes the password with the right current one, ending other sessions', async () => {
     const { user, password, authorization } = await signedInUser(app);

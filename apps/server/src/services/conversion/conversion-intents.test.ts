@@ -104,5 +104,5 @@ describe(`conversions of a killed server (${TEST_DATABASE_KIND})`, () => {
     expect(await charactersOf(first.db, user.id)).toBe(before - text.length);
     const id = String(response.json().path).split('/').at(-1)?.split('.')[0] ?? '';
     expect(await createIntentRepository(first.db).unfinished(id)).toBe(false);
-  });
+  }, 60_000);
 });

@@ -118,7 +118,14 @@ export function createConversionService(options: ConversionServiceOptions) {
    * how it ends: refunded, or settled.
    */
   async function held(id: string, charge: Charge, visitor: string | null): Promise<Spent> {
-    await intents.record(id, charge, lease);
+    try {
+      await intents.record(id, charge, lease);
+    } catch (error) {
+      // Not recorded: nothing would give the charge back later, so it goes back now.
+      if (charge.userId !== undefined) await usage.refundUser(charge.userId, charge.characters);
+      else await usage.refundVisitor(charge.visitorKeys, charge.characters);
+      throw error;
+    }
     holding += 1;
     let over = false;
     const end = async (how: () => Promise<unknown>) => {
