@@ -109,6 +109,16 @@ describe('TRUST_PROXY values', () => {
     expect(config('1').connections.perAddress).toBe(0);
   });
 
+  it('refuses a headers timeout longer than the request timeout, naming it', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: testConfig().dataDir,
+        HEADERS_TIMEOUT_SECONDS: '30',
+        REQUEST_TIMEOUT_SECONDS: '20',
+      }),
+    ).toThrowError(/HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS/);
+  });
+
   it('stops the start naming the variable on a bad value', () => {
     for (const bad of ['yes', '10.0.0.0/33', 'proxy.example.com', '-1']) {
       expect(() => config(bad)).toThrowError(ConfigError);

@@ -103,6 +103,31 @@ describe(`conversions of a killed server (${TEST_DATABASE_KIND})`, () => {
     expect(await createIntentRepository(first.db).refundExpired()).toBe(0);
     expect(await charactersOf(first.db, user.id)).toBe(before - text.length);
     const id = String(response.json().path).split('/').at(-1)?.split('.')[0] ?? '';
-    expect(await createIntentRepository(first.db).unfinished(id)).toBe(false);
+    expect(await createIntentRepository(first.db).state(id)).toBeUndefined();
+  }, 60_000);
+
+  it('converts again when an answered conversion died unstored and was refunded', async () => {
+    const key = `retry-${randomUUID()}`;
+    const convert = () =>
+      first.inject({
+        method: 'POST',
+        url: '/api/convertor',
+        headers: { authorization, 'idempotency-key': key },
+        payload: voiceSettings({ text: 'Retry me.' }),
+      });
+    const answered = await convert();
+    expect(answered.statusCode).toBe(200);
+    const id = String(answered.json().path).split('/').at(-1)?.split('.')[0] ?? '';
+    // As if its server had died after answering and before storing: no record, the charge
+    // refunded from its intent.
+    await first.db.deleteFrom('conversions').where('id', '=', id).execute();
+    const intents = createIntentRepository(first.db);
+    await intents.record(id, { userId: user.id, characters: 9 }, { owner: randomUUID(), ms: 0 });
+    expect(await intents.refund(id)).toBe(true);
+
+    const retried = await convert();
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(retried.json().path).not.toBe(answered.json().path);
   }, 60_000);
 });

@@ -317,6 +317,13 @@ export function createConversionService(options: ConversionServiceOptions) {
         return { refused: { status: 422, message: IDEMPOTENCY_MESSAGES.idempotencyReused } };
       }
       const done = first?.conversion_id ? await describe(first.conversion_id) : undefined;
+      const [firstId = ''] = (first?.conversion_id ?? '').split('.');
+      if (!done && firstId && (await intents.state(firstId)) === 'refunded') {
+        // Answered, then its server died before storing it, and it was refunded: the key is
+        // free again, and this retry converts (issue 28 item 8).
+        await idempotency.release(user.id, key);
+        return convertOnce(caller, settings, { stream }, key);
+      }
       if (!done)
         return { refused: { status: 409, message: IDEMPOTENCY_MESSAGES.idempotencyRunning } };
       return { conversion: done, replayed: true };
@@ -362,7 +369,7 @@ export function createConversionService(options: ConversionServiceOptions) {
       const chunks = state === 'live' ? await speech.live.read(id) : undefined;
       if (chunks) return { kind: 'live', id, format, chunks };
       // Failed, or charged and never stored: its server died (and the charge was refunded).
-      if (state === 'failed' || (state === undefined && (await intents.unfinished(id)))) {
+      if (state === 'failed' || (state === undefined && (await intents.state(id)))) {
         return { kind: 'failed' };
       }
       if (state === 'ended') {

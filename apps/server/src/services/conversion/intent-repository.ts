@@ -93,14 +93,18 @@ export function createIntentRepository(db: Db) {
       return refunded;
     },
 
-    /** Whether a conversion was charged and never stored (pending or refunded). */
-    async unfinished(id: string): Promise<boolean> {
+    /**
+     * A conversion charged and never stored: still rendering (or its server just died), or
+     * refunded; undefined when there is no such intent (stored, or never charged).
+     */
+    async state(id: string): Promise<'pending' | 'refunded' | undefined> {
       const row = await db
         .selectFrom('conversion_intents')
-        .select('id')
+        .select('refunded_at')
         .where('id', '=', id)
         .executeTakeFirst();
-      return row !== undefined;
+      if (!row) return undefined;
+      return row.refunded_at === null ? 'pending' : 'refunded';
     },
 
     /** Forgets refunded intents older than `before` (their audio would have expired too). */
