@@ -49,7 +49,8 @@ const openLibrary = () => {
   return library;
 };
 
-const reply = (message: LaunchReply) => process.send?.(message);
+// The thread may have gone while this rendered (its server closing): nobody is left to tell.
+const reply = (message: LaunchReply) => process.send?.(message, undefined, {}, () => {});
 
 process.on('message', async (message: LaunchRequest) => {
   const { id } = message;
