@@ -80,7 +80,13 @@ export async function createStreamEncoder(
   if (format === 'mp3') {
     const native =
       options.native === false ? undefined : nativeMp3Encoder(sampleRate, mp3Bitrate(sampleRate));
-    if (native) return native;
+    if (native) {
+      return {
+        mimeType: MIME_TYPES.mp3,
+        encode: (samples) => native.encode(samples),
+        finish: () => native.finish(),
+      };
+    }
     const encoder = await wasmEncoder('audio/mpeg');
     encoder.configure({
       sampleRate,

@@ -1,5 +1,10 @@
 import * as koffi from 'koffi';
-import { MIME_TYPES, type StreamEncoder } from './encoders.js';
+
+/** An mp3 encoder's calls (encoders.ts's StreamEncoder without its MIME type). */
+export interface Mp3Encoder {
+  encode(samples: Float32Array): Uint8Array;
+  finish(): Uint8Array;
+}
 
 /**
  * LAME (Debian: libmp3lame0) called through koffi, configured as wasm-media-encoders
@@ -87,7 +92,7 @@ export function nativeMp3Available(): boolean {
 }
 
 /** A mono mp3 encoder at `sampleRate`, constant `bitrate` kbit/s; undefined without LAME. */
-export function nativeMp3Encoder(sampleRate: number, bitrate: number): StreamEncoder | undefined {
+export function nativeMp3Encoder(sampleRate: number, bitrate: number): Mp3Encoder | undefined {
   const found = lame();
   if (!found) return undefined;
   const gfp = found.init();
@@ -114,8 +119,7 @@ export function nativeMp3Encoder(sampleRate: number, bitrate: number): StreamEnc
     release();
     return new Error(`LAME failed (${code})`);
   };
-  const encoder: StreamEncoder = {
-    mimeType: MIME_TYPES.mp3,
+  const encoder: Mp3Encoder = {
     encode(samples) {
       if (closed) throw new Error('the mp3 encoder is finished');
       // LAME's worst case: 1.25 bytes a sample and 7,200 bytes.
