@@ -13,7 +13,7 @@
  *   - library: `synthesize()` of @parla/speech in this process (warm).
  * Each figure is the median of RUNS runs; the ratio is the reference's time over Parla's (1 =
  * as fast, higher is faster). Run with `npm run bench` (root) or `npm run bench -w @parla/server`;
- * `-- --runs N` changes RUNS.
+ * `-- --runs N` changes RUNS, `-- --only TEXT` keeps the cases whose name contains TEXT.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,9 @@ import { createUserRepository } from '../src/services/accounts/user-repository.j
 const run = promisify(execFile);
 const runsArgument = process.argv.indexOf('--runs');
 const RUNS = runsArgument > 0 ? Number(process.argv[runsArgument + 1]) : 3;
+const onlyArgument = process.argv.indexOf('--only');
+/** `--only TEXT`: the cases whose name contains TEXT (e.g. parla-say). */
+const ONLY = onlyArgument > 0 ? (process.argv[onlyArgument + 1] ?? '') : '';
 const PARLA_SAY = fileURLToPath(
   new URL('../../../packages/speech/bin/parla-say.js', import.meta.url),
 );
@@ -220,7 +223,7 @@ await cli(path.join(dir, 'warm.txt'), 'mp3', 24000);
 try {
   console.info('| case | reference | Parla | ratio |');
   console.info('|---|---|---|---|');
-  for (const item of CASES) {
+  for (const item of CASES.filter((found) => found.name.includes(ONLY))) {
     const reference: number[] = [];
     const parla: number[] = [];
     let available = true;

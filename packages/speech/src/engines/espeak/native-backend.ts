@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -221,7 +222,9 @@ class Launcher {
     // From source (tests, tsx) it needs tsx to load TypeScript; from dist it does not. Never
     // the parent's own flags (a profiler's, say).
     const fromSource = import.meta.url.endsWith('.ts');
-    const script = new URL(fromSource ? './launcher.ts' : './launcher.js', import.meta.url);
+    let script = new URL(fromSource ? './launcher.ts' : './launcher.js', import.meta.url);
+    // From parla-say's one-file bundle (dist/parla-say.mjs), the compiled one beside it.
+    if (!existsSync(script)) script = new URL('./engines/espeak/launcher.js', import.meta.url);
     const child = fork(fileURLToPath(script), [], {
       execArgv: fromSource ? ['--import', import.meta.resolve('tsx')] : [],
       serialization: 'advanced',
