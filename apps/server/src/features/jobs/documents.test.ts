@@ -71,6 +71,27 @@ describe('documents', () => {
     ]);
   });
 
+  it('leaves NUL characters out of titles and text (PostgreSQL cannot store them)', async () => {
+    const parsed = await parseDocument(
+      text('# Ti\u0000tle\n\nSome\u0000 words.\n\n## Two\u0000\n\nMore.'),
+      'nu\u0000l.md',
+    );
+    expect(parsed).toEqual({
+      format: 'markdown',
+      title: 'Title',
+      chapters: [
+        { title: 'Title', text: 'Some words.' },
+        { title: 'Two', text: 'More.' },
+      ],
+    });
+    const plain = await parseDocument(text('Just\u0000 this.'), 'a\u0000b.txt');
+    expect(plain).toEqual({
+      format: 'txt',
+      title: 'ab',
+      chapters: [{ title: 'ab', text: 'Just this.' }],
+    });
+  });
+
   it('refuses what a file is not, encrypted files and files without text, naming the file', async () => {
     const refused = (bytes: Uint8Array, name: string) =>
       parseDocument(bytes, name).then(

@@ -128,7 +128,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string): Promis
       `${fileName} is not ${FORMAT_NAMES[claimed]}: it is ${FORMAT_NAMES[format]}.`,
     );
   }
-  const base = fileName.replace(/\.[^.]+$/, '') || 'Document';
+  const base = clean(fileName.replace(/\.[^.]+$/, '')) || 'Document';
   const parsed = await READERS[format](bytes, fileName, base);
   const chapters = parsed.chapters
     .map((chapter) => ({ title: clean(chapter.title) || base, text: tidy(chapter.text) }))
@@ -200,8 +200,8 @@ async function openZip(bytes: Uint8Array, fileName: string): Promise<JSZip> {
   }
 }
 
-/** One line: spaces collapsed. */
-const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** One line: spaces collapsed, NUL characters (which no text needs, nor PostgreSQL takes) out. */
+const clean = (text: string) => text.replaceAll('\u0000', '').replace(/\s+/g, ' ').trim();
 
 /** Paragraphs kept (one blank line between), spaces collapsed inside them. */
 function tidy(text: string): string {

@@ -8,8 +8,8 @@ import {
   JOB_CHARACTER_LIMITS,
   type Job,
   type JobSettings,
-  JobSettingsSchema,
   JobTextInputSchema,
+  JobUploadFieldsSchema,
   type PlanType,
   speaksChapterTitles,
   type VoiceSettings,
@@ -44,12 +44,15 @@ const ChapterChoicesSchema = z.array(ChapterChoiceSchema).min(1);
 export async function draftFromUpload(request: FastifyRequest): Promise<Drafted> {
   const read = await readUpload(request);
   if (!read.ok) return read;
-  const { chapters: choice, title: named, ...fields } = read.upload.fields;
-  const settings = JobSettingsSchema.safeParse({
+  const { chapters: choice, ...fields } = read.upload.fields;
+  const settings = JobUploadFieldsSchema.safeParse({
     ...fields,
     ...(fields.effect === '' && { effect: null }),
+    // An empty title: the document's own.
+    ...(!fields.title?.trim() && { title: undefined }),
   });
   if (!settings.success) return refuse(400, firstIssue(settings.error));
+  const { title: named, ...input } = settings.data;
   const result = await readChapters(read.upload.document);
   if (!result.ok) return result;
   let chapters = result.parsed.chapters;
@@ -62,9 +65,9 @@ export async function draftFromUpload(request: FastifyRequest): Promise<Drafted>
     ok: true,
     draft: {
       chapters,
-      title: named?.trim() || result.parsed.title,
+      title: named || result.parsed.title,
       source: result.parsed.format,
-      input: settings.data,
+      input,
       titled: true,
     },
   };

@@ -731,6 +731,20 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     });
     expect(refusedField.statusCode).toBe(400);
     expect(refusedField.json()).toEqual({ message: 'Unknown field: voice.' });
+    const nulTitle = multipart(
+      { title: 'A\u0000B' },
+      { name: 'a.txt', bytes: new TextEncoder().encode('Hi.') },
+    );
+    const refusedTitle = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization, ...nulTitle.headers },
+      payload: nulTitle.payload,
+    });
+    expect(refusedTitle.statusCode).toBe(400);
+    expect(refusedTitle.json()).toEqual({
+      message: 'title must not contain a NUL character (\\u0000).',
+    });
     const list = await app.inject({ method: 'GET', url: '/api/jobs', headers: { authorization } });
     expect(list.json()).toEqual([]);
     const other = await app.inject({
