@@ -25,6 +25,17 @@ export const JOB_CHARACTER_LIMITS: Record<PlanType, number> = {
   BUSINESS: 1_000_000,
 };
 
+/**
+ * The most jobs a user may have queued or running at once, per plan (docs/decisions/036):
+ * enough to queue a shelf of books, too few to fill the runners' queue ahead of everyone else.
+ */
+export const JOB_ACTIVE_LIMITS: Record<PlanType, number> = {
+  FREE: 0,
+  BASIC: 3,
+  PREMIUM: 5,
+  BUSINESS: 10,
+};
+
 /** Seconds of silence between chapters: the default, and the most a job may ask for. */
 export const CHAPTER_PAUSE = { default: 1.5, max: 5 } as const;
 

@@ -3,11 +3,13 @@ import {
   AudioBodySchema,
   DocumentPreviewSchema,
   ErrorResponseSchema,
+  JOB_ACTIVE_LIMITS,
   JobCreatedSchema,
   JobDeletedSchema,
   JobIdParamsSchema,
   JobListSchema,
   JobSchema,
+  type PlanType,
 } from '@parla/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -135,6 +137,12 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       },
     },
     async (request, reply) => {
+      const plan = request.user.plan_type as PlanType;
+      const cap =
+        request.user.role === 'ADMIN' ? Number.POSITIVE_INFINITY : JOB_ACTIVE_LIMITS[plan];
+      if ((await jobs.activeCount(request.user.id)) >= cap) {
+        return reply.code(429).send({ message: JOB_MESSAGES.tooManyActive(cap, plan) });
+      }
       const drafted = request.isMultipart()
         ? await draftFromUpload(request)
         : draftFromJson(request.body);
