@@ -14,6 +14,7 @@ import {
 import { createLocalStorage } from '../../lib/storage/local.js';
 import { JOB_MESSAGES } from './messages.js';
 import { createJobRepository } from './repository.js';
+import { DOCUMENTS_PER_MINUTE } from './routes.js';
 
 /*
  * Fair queues (issue 28, item 2; docs/decisions/036): jobs are claimed round robin by user, and
@@ -124,4 +125,55 @@ describe(`fair job queues (${TEST_DATABASE_KIND})`, () => {
     expect((await queue(authorization, 'One more')).statusCode).toBe(202);
     expect((await queue(authorization, 'And another')).statusCode).toBe(429);
   });
+});
+
+/** A multipart body with one document. */
+function upload(name: string, body: string) {
+  const boundary = 'doc';
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n${body}\r\n--${boundary}--\r\n`,
+  };
+}
+
+describe(`documents sent to be read (${TEST_DATABASE_KIND})`, () => {
+  it('answers deep Markdown with a 422 naming the limit (marked overflowed its stack: 500)', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const deep = upload('quotes.md', `${'>'.repeat(200_000)} deep`);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/jobs/preview',
+      headers: { authorization, ...deep.headers },
+      payload: deep.payload,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message:
+        'quotes.md nests block quotes or lists more than 32 deep; a document may nest them 32 deep.',
+    });
+  });
+
+  it('reads one document at a time for a user, and so many a minute', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const preview = () => {
+      const document = upload('notes.md', '# Notes\n\nSome words to read.');
+      return app.inject({
+        method: 'POST',
+        url: '/api/jobs/preview',
+        headers: { authorization, ...document.headers },
+        payload: document.payload,
+      });
+    };
+    const [first, second] = await Promise.all([preview(), preview()]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toEqual({ message: JOB_MESSAGES.readingOne });
+    // The rate limit: DOCUMENTS_PER_MINUTE in all (the two above count), then 429.
+    for (let sent = 2; sent < DOCUMENTS_PER_MINUTE; sent++) {
+      expect((await preview()).statusCode).toBe(200);
+    }
+    const limited = await preview();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many requests/);
+  }, 60_000);
 });

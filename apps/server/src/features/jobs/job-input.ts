@@ -23,6 +23,7 @@ import { apiVoiceSettings } from '../../services/conversion/settings.js';
 import type { Chapter } from './documents.js';
 import { JOB_MESSAGES, type Refusal, refuse } from './messages.js';
 import { PART_CHARACTERS, rampedLimit, splitParts } from './parts.js';
+import type { ReaderPool } from './reader-pool.js';
 import type { JobChapterRecord, StoredJobSettings } from './repository.js';
 import { readChapters, readUpload } from './upload.js';
 
@@ -41,7 +42,10 @@ type Drafted = { ok: true; draft: JobDraft } | Refusal;
 const ChapterChoicesSchema = z.array(ChapterChoiceSchema).min(1);
 
 /** A job from a multipart body: its document, and the voice settings and choices as fields. */
-export async function draftFromUpload(request: FastifyRequest): Promise<Drafted> {
+export async function draftFromUpload(
+  request: FastifyRequest,
+  readers: ReaderPool,
+): Promise<Drafted> {
   const read = await readUpload(request);
   if (!read.ok) return read;
   const { chapters: choice, ...fields } = read.upload.fields;
@@ -53,7 +57,7 @@ export async function draftFromUpload(request: FastifyRequest): Promise<Drafted>
   });
   if (!settings.success) return refuse(400, firstIssue(settings.error));
   const { title: named, ...input } = settings.data;
-  const result = await readChapters(read.upload.document);
+  const result = await readChapters(readers, read.upload.document);
   if (!result.ok) return result;
   let chapters = result.parsed.chapters;
   if (choice !== undefined) {
