@@ -25,7 +25,7 @@ export interface SpeechLexicon {
   name: string;
   /** BCP-47: the language of the entries that give none. */
   language: string;
-  entries: readonly LexiconEntry[];
+  entries: LexiconEntry[];
 }
 
 /**
