@@ -14,7 +14,7 @@ import {
   TextBodySchema,
 } from '@parla/contract';
 import { PlsError, parsePls, SpeechError, toPls } from '@parla/speech';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type {
   LexiconDraft,
@@ -105,6 +105,10 @@ export const lexiconRoutes: FastifyPluginAsyncZod<LexiconRoutesOptions> = async 
     '/:name',
     {
       bodyLimit: BODY_LIMIT,
+      // The body is JSON or a PLS file: the route reads it (the schema is for the OpenAPI
+      // document); the path and query are checked as everywhere.
+      validatorCompiler: (route) =>
+        route.httpPart === 'body' ? (value) => ({ value }) : validatorCompiler(route),
       schema: {
         tags: ['lexicons'],
         summary: `Create or replace a lexicon: JSON, or a PLS file (Content-Type: ${PLS_MEDIA_TYPE}; ?default=true|false)`,
@@ -112,14 +116,16 @@ export const lexiconRoutes: FastifyPluginAsyncZod<LexiconRoutesOptions> = async 
         security: bearer,
         params: LexiconNameParamsSchema,
         querystring: LexiconPutQuerySchema,
+        body: LexiconInputSchema,
         response: { 200: LexiconSchema, 201: LexiconSchema, '4xx': ErrorResponseSchema },
       },
     },
     async (request, reply) => {
       let draft: LexiconDraft;
-      if (typeof request.body === 'string') {
+      const body: unknown = request.body;
+      if (typeof body === 'string') {
         try {
-          const read = parsePls(request.body);
+          const read = parsePls(body);
           draft = {
             language: read.language,
             entries: read.entries,
@@ -131,8 +137,8 @@ export const lexiconRoutes: FastifyPluginAsyncZod<LexiconRoutesOptions> = async 
           }
           throw error;
         }
-      } else if (request.body !== undefined && request.body !== null) {
-        const parsed = LexiconInputSchema.safeParse(request.body);
+      } else if (body !== undefined && body !== null) {
+        const parsed = LexiconInputSchema.safeParse(body);
         if (!parsed.success) {
           const errors = fieldErrors(parsed.error);
           return reply
