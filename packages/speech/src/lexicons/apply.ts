@@ -1,4 +1,11 @@
-import type { LexiconEntry } from '@parla/contract';
+import {
+  type CompiledLexiconEntry,
+  compileLexicon,
+  findLexiconMatches,
+  type LexiconEntry,
+  type LexiconMatch,
+  lexiconLanguageApplies,
+} from '@parla/contract';
 import type { DocumentItem, Phonemes, SpeechDocument, TextItem } from '../document.js';
 import { SsmlError } from '../errors.js';
 import { parseSsml } from '../ssml/parser.js';
@@ -52,70 +59,8 @@ export function ssmlLexiconNames(text: string): string[] {
   }
 }
 
-/** Whether an entry of `language` applies to a text read in `spoken` (en applies to en-US). */
-function sameLanguage(language: string, spoken: string): boolean {
-  const a = language.toLowerCase();
-  const b = spoken.toLowerCase();
-  return a === b || b.startsWith(`${a}-`) || a.startsWith(`${b}-`);
-}
-
-interface CompiledEntry {
-  entry: LexiconEntry;
-  lexicon: string;
-  language: string;
-  pattern: RegExp;
-  /** Lower-cased grapheme, for a quick test before the pattern runs. */
-  needle: string;
-}
-
-const LETTER = '[\\p{L}\\p{N}\\p{M}]';
-
-function compile(lexicon: SpeechLexicon): CompiledEntry[] {
-  return lexicon.entries.map((entry) => {
-    const body = entry.grapheme
-      .split(/\s+/)
-      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('\\s+');
-    const source = entry.whole_word ? `(?<!${LETTER})${body}(?!${LETTER})` : body;
-    return {
-      entry,
-      lexicon: lexicon.name,
-      language: entry.language ?? lexicon.language,
-      pattern: new RegExp(source, `gu${entry.case_sensitive ? '' : 'i'}`),
-      needle: entry.grapheme.toLowerCase().split(/\s+/)[0] ?? '',
-    };
-  });
-}
-
-interface Match {
-  start: number;
-  end: number;
-  rank: number;
-  compiled: CompiledEntry;
-}
-
-/** The matches of `entries` in `text`, first place first, each place's first entry, no overlap. */
-function matches(text: string, entries: readonly CompiledEntry[]): Match[] {
-  const lower = text.toLowerCase();
-  const found: Match[] = [];
-  entries.forEach((compiled, rank) => {
-    if (!lower.includes(compiled.needle)) return;
-    for (const match of text.matchAll(compiled.pattern)) {
-      if (match[0] === '') continue;
-      found.push({ start: match.index, end: match.index + match[0].length, rank, compiled });
-    }
-  });
-  found.sort((a, b) => a.start - b.start || a.rank - b.rank);
-  const kept: Match[] = [];
-  for (const match of found) {
-    const last = kept.at(-1);
-    if (!last || match.start >= last.end) kept.push(match);
-  }
-  return kept;
-}
-
 /** A text item said the lexicons' way: one item, or several where phonemes cut it. */
-function rewrite(item: TextItem, found: readonly Match[], warnings: Warnings): TextItem[] {
+function rewrite(item: TextItem, found: readonly LexiconMatch[], warnings: Warnings): TextItem[] {
   const out: TextItem[] = [];
   let pending = '';
   let at = 0;
@@ -169,7 +114,7 @@ export async function applyLexicons(
   languageOf: (item: TextItem) => Promise<string>,
   warnings: Warnings,
 ): Promise<SpeechDocument> {
-  const declared = new Map<string, CompiledEntry[]>();
+  const declared = new Map<string, CompiledLexiconEntry[]>();
   for (const declaration of document.lexicons ?? []) {
     const name = lexiconNameOfUri(declaration.uri);
     const lexicon = library.find((candidate) => candidate.name === name);
@@ -179,12 +124,12 @@ export async function applyLexicons(
         `<lexicon uri="${declaration.uri}"> names none of your lexicons`,
       );
     }
-    declared.set(declaration.id, compile(lexicon));
+    declared.set(declaration.id, compileLexicon(lexicon));
   }
   if (declared.size === 0 && lexicons.every((lexicon) => lexicon.entries.length === 0)) {
     return document;
   }
-  const everywhere = [...[...declared.values()].flat(), ...lexicons.flatMap(compile)];
+  const everywhere = [...[...declared.values()].flat(), ...lexicons.flatMap(compileLexicon)];
   const items: DocumentItem[] = [];
   for (const item of document.items) {
     if (item.kind !== 'text' || item.sayAs || item.phonemes || item.spell) {
@@ -195,8 +140,8 @@ export async function applyLexicons(
     const entries = [
       ...(item.lookup ?? []).flatMap((id) => declared.get(id) ?? []),
       ...everywhere,
-    ].filter((compiled) => sameLanguage(compiled.language, language));
-    const found = entries.length === 0 ? [] : matches(item.text, entries);
+    ].filter((compiled) => lexiconLanguageApplies(compiled.language, language));
+    const found = entries.length === 0 ? [] : findLexiconMatches(item.text, entries);
     items.push(...(found.length === 0 ? [item] : rewrite(item, found, warnings)));
   }
   return { ...document, items };
