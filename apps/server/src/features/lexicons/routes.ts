@@ -34,6 +34,14 @@ const PLS_TYPES = [PLS_MEDIA_TYPE, 'application/xml', 'text/xml'];
 const BODY_LIMIT = LEXICON_LIMITS.fileCharacters * 4 + 1024;
 
 /**
+ * The validation of these routes' parts: a body (PUT's) is JSON or a PLS file, read by the
+ * route (its schema is there for the OpenAPI document); paths and queries are checked as
+ * everywhere.
+ */
+const bodyReadByRoute: typeof validatorCompiler = (route) =>
+  route.httpPart === 'body' ? (value) => ({ value }) : validatorCompiler(route);
+
+/**
  * Pronunciation lexicons (issue 32, docs/api.md "Pronunciation lexicons"): the signed-in
  * user's (a token or an API key), as JSON or as W3C PLS 1.0 files. The repository checks the
  * plan's limits; nothing is stored from a body that is refused.
@@ -46,6 +54,7 @@ export const lexiconRoutes: FastifyPluginAsyncZod<LexiconRoutesOptions> = async 
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
     (_r, body, done) => done(null, body),
   );
+  app.setValidatorCompiler(bodyReadByRoute);
   app.addHook('onRequest', app.requireUser);
 
   app.get(
@@ -105,10 +114,6 @@ export const lexiconRoutes: FastifyPluginAsyncZod<LexiconRoutesOptions> = async 
     '/:name',
     {
       bodyLimit: BODY_LIMIT,
-      // The body is JSON or a PLS file: the route reads it (the schema is for the OpenAPI
-      // document); the path and query are checked as everywhere.
-      validatorCompiler: (route) =>
-        route.httpPart === 'body' ? (value) => ({ value }) : validatorCompiler(route),
       schema: {
         tags: ['lexicons'],
         summary: `Create or replace a lexicon: JSON, or a PLS file (Content-Type: ${PLS_MEDIA_TYPE}; ?default=true|false)`,
