@@ -279,6 +279,36 @@ describe(`pronunciation lexicons (${TEST_DATABASE_KIND})`, () => {
     // Eight conversions: more than the default 20 s on a busy machine.
   }, 90_000);
 
+  it("apply to the OpenAI-compatible route as the key owner's defaults", async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BASIC' });
+    const headers = { authorization };
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/account/api_keys',
+      headers,
+      payload: { name: 'openai' },
+    });
+    const bytes = async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/audio/speech',
+        headers: { authorization: `Bearer ${(key.json() as { key: string }).key}` },
+        payload: { model: 'tts-1', voice: 'alloy', input: 'I met Nguyen.', response_format: 'wav' },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.rawPayload.length;
+    };
+    const long = {
+      language: 'en',
+      entries: [{ grapheme: 'Nguyen', alias: 'the one name nobody here can ever say right' }],
+    };
+    await put('Names', headers, { ...long, default: true });
+    const withDefault = await bytes();
+    await put('Names', headers, { ...long, default: false });
+    // The many words of the alias against the one name: WAV bytes grow with the audio.
+    expect(withDefault).toBeGreaterThan(2 * (await bytes()));
+  }, 60_000);
+
   it('are checked when a job names them', async () => {
     const { authorization } = await signedInUser(app, { plan: 'BASIC' });
     const job = await app.inject({
