@@ -25,7 +25,8 @@ import { type SpeechWarning, Warnings } from './warnings.js';
 /**
  * The pipeline, one named stage after another, naming no engine:
  *
- *   parse (ssml/parser.ts) → document (document.ts) → normalise (normalise/) → plan (plan.ts)
+ *   parse (ssml/parser.ts) → document (document.ts) → lexicons (lexicons/apply.ts)
+ *   → normalise (normalise/) → plan (plan.ts)
  *   → render (stages/render.ts, through the voice's SpeechEngine) → post-process
  *   (stages/post-process.ts) → encode (stages/encode.ts, encode/encoders.ts)
  *
