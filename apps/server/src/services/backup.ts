@@ -12,7 +12,7 @@
  * which commands, and the archive then holds only what is in DATA_DIR.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
@@ -73,7 +73,19 @@ export async function createBackup(config: Config, file: string): Promise<string
   const work = await mkdtemp(path.join(path.dirname(target), '.parla-backup-'));
   const partial = path.join(work, 'backup.tar');
   try {
-    const entries: string[] = [];
+    // tar.create starts the archive, tar.replace appends: each part from its own folder.
+    let started = false;
+    const add = async (options: { cwd: string; prefix?: string }, entries: string[]) => {
+      if (entries.length === 0) return;
+      const filter = (entry: string) =>
+        !skip(path.relative(config.dataDir, path.resolve(options.cwd, entry)));
+      await (started ? tar.replace : tar.create)(
+        { file: partial, portable: true, filter, ...options },
+        entries,
+      );
+      started = true;
+    };
+    const skip = leftOut(config, target);
     if (config.database.kind === 'sqlite') {
       const database = new SQLite(config.database.filename, { fileMustExist: true });
       try {
@@ -81,25 +93,15 @@ export async function createBackup(config: Config, file: string): Promise<string
       } finally {
         database.close();
       }
-      entries.push(DATABASE_ENTRY);
+      await add({ cwd: work }, [DATABASE_ENTRY]);
     }
-    await tar.create({ file: partial, cwd: work, portable: true }, entries);
-    const skip = leftOut(config, target);
     const files = existsSync(config.dataDir) ? await readdir(config.dataDir) : [];
-    const included = files.filter((name) => !skip(name));
-    if (included.length > 0) {
-      await tar.replace(
-        {
-          file: partial,
-          cwd: config.dataDir,
-          prefix: DATA_ENTRY,
-          portable: true,
-          filter: (entry) =>
-            !skip(path.relative(config.dataDir, path.resolve(config.dataDir, entry))),
-        },
-        included,
-      );
-    }
+    await add(
+      { cwd: config.dataDir, prefix: DATA_ENTRY },
+      files.filter((name) => !skip(name)),
+    );
+    // Nothing to copy (PostgreSQL, S3 and JWT_SECRET set): an empty archive, two zero blocks.
+    if (!started) await writeFile(partial, Buffer.alloc(1024));
     await rename(partial, target);
     return notesFor(config);
   } finally {
