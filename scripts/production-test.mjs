@@ -1,8 +1,8 @@
 // The production-install step of npm test (docs/operations.md, "Production install"): in a
 // fresh clone of this checkout (its committed and uncommitted tracked files), the README's
-// production path: npm ci, npm run build, npm prune --omit=dev; then checks that no compiler
-// or build tool is left, measures node_modules, and runs `npm start`: it must answer its health
-// check, convert a text through the API and stop on SIGTERM with status 0.
+// production path: npm ci, npm run build, npm run prune:production; then checks that no
+// compiler or build tool is left, measures node_modules, and runs `npm start`: it must answer
+// its health check, convert a text through the API and stop on SIGTERM with status 0.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -67,7 +67,9 @@ try {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  server = spawn('npm', ['start'], {
+  // `npm start` is `node scripts/start.mjs`: run without npm between, whose own exit on
+  // SIGTERM would hide the server's exit status.
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: clone,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -85,7 +87,7 @@ try {
   await Promise.race([
     waitForHealth(base),
     exited.then(({ code }) => {
-      throw new Error(`npm start exited with ${code} before it served`);
+      throw new Error(`the server exited with ${code} before it served`);
     }),
   ]);
   const seconds = await convert(base);
@@ -93,7 +95,7 @@ try {
   server.kill('SIGTERM');
   const { code } = await exited;
   server = undefined;
-  if (code !== 0) throw new Error(`on SIGTERM npm start exited with ${code}`);
+  if (code !== 0) throw new Error(`on SIGTERM the server exited with ${code}`);
   console.info(`[production] stopped by SIGTERM, exit status 0; done in ${elapsed()}`);
 } catch (error) {
   failed = true;
