@@ -8,11 +8,10 @@
 // the host's network (for the build's npm and apt, and to reach the server).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
-import { convert, waitForHealth, waitUntil } from './smoke.mjs';
+import { convert, freePort, waitForHealth, waitUntil } from './smoke.mjs';
 
 const IMAGE = 'localhost/parla-test';
 const NAME = 'parla-test';
@@ -43,16 +42,6 @@ function sh(command, args, { allowFailure = false, inherit = false } = {}) {
 const podman = (args, options) => sh('podman', ['--runtime', 'runc', ...args], options);
 const run = (args, options) =>
   podman(['run', '--network', 'host', '--ulimit', 'host', ...args], options);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /**
  * The certificate authorities this machine trusts beyond Node's own (NODE_EXTRA_CA_CERTS, else

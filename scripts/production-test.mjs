@@ -5,11 +5,10 @@
 // its health check, convert a text through the API and stop on SIGTERM with status 0.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
-import { convert, waitForHealth } from './smoke.mjs';
+import { convert, freePort, waitForHealth } from './smoke.mjs';
 
 /** The production install's commands, as the README and the Dockerfile give them. */
 const PRUNE = ['run', 'prune:production'];
@@ -27,16 +26,6 @@ function sh(command, args, cwd = clone) {
 
 function git(args) {
   return spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 let failed = false;

@@ -1,8 +1,20 @@
 // What the production-install and container steps of npm test ask of a running Parla, as a
 // person would over HTTP: it answers its health check, and converts a text into audio that
 // decodes. Plain Node with music-metadata (a server dependency), so it runs before any build.
+import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseBuffer } from 'music-metadata';
+
+/** A port free on this machine now, for a server started next. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
 
 /** Waits until `ready()` answers true (polled every second); throws after `seconds`. */
 export async function waitUntil(what, ready, seconds) {
