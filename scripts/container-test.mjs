@@ -7,7 +7,7 @@
 // Podman as this sandbox allows it: runc (not crun), no default ulimits (.ci/containers.conf),
 // the host's network (for the build's npm and apt, and to reach the server).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
@@ -52,7 +52,7 @@ function trustOfThisMachine() {
   const cafile =
     process.env.NODE_EXTRA_CA_CERTS || sh('npm', ['config', 'get', 'cafile']).stdout.trim();
   if (!cafile || cafile === 'null' || !existsSync(cafile)) return [];
-  const npmrc = path.join(mkdtempSync(path.join(tmpdir(), 'parla-npmrc-')), 'npmrc');
+  const npmrc = path.join(work, 'npmrc');
   writeFileSync(npmrc, 'cafile=/tmp/parla-ci-ca.crt\n');
   return [
     '--volume',
@@ -71,6 +71,7 @@ function removeLeftovers() {
   podman(['volume', 'rm', '--force', VOLUME], { allowFailure: true });
 }
 
+const work = mkdtempSync(path.join(tmpdir(), 'parla-container-'));
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 let failed = false;
@@ -189,6 +190,7 @@ try {
     console.error(`[container] its last log lines:\n${logs.stdout}${logs.stderr}`);
 } finally {
   removeLeftovers();
+  rmSync(work, { recursive: true, force: true });
   // Layers of earlier builds that no tag names any more.
   podman(['image', 'prune', '--force'], { allowFailure: true });
 }
