@@ -105,9 +105,23 @@ export function azureSsml(segment: Segment, voice: Listed, rate: number): string
 
 type Sdk = typeof AzureSdk;
 let sdkLoading: Promise<Sdk> | undefined;
-/** The Speech SDK (7 MB) is loaded when Azure is first asked to speak. */
+/**
+ * The Speech SDK (7 MB) is loaded when Azure is first asked to speak. Node 22 and later have a
+ * global WebSocket, which the SDK then takes as a browser would: the key travels in the query
+ * string and a refused upgrade is only "1006", its HTTP status lost (401, 429 and the rest all
+ * read as "down"). The SDK's own `ws` client, as on earlier Nodes, sends the headers and keeps
+ * the status (failureOfCancellation reads it).
+ */
 const loadSdk = () => {
-  sdkLoading ??= import('microsoft-cognitiveservices-speech-sdk');
+  sdkLoading ??= Promise.all([
+    import('microsoft-cognitiveservices-speech-sdk'),
+    import(
+      'microsoft-cognitiveservices-speech-sdk/distrib/lib/src/common.browser/WebsocketMessageAdapter.js'
+    ),
+  ]).then(([sdk, adapter]) => {
+    adapter.WebsocketMessageAdapter.forceNpmWebSocket = true;
+    return sdk;
+  });
   return sdkLoading;
 };
 
