@@ -48,9 +48,15 @@ function operations(): Operation[] {
   );
 }
 
+/** A string with a NUL character (U+0000), which PostgreSQL's text cannot hold. */
+const withNul = fc
+  .tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }))
+  .map(([before, after]) => `${before}\u0000${after}`);
+
 /** A value of any JSON type, often not the one a field wants. */
 const anyJson = fc.oneof(
   fc.string(),
+  withNul,
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.boolean(),
@@ -128,13 +134,14 @@ const bodyOf = (operation: Operation) =>
 
 const pathValue = fc.oneof(
   fc.string({ minLength: 1, maxLength: 80 }),
+  withNul,
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
   fc.constantFrom('..', '%00', '../../etc/passwd', 'a'.repeat(5000), '__proto__'),
 );
 
 const queryOf = fc.dictionary(
   fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom('__proto__', 'engine')),
-  fc.oneof(fc.string({ maxLength: 40 }), fc.constant('a'.repeat(3000))),
+  fc.oneof(fc.string({ maxLength: 40 }), withNul, fc.constant('a'.repeat(3000))),
   { maxKeys: 5 },
 );
 
@@ -229,4 +236,44 @@ describe(`fuzzing every route (${TEST_DATABASE_KIND})`, () => {
     }
     expect(await snapshot()).toEqual(before);
   }, 180_000);
+});
+
+describe(`a NUL character (${TEST_DATABASE_KIND})`, () => {
+  it('is refused with a 400 naming the field, in stored strings and path parameters', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS', billing: true });
+    const before = await snapshot();
+    const cases: [string, string, object | undefined, string][] = [
+      ['POST', '/api/jobs', { title: 'A\u0000B', text: 'Hello.' }, 'title'],
+      ['POST', '/api/jobs', { text: 'Hello\u0000.' }, 'text'],
+      ['POST', '/api/jobs', { chapters: [{ title: 'One', text: 'Hi\u0000.' }] }, 'chapters.0.text'],
+      ['POST', '/api/account/api_keys', { name: 'Home\u0000' }, 'name'],
+      ['POST', '/api/v1/speech', { text: 'Hello\u0000.' }, 'text'],
+      ['GET', '/api/file/a%00b', undefined, 'id'],
+      ['GET', '/api/content/pages/ab%00', undefined, 'language'],
+      ['GET', '/api/content/blog/article/en/a%00', undefined, 'article'],
+      ['DELETE', '/api/file/a%00b', undefined, 'id'],
+      ['GET', '/api/file/media/a%00b', undefined, 'id'],
+      ['GET', '/api/auth/validate_email_address/a%00b', undefined, 'key'],
+      [
+        'PUT',
+        '/api/auth/reset_password/a%00b',
+        { password: 'secret1', confirm_password: 'secret1' },
+        'key',
+      ],
+    ];
+    for (const [method, url, payload, field] of cases) {
+      const response = await app.inject({
+        method: method as 'POST',
+        url,
+        headers: { authorization },
+        ...(payload && { payload }),
+      });
+      const label = `${method} ${url} ${JSON.stringify(payload)}`;
+      expect(response.statusCode, `${label} → ${response.body.slice(0, 200)}`).toBe(400);
+      const body = response.json() as { message: string; errors?: { path: string }[] };
+      expect(body.message, label).toBe(`${field} must not contain a NUL character (\\u0000).`);
+      if (body.errors) expect(body.errors[0]?.path, label).toBe(field);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
 });

@@ -7,6 +7,7 @@ import {
   hasText,
   NameSchema,
   NewPasswordSchema,
+  noNul,
   OldPasswordSchema,
   optionalText,
   PhoneSchema,
@@ -273,6 +274,7 @@ export const CreateApiKeyInputSchema = z
         z.trim(),
         z.minLength(1, { error: 'name is required: a name to recognise the key by.' }),
         z.maxLength(60, { error: 'name must be at most 60 characters.' }),
+        noNul,
       ),
   })
   .register(z.globalRegistry, { examples: [{ name: 'Home Assistant' }] });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { AUDIO_FORMATS, ENGINES, SAMPLE_RATES, SLIDERS, VOICE_EFFECTS } from './constants.js';
 import { ConvertResultSchema } from './convertor.js';
-import { languageCode, oneOf, voiceId } from './fields.js';
+import { languageCode, noNul, oneOf, voiceId } from './fields.js';
 
 // The public API (issue 16, docs/api.md) --------------------------------------------------------
 
@@ -24,7 +24,7 @@ export const ApiSpeechInputSchema = z
     {
       text: z
         .string({ error: 'text is required: the text or SSML to speak.' })
-        .check(z.minLength(1, { error: 'text is required: the text or SSML to speak.' })),
+        .check(z.minLength(1, { error: 'text is required: the text or SSML to speak.' }), noNul),
       voice: z.optional(voiceId('voice')),
       language: z.optional(languageCode('language')),
       engine: z.optional(oneOf('engine', ENGINES)),

@@ -6,6 +6,7 @@ import {
   DateTimeSchema,
   EmailSchema,
   KeySchema,
+  noNul,
   PasswordSchema,
 } from './fields.js';
 import { MESSAGES } from './messages.js';
@@ -29,7 +30,7 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 export const LoginResponseSchema = z.discriminatedUnion('has_email_address_validated', [
   z.object({
     has_email_address_validated: z.literal(true),
-    token: z.string().check(z.minLength(1)),
+    token: z.string().check(z.minLength(1), noNul),
     /** When the token expires; the token cookie lives until then. */
     expire_date: DateTimeSchema,
   }),
@@ -104,7 +105,7 @@ export const ValidateEmailParamsSchema = z.object({ key: KeySchema });
 export type ValidateEmailParams = z.infer<typeof ValidateEmailParamsSchema>;
 
 export const ValidateEmailResponseSchema = z.object({
-  token: z.string().check(z.minLength(1)),
+  token: z.string().check(z.minLength(1), noNul),
   expire_date: DateTimeSchema,
 });
 export type ValidateEmailResponse = z.infer<typeof ValidateEmailResponseSchema>;

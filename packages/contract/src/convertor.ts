@@ -16,7 +16,7 @@ import {
   type VoiceEffect,
 } from './constants.js';
 import { FieldErrorSchema } from './errors.js';
-import { languageCode, oneOf } from './fields.js';
+import { languageCode, noNul, oneOf } from './fields.js';
 import { sampleRateError } from './sample-rate.js';
 
 export const EngineSchema = z.enum(ENGINES);
@@ -76,10 +76,10 @@ export function refineVoiceCombination(
 export const VoiceSettingsSchema = z
   .object({
     engine: EngineSchema,
-    voice_id: z.string().check(z.minLength(1, { error: 'Voice is required.' })),
-    language_code: z.string().check(z.minLength(1, { error: 'Language is required.' })),
+    voice_id: z.string().check(z.minLength(1, { error: 'Voice is required.' }), noNul),
+    language_code: z.string().check(z.minLength(1, { error: 'Language is required.' }), noNul),
     /** The SSML to speak (plain text is escaped into <speak> by the editor). */
-    text: z.string().check(z.trim(), z.minLength(1, { error: 'Text is required.' })),
+    text: z.string().check(z.trim(), z.minLength(1, { error: 'Text is required.' }), noNul),
     output_format: AudioFormatSchema,
     sample_rate: SampleRateSchema,
     effect: z.nullable(VoiceEffectSchema),

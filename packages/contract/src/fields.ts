@@ -11,6 +11,15 @@ import { MESSAGES } from './messages.js';
  * show its other mistakes.
  */
 
+/**
+ * No NUL character (U+0000) in a string the API takes: PostgreSQL's text cannot hold one (it
+ * answered 500), and no name, text, key or id needs it. The message names the field.
+ */
+export const noNul = z.refine<string>((value) => !value.includes('\u0000'), {
+  error: (issue) =>
+    `${issue.path?.map(String).join('.') || 'The value'} must not contain a NUL character (\\u0000).`,
+});
+
 /** `when` of a check that only makes sense once a string field is non-empty. */
 export function hasText(payload: { value: unknown }): boolean {
   return typeof payload.value === 'string' && payload.value !== '';
@@ -20,7 +29,7 @@ export function hasText(payload: { value: unknown }): boolean {
 export function requiredString(required: string, options: { trim?: boolean } = {}) {
   return z
     .string({ error: required })
-    .check(...(options.trim ? [z.trim()] : []), z.minLength(1, { error: required }));
+    .check(...(options.trim ? [z.trim()] : []), z.minLength(1, { error: required }), noNul);
 }
 
 /** A trimmed, required text with a minimum length (names, subjects, messages). */
@@ -50,7 +59,7 @@ function email(required: string, invalid: string) {
  */
 export function optionalText() {
   return z.pipe(
-    z.nullish(z.string().check(z.trim())),
+    z.nullish(z.string().check(z.trim(), noNul)),
     z.transform((value) => (value ? value : null)),
   );
 }
@@ -107,7 +116,7 @@ export const BooleanQuerySchema = z._default(z.union([z.boolean(), z.stringbool(
 export const DateTimeSchema = z.iso.datetime({ offset: true });
 
 /** A route key or id segment: non-empty, no slash. */
-export const KeySchema = z.string().check(z.minLength(1), z.regex(/^[^/]+$/));
+export const KeySchema = z.string().check(z.minLength(1), z.regex(/^[^/]+$/), noNul);
 
 /** A URL slug: letters, digits, single dashes or underscores between them (`privacy-policy`). */
 export const SlugSchema = z.string().check(z.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/i));
@@ -151,5 +160,8 @@ export function languageCode(field: string, suchAs = 'en-US') {
 export function voiceId(field: string) {
   return z
     .string()
-    .check(z.minLength(1, { error: `${field} must be a voice id of GET /api/convertor/voices.` }));
+    .check(
+      z.minLength(1, { error: `${field} must be a voice id of GET /api/convertor/voices.` }),
+      noNul,
+    );
 }

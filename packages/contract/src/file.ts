@@ -19,7 +19,7 @@ import {
   VoiceEffectSchema,
   type VoiceSettings,
 } from './convertor.js';
-import { DateTimeSchema, KeySchema } from './fields.js';
+import { DateTimeSchema, KeySchema, noNul } from './fields.js';
 
 /** Characters of the saved text a file listing shows (issue 18: File History's snippet). */
 export const FILE_SNIPPET_LENGTH = 120;
@@ -120,8 +120,8 @@ const queryNumber = <T extends z.ZodMiniType<number, number>>(schema: T) =>
 export const FileMediaQuerySchema = z
   .object({
     engine: EngineSchema,
-    language: z.string().check(z.minLength(1)),
-    voice: z.string().check(z.minLength(1)),
+    language: z.string().check(z.minLength(1), noNul),
+    voice: z.string().check(z.minLength(1), noNul),
     effect: z.pipe(
       z.optional(z.union([VoiceEffectSchema, z.literal(''), z.null()])),
       z.transform((value): VoiceEffect | null => (value ? value : null)),

@@ -8,7 +8,7 @@ import {
   VOICE_EFFECTS,
 } from './constants.js';
 import { MessageResponseSchema } from './errors.js';
-import { languageCode, oneOf, voiceId } from './fields.js';
+import { languageCode, noNul, oneOf, voiceId } from './fields.js';
 
 // Long documents as jobs (issue 19, docs/api.md) -----------------------------------------------
 
@@ -23,6 +23,17 @@ export const JOB_CHARACTER_LIMITS: Record<PlanType, number> = {
   BASIC: 100_000,
   PREMIUM: 250_000,
   BUSINESS: 1_000_000,
+};
+
+/**
+ * The most jobs a user may have queued or running at once, per plan (docs/decisions/036):
+ * enough to queue a shelf of books, too few to fill the runners' queue ahead of everyone else.
+ */
+export const JOB_ACTIVE_LIMITS: Record<PlanType, number> = {
+  FREE: 0,
+  BASIC: 3,
+  PREMIUM: 5,
+  BUSINESS: 10,
 };
 
 /** Seconds of silence between chapters: the default, and the most a job may ask for. */
@@ -106,26 +117,34 @@ export const ChapterChoiceSchema = z.object({
         z.trim(),
         z.minLength(1, { error: 'chapters[].title must not be empty.' }),
         z.maxLength(200),
+        noNul,
       ),
   ),
+});
+
+/** A job's title, as given (a document's own title otherwise). */
+const JobTitleSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(200, { error: 'title must be at most 200 characters.' }),
+    noNul,
+  );
+
+/** POST /api/jobs as multipart: the voice settings and a title beside the document. */
+export const JobUploadFieldsSchema = z.extend(JobSettingsSchema, {
+  title: z.optional(JobTitleSchema),
 });
 
 /** POST /api/jobs as JSON: a text (or chapters of text) and the voice settings. */
 export const JobTextInputSchema = z
   .extend(JobSettingsSchema, {
-    title: z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1),
-          z.maxLength(200, { error: 'title must be at most 200 characters.' }),
-        ),
-    ),
+    title: z.optional(JobTitleSchema),
     text: z.optional(
       z
         .string({ error: 'text must be the text to speak.' })
-        .check(z.trim(), z.minLength(1, { error: 'text must not be empty.' })),
+        .check(z.trim(), z.minLength(1, { error: 'text must not be empty.' }), noNul),
     ),
     chapters: z.optional(
       z
@@ -137,10 +156,15 @@ export const JobTextInputSchema = z
                 z.trim(),
                 z.minLength(1, { error: 'chapters[].title must not be empty.' }),
                 z.maxLength(200),
+                noNul,
               ),
             text: z
               .string()
-              .check(z.trim(), z.minLength(1, { error: 'chapters[].text must not be empty.' })),
+              .check(
+                z.trim(),
+                z.minLength(1, { error: 'chapters[].text must not be empty.' }),
+                noNul,
+              ),
           }),
         )
         .check(z.minLength(1, { error: 'chapters must list at least one chapter.' })),

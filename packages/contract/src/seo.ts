@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { noNul } from './fields.js';
 import { LanguageCodeSchema, splitLanguagePrefix } from './language-prefix.js';
 
 export const SEO_TYPES = ['pages', 'blog'] as const;
@@ -10,7 +11,7 @@ export const SeoMetaQuerySchema = z.object({
   type: z.enum(SEO_TYPES),
   language: LanguageCodeSchema,
   /** The route without its language prefix and without a query string. */
-  path: z.string().check(z.startsWith('/')),
+  path: z.string().check(z.startsWith('/'), noNul),
 });
 export type SeoMetaQuery = z.output<typeof SeoMetaQuerySchema>;
 

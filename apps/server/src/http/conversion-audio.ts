@@ -6,10 +6,18 @@ import type { ObjectStorage } from '../lib/storage/storage.js';
 import type { ConversionService } from '../services/conversion/conversion-service.js';
 import { CONVERT_MESSAGES } from '../services/conversion/messages.js';
 
+/** The audio's length in seconds (the public API's header, or trailer when streamed). */
+export const DURATION_HEADER = 'x-parla-duration';
+
 /**
  * A conversion's audio as the answer: stored (with Range), or as it streams while it renders;
  * 404 with the reason when it failed or expired. Used by the convertor, the public API and the
  * OpenAI-compatible route.
+ *
+ * The one place that frames the answer: stored audio has a Content-Length, a stream is chunked,
+ * never both (a reply with a trailer is chunked, so a trailer is set on a stream only). A
+ * `duration` (the seconds, once known, for `X-Parla-Duration`) is a header before stored audio
+ * and a trailer after a stream, whose length is known only at its end.
  */
 export async function sendConversionAudio(
   request: FastifyRequest,
@@ -17,13 +25,17 @@ export async function sendConversionAudio(
   conversions: ConversionService,
   storage: ObjectStorage,
   file: string,
+  duration?: () => Promise<string>,
 ): Promise<FastifyReply> {
   const source = await conversions.audio(file);
   if (source.kind === 'live') {
+    if (duration) reply.trailer(DURATION_HEADER, duration);
     return sendLive(request, reply, conversions, source.id, source.format, source.chunks);
   }
   if (source.kind === 'failed') return reply.code(404).send({ message: CONVERT_MESSAGES.failed });
   if (source.kind === 'stored') {
+    const seconds = duration && (await duration());
+    if (seconds) reply.header(DURATION_HEADER, seconds);
     // Not in any response schema on purpose: a stream is not JSON.
     const sent = await sendStoredObject(request, reply, storage, source.key, {
       'content-type': source.contentType,

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { readMarks } from '../lib/marks.js';
 import type { ObjectStorage } from '../lib/storage/storage.js';
+import { dispositionOf } from './content-disposition.js';
 
 /** Where a stored rendering is, once its owner is checked; undefined: not found. */
 export type FindRendering = (
@@ -91,7 +92,7 @@ export function timingRoutes(options: TimingRoutesOptions): FastifyPluginAsyncZo
             format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
           )
           .header('cache-control', 'private, max-age=3600')
-          .header('content-disposition', `inline; filename="${found.name}.${format}"`)
+          .header('content-disposition', dispositionOf('inline', found.name, format, 'subtitles'))
           .send(subtitles(marks, found.duration, format));
       },
     );

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { parseBuffer } from 'music-metadata';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -251,6 +251,52 @@ describe(`POST /api/v1/speech (${TEST_DATABASE_KIND})`, () => {
     expect(anonymous.statusCode).toBe(400);
     expect(anonymous.json().errors[0].path).toBe('Idempotency-Key');
   });
+
+  it('frames an idempotent answer with a length or chunks, never both', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BASIC' });
+    const body = JSON.stringify({ text: 'Hi.', format: 'wav' });
+    /** The raw head of the answer, as the wire has it (a client's parser would refuse both). */
+    const call = (key: string) =>
+      new Promise<string>((resolve, reject) => {
+        const { port } = app.server.address() as AddressInfo;
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(
+            [
+              'POST /api/v1/speech HTTP/1.1',
+              'Host: 127.0.0.1',
+              `Authorization: ${authorization}`,
+              `Idempotency-Key: ${key}`,
+              'Content-Type: application/json',
+              `Content-Length: ${Buffer.byteLength(body)}`,
+              'Connection: close',
+              '',
+              body,
+            ].join('\r\n'),
+          ),
+        );
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const all = Buffer.concat(chunks).toString('latin1');
+          resolve(all.slice(0, all.indexOf('\r\n\r\n')));
+        });
+      });
+    // A short text may end rendering before its answer starts (stored: a length), or not (a
+    // stream: chunks, the duration a trailer); a replay finds it stored.
+    for (let i = 0; i < 20; i++) {
+      for (const replay of [false, true]) {
+        const head = await call(`frame-${i}`);
+        expect(head).toMatch(/^HTTP\/1\.1 200/);
+        const chunked = /^transfer-encoding: chunked$/im.test(head);
+        const length = /^content-length: \d+$/im.test(head);
+        expect(chunked !== length, head).toBe(true);
+        if (length) expect(head).toMatch(/^x-parla-duration: \d+\.\d{3}$/im);
+        else expect(head).toMatch(/^trailer: x-parla-duration$/im);
+        if (replay) expect(head).toMatch(/^idempotent-replayed: true$/im);
+      }
+    }
+  }, 60_000);
 });
 
 describe(`OpenAI-compatible /v1 (${TEST_DATABASE_KIND})`, () => {

@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendConversionAudio } from '../../http/conversion-audio.js';
+import { DURATION_HEADER, sendConversionAudio } from '../../http/conversion-audio.js';
 import { convertRequest, IdempotencyHeadersSchema } from '../../http/idempotency.js';
 import { sendWarnings } from '../../http/warnings.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
@@ -88,7 +88,7 @@ function factHeaders(reply: FastifyReply, conversion: Conversion) {
   if (body.marks_path) reply.header('x-parla-marks-path', body.marks_path);
   if (body.subtitles_path) reply.header('x-parla-subtitles-path', body.subtitles_path);
   if (body.duration !== null && body.duration !== undefined) {
-    reply.header('x-parla-duration', body.duration.toFixed(3));
+    reply.header(DURATION_HEADER, body.duration.toFixed(3));
   }
   sendWarnings(reply, body.warnings ?? []);
 }
@@ -118,18 +118,24 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
     factHeaders(reply, conversion);
     if (json) return reply.send({ ...conversion.body, characters: conversion.characters });
     const { file } = conversion;
-    if (conversion.body.duration === null) {
-      // Streamed: the duration is known at the end, and sent as a trailer.
-      reply.trailer('x-parla-duration', async () => {
-        for (let tries = 0; tries < 100; tries++) {
-          const done = await conversions.describe(file);
-          if (typeof done?.body.duration === 'number') return done.body.duration.toFixed(3);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        return '';
-      });
-    }
-    await sendConversionAudio(request, reply, conversions, storage, file);
+    // Streamed: the duration is known at the end (a trailer), or now if it has ended since
+    // (a header): sendConversionAudio decides.
+    const duration = async () => {
+      for (let tries = 0; tries < 100; tries++) {
+        const done = await conversions.describe(file);
+        if (typeof done?.body.duration === 'number') return done.body.duration.toFixed(3);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return '';
+    };
+    await sendConversionAudio(
+      request,
+      reply,
+      conversions,
+      storage,
+      file,
+      conversion.body.duration === null ? duration : undefined,
+    );
     return reply;
   }
 

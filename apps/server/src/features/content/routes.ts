@@ -8,6 +8,7 @@ import {
   DEFAULT_LANGUAGE,
   ErrorResponseSchema,
   fillCatalogueCounts,
+  noNul,
   PageContentSchema,
   PageListQuerySchema,
   PageListSchema,
@@ -39,9 +40,11 @@ export const CONTENT_MESSAGES = {
  * The params are plain strings here rather than the contract's LanguageCodeSchema: SPEC and
  * issue 7 want an unknown language answered 404 with a message, like an unknown page, not 400.
  */
-const LanguageParams = z.object({ language: z.string().min(1).max(40) });
-const PageParams = LanguageParams.extend({ page: z.string().min(1).max(200) });
-const ArticleParams = LanguageParams.extend({ article: z.string().min(1).max(200) });
+const LanguageParams = z.object({ language: z.string().min(1).max(40).check(noNul) });
+const PageParams = LanguageParams.extend({ page: z.string().min(1).max(200).check(noNul) });
+const ArticleParams = LanguageParams.extend({
+  article: z.string().min(1).max(200).check(noNul),
+});
 
 const IMAGE_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',

@@ -21,6 +21,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import { dispositionOf } from '../../http/content-disposition.js';
 import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
 import { sendStoredObject } from '../../lib/storage/send.js';
@@ -280,7 +281,12 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
           {
             'content-type': file.mime_type,
             'cache-control': 'private, no-store',
-            'content-disposition': `inline; filename="parla-${file.id}.${file.audio_format}"`,
+            'content-disposition': dispositionOf(
+              'inline',
+              `parla-${file.id}`,
+              file.audio_format,
+              'parla',
+            ),
           },
         ));
       if (!sent) return reply.code(404).send({ message: FILE_MESSAGES.notFound });

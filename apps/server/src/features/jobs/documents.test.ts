@@ -1,8 +1,15 @@
 import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EPUB_CHAPTERS, makeDocx, makeEpub, makePdf } from '../../../test/documents.js';
-import { DocumentError, parseDocument, readDocument } from './documents.js';
+import { DOCUMENT_LIMITS, DocumentError, parseDocument } from './documents.js';
+import {
+  createReaderPool,
+  READER_LIMITS,
+  type ReaderPool,
+  ReadersBusyError,
+  ReadingRefused,
+} from './reader-pool.js';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -71,6 +78,27 @@ describe('documents', () => {
     ]);
   });
 
+  it('leaves NUL characters out of titles and text (PostgreSQL cannot store them)', async () => {
+    const parsed = await parseDocument(
+      text('# Ti\u0000tle\n\nSome\u0000 words.\n\n## Two\u0000\n\nMore.'),
+      'nu\u0000l.md',
+    );
+    expect(parsed).toEqual({
+      format: 'markdown',
+      title: 'Title',
+      chapters: [
+        { title: 'Title', text: 'Some words.' },
+        { title: 'Two', text: 'More.' },
+      ],
+    });
+    const plain = await parseDocument(text('Just\u0000 this.'), 'a\u0000b.txt');
+    expect(plain).toEqual({
+      format: 'txt',
+      title: 'ab',
+      chapters: [{ title: 'ab', text: 'Just this.' }],
+    });
+  });
+
   it('refuses what a file is not, encrypted files and files without text, naming the file', async () => {
     const refused = (bytes: Uint8Array, name: string) =>
       parseDocument(bytes, name).then(
@@ -119,11 +147,145 @@ describe('documents', () => {
     );
   });
 
-  it('reads in a worker thread as it reads here, refusals included', async () => {
+  it('reads in a child process as it reads here, refusals included', async () => {
+    const readers = pool();
     const epub = await makeEpub();
-    expect(await readDocument(epub, 'tales.epub')).toEqual(await parseDocument(epub, 'tales.epub'));
-    await expect(readDocument(text('Just some words.'), 'fake.pdf')).rejects.toEqual(
-      new DocumentError('fake.pdf is not a PDF document: it is a text file.'),
+    expect((await readers.read(epub, 'tales.epub')).parsed).toEqual(
+      await parseDocument(epub, 'tales.epub'),
     );
+    const refusal = await readers.read(text('Just some words.'), 'fake.pdf').catch((e) => e);
+    expect(refusal).toBeInstanceOf(DocumentError);
+    expect(refusal.message).toBe('fake.pdf is not a PDF document: it is a text file.');
+  });
+});
+
+/** Pools made by a test, their processes stopped when the file ends. */
+const pools: ReaderPool[] = [];
+afterAll(() => {
+  for (const readers of pools) readers.close();
+});
+function pool(limits: Partial<typeof READER_LIMITS> = {}): ReaderPool {
+  const readers = createReaderPool({ ...READER_LIMITS, ...limits });
+  pools.push(readers);
+  return readers;
+}
+
+const MB = 1024 * 1024;
+
+/** A DOCX whose document.xml is `size` bytes, nearly all spaces (a "ZIP bomb" when large). */
+async function makeDocxBomb(size: number): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(await makeDocx());
+  const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+  const cut = xml.indexOf('<w:body>');
+  zip.file(
+    'word/document.xml',
+    `${xml.slice(0, cut)}${' '.repeat(size - xml.length)}${xml.slice(cut)}`,
+  );
+  return zip.generateAsync({
+    type: 'uint8array',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 1 },
+  });
+}
+
+/** One bomb of 100 MB for the tests below, made once (a few seconds). */
+let bomb: Promise<Uint8Array> | undefined;
+const docxBomb = () => {
+  bomb ??= makeDocxBomb(100 * MB);
+  return bomb;
+};
+
+/** A ZIP whose directory says `name` unpacks to `size` bytes, whatever it really does. */
+function lieAboutSize(zip: Uint8Array, name: string, size: number): Uint8Array {
+  const bytes = Buffer.from(zip);
+  const headers: [number, number][] = [
+    [0x04034b50, 22], // local file header: uncompressed size at +22, name at +30
+    [0x02014b50, 24], // central directory: uncompressed size at +24, name at +46
+  ];
+  for (const [signature, at] of headers) {
+    const nameAt = signature === 0x04034b50 ? 30 : 46;
+    for (
+      let offset = bytes.indexOf(Buffer.from([0x50, 0x4b]));
+      offset >= 0;
+      offset = bytes.indexOf(Buffer.from([0x50, 0x4b]), offset + 1)
+    ) {
+      if (offset + nameAt + name.length > bytes.length || bytes.readUInt32LE(offset) !== signature)
+        continue;
+      if (bytes.toString('latin1', offset + nameAt, offset + nameAt + name.length) !== name)
+        continue;
+      bytes.writeUInt32LE(size, offset + at);
+    }
+  }
+  return new Uint8Array(bytes);
+}
+
+describe('documents cannot take the machine (issue 28, item 3)', () => {
+  it('refuses a ZIP bomb from its directory, before inflating it: the reader stays small', async () => {
+    const bomb = await docxBomb();
+    expect(bomb.length).toBeLessThan(2 * MB);
+    const refusal = await pool()
+      .read(bomb, 'bomb.docx')
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ReadingRefused);
+    expect((refusal as ReadingRefused).message).toMatch(
+      /^bomb\.docx holds word\/document\.xml, compressed [\d,]+ times; a document's files may be compressed 100 times at most\.$/,
+    );
+    // The reading process's own peak (its maxRSS): below the 100 MB it would inflate to.
+    expect((refusal as ReadingRefused).peakBytes).toBeLessThan(100 * MB);
+  }, 60_000);
+
+  it('stops a reader whose ZIP lies about its sizes at its memory limit, and reads on', async () => {
+    const liar = lieAboutSize(await docxBomb(), 'word/document.xml', 1000);
+    const readers = pool({ processes: 1, memoryMb: 160 });
+    const refusal = await readers.read(liar, 'liar.docx').catch((e) => e);
+    expect(refusal).toBeInstanceOf(DocumentError);
+    expect(refusal.message).toBe(
+      'liar.docx needs more than 160 MB of memory to read; a document may use 160 MB.',
+    );
+    // The process was replaced: the next document reads.
+    expect((await readers.read(await makeDocx(), 'notes.docx')).parsed.title).toBe(
+      'Notes for Speakers',
+    );
+  }, 60_000);
+
+  it('caps pages, characters and nesting, naming the limit', async () => {
+    const refused = (bytes: Uint8Array, name: string) =>
+      parseDocument(bytes, name).then(
+        () => 'read',
+        (error: unknown) => (error instanceof DocumentError ? error.message : `crashed: ${error}`),
+      );
+    const many = await PDFDocument.create();
+    for (let i = 0; i <= DOCUMENT_LIMITS.pdfPages; i++) many.addPage([10, 10]);
+    expect(await refused(await many.save(), 'long.pdf')).toBe(
+      'long.pdf has 3,001 pages; a document may have 3,000.',
+    );
+    expect(await refused(text('<div>'.repeat(1_000_000)), 'deep.html')).toBe(
+      'deep.html nests its elements more than 256 deep; a document may nest them 256 deep.',
+    );
+    // 200 kB of nested quotes overflowed marked's stack (a 500).
+    expect(await refused(text(`${'>'.repeat(200_000)} deep`), 'quotes.md')).toBe(
+      'quotes.md nests block quotes or lists more than 32 deep; a document may nest them 32 deep.',
+    );
+    const list = Array.from({ length: 60 }, (_, i) => `${'  '.repeat(i * 2)}- item ${i}`).join(
+      '\n',
+    );
+    expect(await refused(text(list), 'list.md')).toMatch(/^list\.md nests block quotes or lists/);
+    expect(await refused(text('word '.repeat(400_001)), 'huge.txt')).toBe(
+      'huge.txt has 2,000,004 characters of text; a document may have 2,000,000.',
+    );
+  }, 60_000);
+
+  it('reads a few documents at once and lets a few wait; more are refused at once', async () => {
+    const readers = pool({ processes: 1, waiting: 1 });
+    const epub = await makeEpub();
+    const reads = [1, 2, 3].map((n) =>
+      readers.read(epub, `tales-${n}.epub`).then(
+        (reading) => reading.parsed.title,
+        (error: unknown) => error,
+      ),
+    );
+    const [first, second, third] = await Promise.all(reads);
+    expect([first, second]).toEqual(['Tales of the Sea', 'Tales of the Sea']);
+    expect(third).toBeInstanceOf(ReadersBusyError);
   });
 });

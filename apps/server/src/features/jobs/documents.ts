@@ -6,10 +6,10 @@
  * its bytes, and a name that claims another format is refused, as are encrypted files and
  * files without text.
  */
-import { Worker } from 'node:worker_threads';
 import { Parser } from 'htmlparser2';
 import JSZip from 'jszip';
 import { marked } from 'marked';
+import yauzl from 'yauzl';
 
 /** The largest document accepted. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
@@ -53,63 +53,26 @@ const FORMAT_NAMES: Record<DocumentFormat, string> = {
   txt: 'a text file',
 };
 
-/** The longest a document may take to read, and the memory its reading may use. */
-const READ_TIMEOUT_MS = 60_000;
-const READ_MEMORY_MB = 1024;
-
-/** What the document worker (document-worker.ts) answers: the chapters, or why not. */
-export type DocumentReply =
-  | { ok: true; parsed: Awaited<ReturnType<typeof parseDocument>> }
-  | { ok: false; refused: string }
-  | { ok: false; failed: string };
-
 /**
- * Reads a document into chapters in a worker thread (document-worker.ts), so that a large PDF
- * does not hold the server; throws DocumentError for what cannot be read, including a file
- * that takes too long or too much memory to read.
+ * What reading a document may take (docs/decisions/036): beyond these a document is refused
+ * with a 422 that names the limit, before the work is done where it can be counted first.
  */
-export function readDocument(bytes: Uint8Array, fileName: string): Promise<ParsedDocument> {
-  // From source (tests, tsx) the worker needs tsx to load TypeScript; from dist it does not.
-  const fromSource = import.meta.url.endsWith('.ts');
-  const worker = new Worker(
-    new URL(fromSource ? './document-worker-source.mjs' : './document-worker.js', import.meta.url),
-    {
-      workerData: { bytes, name: fileName },
-      resourceLimits: { maxOldGenerationSizeMb: READ_MEMORY_MB },
-    },
-  );
-  return new Promise<ParsedDocument>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new DocumentError(`${fileName} takes too long to read; send a smaller document.`));
-    }, READ_TIMEOUT_MS);
-    const settle = (done: () => void) => {
-      clearTimeout(timer);
-      done();
-    };
-    worker.once('message', (reply: DocumentReply) =>
-      settle(() => {
-        if (reply.ok) resolve(reply.parsed);
-        else if ('refused' in reply) reject(new DocumentError(reply.refused));
-        else reject(new Error(`reading ${fileName} failed: ${reply.failed}`));
-      }),
-    );
-    worker.once('error', (error) =>
-      settle(() =>
-        reject(
-          (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new DocumentError(
-                `${fileName} needs too much memory to read; send a smaller document.`,
-              )
-            : error,
-        ),
-      ),
-    );
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`reading ${fileName} stopped (exit ${code})`))),
-    );
-  });
-}
+export const DOCUMENT_LIMITS = {
+  /** Bytes the files of an EPUB or DOCX may unpack to, together (read from its directory). */
+  unzippedBytes: 200 * 1024 * 1024,
+  /** How many times a file inside may be compressed: text, 3 to 10; a bomb, thousands. */
+  zipRatio: 100,
+  /** Pages of a PDF. */
+  pdfPages: 3_000,
+  /** Characters of text (a BUSINESS job takes 1,000,000). */
+  characters: 2_000_000,
+  /** Elements of an HTML or XML page nested in one another. */
+  depth: 256,
+  /** Block quotes or lists of Markdown nested in one another. */
+  markdownDepth: 32,
+};
+
+const megabytes = (bytes: number) => `${Math.ceil(bytes / 1024 / 1024).toLocaleString('en-US')} MB`;
 
 /** Reads a document into chapters; throws DocumentError for what cannot be read. */
 export async function parseDocument(bytes: Uint8Array, fileName: string): Promise<ParsedDocument> {
@@ -128,11 +91,17 @@ export async function parseDocument(bytes: Uint8Array, fileName: string): Promis
       `${fileName} is not ${FORMAT_NAMES[claimed]}: it is ${FORMAT_NAMES[format]}.`,
     );
   }
-  const base = fileName.replace(/\.[^.]+$/, '') || 'Document';
+  const base = clean(fileName.replace(/\.[^.]+$/, '')) || 'Document';
   const parsed = await READERS[format](bytes, fileName, base);
   const chapters = parsed.chapters
     .map((chapter) => ({ title: clean(chapter.title) || base, text: tidy(chapter.text) }))
     .filter((chapter) => chapter.text.length > 0);
+  const characters = chapters.reduce((sum, chapter) => sum + chapter.text.length, 0);
+  if (characters > DOCUMENT_LIMITS.characters) {
+    throw new DocumentError(
+      `${fileName} has ${characters.toLocaleString('en-US')} characters of text; a document may have ${DOCUMENT_LIMITS.characters.toLocaleString('en-US')}.`,
+    );
+  }
   if (chapters.length === 0) {
     throw new DocumentError(
       format === 'pdf'
@@ -153,8 +122,9 @@ const READERS: Record<DocumentFormat, Reader> = {
   epub: readEpub,
   pdf: readPdf,
   docx: readDocx,
-  markdown: async (bytes, _name, base) => htmlChapters(await marked.parse(utf8(bytes)), base),
-  html: async (bytes, _name, base) => htmlChapters(utf8(bytes), base),
+  markdown: async (bytes, name, base) =>
+    htmlChapters(await markdownHtml(utf8(bytes), name), name, base),
+  html: async (bytes, name, base) => htmlChapters(utf8(bytes), name, base),
   txt: async (bytes, _name, base) => textChapters(utf8(bytes), base),
 };
 
@@ -169,6 +139,7 @@ async function sniff(bytes: Uint8Array, fileName: string): Promise<DocumentForma
     );
   }
   if (head.toString('latin1', 0, 4) === 'PK\x03\x04') {
+    await checkZip(bytes, fileName);
     const zip = await openZip(bytes, fileName);
     if (zip.file('META-INF/container.xml')) return 'epub';
     if (zip.file('word/document.xml')) return 'docx';
@@ -192,6 +163,48 @@ function textFormat(claimed: DocumentFormat | undefined, bytes: Uint8Array): Doc
 
 const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
 
+/**
+ * Refuses a ZIP whose files would unpack to too much (a "ZIP bomb"), from the sizes its central
+ * directory declares, before anything is inflated. A directory that lies is caught by the
+ * reading process's memory limit (reader-pool.ts).
+ */
+async function checkZip(bytes: Uint8Array, fileName: string): Promise<void> {
+  const entries = await new Promise<yauzl.Entry[]>((resolve, reject) => {
+    yauzl.fromBuffer(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true },
+      (error, zip) => {
+        if (error || !zip) return reject(error);
+        const found: yauzl.Entry[] = [];
+        zip.on('entry', (entry: yauzl.Entry) => {
+          found.push(entry);
+          zip.readEntry();
+        });
+        zip.on('end', () => resolve(found));
+        zip.on('error', reject);
+        zip.readEntry();
+      },
+    );
+  }).catch(() => {
+    throw new DocumentError(`${fileName} is a damaged ZIP archive.`);
+  });
+  let total = 0;
+  for (const entry of entries) {
+    total += entry.uncompressedSize;
+    const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+    if (entry.uncompressedSize > 1024 * 1024 && ratio > DOCUMENT_LIMITS.zipRatio) {
+      throw new DocumentError(
+        `${fileName} holds ${String(entry.fileName)}, compressed ${Math.round(ratio).toLocaleString('en-US')} times; a document's files may be compressed ${DOCUMENT_LIMITS.zipRatio} times at most.`,
+      );
+    }
+  }
+  if (total > DOCUMENT_LIMITS.unzippedBytes) {
+    throw new DocumentError(
+      `${fileName} unpacks to ${megabytes(total)}; a document may unpack to ${megabytes(DOCUMENT_LIMITS.unzippedBytes)}.`,
+    );
+  }
+}
+
 async function openZip(bytes: Uint8Array, fileName: string): Promise<JSZip> {
   try {
     return await JSZip.loadAsync(bytes);
@@ -200,8 +213,8 @@ async function openZip(bytes: Uint8Array, fileName: string): Promise<JSZip> {
   }
 }
 
-/** One line: spaces collapsed. */
-const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** One line: spaces collapsed, NUL characters (which no text needs, nor PostgreSQL takes) out. */
+const clean = (text: string) => text.replaceAll('\u0000', '').replace(/\s+/g, ' ').trim();
 
 /** Paragraphs kept (one blank line between), spaces collapsed inside them. */
 function tidy(text: string): string {
@@ -248,10 +261,18 @@ interface HtmlText {
   pieces: { heading?: number; text: string }[];
 }
 
+/** Refuses a page nested deeper than DOCUMENT_LIMITS.depth (counted as it is parsed). */
+function tooDeep(fileName: string): DocumentError {
+  return new DocumentError(
+    `${fileName} nests its elements more than ${DOCUMENT_LIMITS.depth} deep; a document may nest them ${DOCUMENT_LIMITS.depth} deep.`,
+  );
+}
+
 /** The text of an HTML (or XHTML) page, its headings apart. */
-function htmlText(html: string): HtmlText {
+function htmlText(html: string, fileName: string): HtmlText {
   const pieces: HtmlText['pieces'] = [];
   let title = '';
+  let depth = 0;
   let skipping = 0;
   let inTitle = false;
   let heading: number | undefined;
@@ -263,6 +284,7 @@ function htmlText(html: string): HtmlText {
   const parser = new Parser(
     {
       onopentag(name) {
+        if (++depth > DOCUMENT_LIMITS.depth) throw tooDeep(fileName);
         if (name === 'title') inTitle = true;
         if (SKIPPED.has(name)) skipping++;
         const level = /^h([1-6])$/.exec(name)?.[1];
@@ -276,6 +298,7 @@ function htmlText(html: string): HtmlText {
         if (skipping === 0) current += text;
       },
       onclosetag(name) {
+        depth--;
         if (name === 'title') inTitle = false;
         if (SKIPPED.has(name)) skipping = Math.max(0, skipping - 1);
         if (/^h[1-6]$/.test(name)) {
@@ -293,8 +316,12 @@ function htmlText(html: string): HtmlText {
 }
 
 /** Chapters of a page: its top two heading levels start them. */
-function htmlChapters(html: string, base: string): { title: string; chapters: Chapter[] } {
-  const { title, pieces } = htmlText(html);
+function htmlChapters(
+  html: string,
+  fileName: string,
+  base: string,
+): { title: string; chapters: Chapter[] } {
+  const { title, pieces } = htmlText(html, fileName);
   const levels = [...new Set(pieces.flatMap((p) => (p.heading ? [p.heading] : [])))].sort();
   const splitting = new Set(levels.slice(0, 2));
   const chapters: Chapter[] = [];
@@ -313,6 +340,29 @@ function htmlChapters(html: string, base: string): { title: string; chapters: Ch
   }
   const first = levels[0] !== undefined ? pieces.find((p) => p.heading === levels[0]) : undefined;
   return { title: clean(title) || (first ? clean(first.text) : base), chapters };
+}
+
+/**
+ * Markdown as HTML, once its nesting is known to be within DOCUMENT_LIMITS.markdownDepth: marked
+ * reads nested block quotes and lists by recursion, and 200 kB of `>` overflowed its stack.
+ */
+async function markdownHtml(markdown: string, fileName: string): Promise<string> {
+  const limit = DOCUMENT_LIMITS.markdownDepth;
+  const refusal = new DocumentError(
+    `${fileName} nests block quotes or lists more than ${limit} deep; a document may nest them ${limit} deep.`,
+  );
+  for (const line of markdown.split('\n')) {
+    const lead = /^[ \t>]*/.exec(line)?.[0] ?? '';
+    const quotes = lead.split('>').length - 1;
+    const indent = lead.replaceAll('>', '').replaceAll('\t', '    ').length;
+    if (quotes > limit || indent > limit * 4) throw refusal;
+  }
+  try {
+    return await marked.parse(markdown);
+  } catch (error) {
+    if (error instanceof RangeError) throw refusal;
+    throw error;
+  }
 }
 
 /** Plain text: a line such as "Chapter 3", "CHAPTER III. The Sea" or "Part Two" starts one. */
@@ -340,6 +390,7 @@ function textChapters(text: string, base: string): { title: string; chapters: Ch
 /** An XML document's elements, flat, with attributes (OPF, NCX, container.xml, nav). */
 function xmlElements(
   xml: string,
+  fileName: string,
 ): { name: string; attributes: Record<string, string>; text: string }[] {
   const elements: { name: string; attributes: Record<string, string>; text: string }[] = [];
   const open: { name: string; attributes: Record<string, string>; text: string }[] = [];
@@ -349,6 +400,7 @@ function xmlElements(
         const element = { name: name.toLowerCase(), attributes, text: '' };
         elements.push(element);
         open.push(element);
+        if (open.length > DOCUMENT_LIMITS.depth) throw tooDeep(fileName);
       },
       ontext(text) {
         for (const element of open) element.text += text;
@@ -391,10 +443,10 @@ async function readEpub(bytes: Uint8Array, fileName: string, base: string) {
       throw new DocumentError(`${fileName} is encrypted (DRM); send a book without protection.`);
     }
   }
-  const container = xmlElements(await read('META-INF/container.xml'));
+  const container = xmlElements(await read('META-INF/container.xml'), fileName);
   const opfPath = container.find((e) => localName(e.name) === 'rootfile')?.attributes['full-path'];
   if (!opfPath) throw new DocumentError(`${fileName} is a damaged EPUB book: it names no package.`);
-  const opf = xmlElements(await read(opfPath));
+  const opf = xmlElements(await read(opfPath), fileName);
   const title = clean(
     opf.find((e) => e.name === 'dc:title' || localName(e.name) === 'title')?.text ?? '',
   );
@@ -417,7 +469,7 @@ async function readEpub(bytes: Uint8Array, fileName: string, base: string) {
     manifest.get(spineElement?.attributes.toc ?? '') ??
     [...manifest.values()].find((item) => item.type === 'application/x-dtbncx+xml');
   if (nav) {
-    const elements = xmlElements(await read(nav.href));
+    const elements = xmlElements(await read(nav.href), fileName);
     let inToc = false;
     for (const element of elements) {
       if (localName(element.name) === 'nav') {
@@ -430,7 +482,7 @@ async function readEpub(bytes: Uint8Array, fileName: string, base: string) {
       }
     }
   } else if (ncx) {
-    const elements = xmlElements(await read(ncx.href));
+    const elements = xmlElements(await read(ncx.href), fileName);
     let label = '';
     for (const element of elements) {
       if (localName(element.name) === 'navlabel') label = clean(element.text);
@@ -446,7 +498,7 @@ async function readEpub(bytes: Uint8Array, fileName: string, base: string) {
   const chapters: Chapter[] = [];
   let chapter: Chapter | undefined;
   for (const path of spine) {
-    const page = htmlText(await read(path));
+    const page = htmlText(await read(path), fileName);
     const text = page.pieces.map((piece) => piece.text).join('\n\n');
     const start = starts.get(path);
     if (start !== undefined || starts.size === 0) {
@@ -486,8 +538,10 @@ async function readDocx(bytes: Uint8Array, fileName: string, base: string) {
   }
   const zip = await openZip(bytes, fileName);
   const core = await zip.file('docProps/core.xml')?.async('string');
-  const title = core ? clean(xmlElements(core).find((e) => e.name === 'dc:title')?.text ?? '') : '';
-  const chapters = htmlChapters(html, base);
+  const title = core
+    ? clean(xmlElements(core, fileName).find((e) => e.name === 'dc:title')?.text ?? '')
+    : '';
+  const chapters = htmlChapters(html, fileName, base);
   return { title: title || chapters.title, chapters: chapters.chapters };
 }
 
@@ -518,7 +572,13 @@ async function readPdf(bytes: Uint8Array, fileName: string, base: string) {
     throw new DocumentError(`${fileName} is a damaged PDF document.`);
   }
   try {
+    if (document.numPages > DOCUMENT_LIMITS.pdfPages) {
+      throw new DocumentError(
+        `${fileName} has ${document.numPages.toLocaleString('en-US')} pages; a document may have ${DOCUMENT_LIMITS.pdfPages.toLocaleString('en-US')}.`,
+      );
+    }
     const pages: PdfLine[][] = [];
+    let characters = 0;
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
@@ -526,6 +586,12 @@ async function readPdf(bytes: Uint8Array, fileName: string, base: string) {
       for (const item of content.items) {
         if (!('str' in item) || !item.str.trim()) continue;
         const [, , , scaleY = 0, x = 0, y = 0] = item.transform as number[];
+        characters += item.str.length;
+        if (characters > DOCUMENT_LIMITS.characters) {
+          throw new DocumentError(
+            `${fileName} has more than ${DOCUMENT_LIMITS.characters.toLocaleString('en-US')} characters of text, as many as a document may have.`,
+          );
+        }
         const key = Math.round(y / 2) * 2;
         const row = rows.get(key) ?? [];
         row.push({ x, text: item.str, size: Math.abs(scaleY) || item.height });

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import JSZip from 'jszip';
 import NodeID3 from 'node-id3';
 import type { JobsTable } from '../../db/schema.js';
+import { dispositionOf, fileNameOf } from '../../http/content-disposition.js';
 import { sendStoredObject } from '../../lib/storage/send.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { JOB_MESSAGES } from './messages.js';
@@ -67,7 +68,7 @@ export function sendChapters(
   const zip = new JSZip();
   const width = String(chapters.length).length;
   chapters.forEach((chapter, index) => {
-    const name = `${String(index + 1).padStart(width, '0')} ${safeName(chapter.title)}.${job.output_format}`;
+    const name = `${String(index + 1).padStart(width, '0')} ${fileNameOf(chapter.title, 'chapter')}.${job.output_format}`;
     if (chapter.key) {
       // An Ogg chapter was encoded as a file of its own.
       const own = chapter.key;
@@ -104,16 +105,6 @@ export function sendChapters(
     .send(zip.generateNodeStream({ streamFiles: true, compression: 'STORE' }));
 }
 
+/** A download named after the job's title ("audiobook" in ASCII when nothing of it is). */
 const attachment = (title: string, extension: string) =>
-  `attachment; filename="${safeName(title).replace(/"/g, '')}.${extension}"`;
-
-/** A title as a file name: letters, digits and a few signs; nothing a file system refuses. */
-function safeName(title: string): string {
-  return (
-    title
-      .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 80) || 'chapter'
-  );
-}
+  dispositionOf('attachment', title, extension, 'audiobook');

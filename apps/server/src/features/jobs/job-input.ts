@@ -8,8 +8,8 @@ import {
   JOB_CHARACTER_LIMITS,
   type Job,
   type JobSettings,
-  JobSettingsSchema,
   JobTextInputSchema,
+  JobUploadFieldsSchema,
   type PlanType,
   speaksChapterTitles,
   type VoiceSettings,
@@ -23,6 +23,7 @@ import { apiVoiceSettings } from '../../services/conversion/settings.js';
 import type { Chapter } from './documents.js';
 import { JOB_MESSAGES, type Refusal, refuse } from './messages.js';
 import { PART_CHARACTERS, rampedLimit, splitParts } from './parts.js';
+import type { ReaderPool } from './reader-pool.js';
 import type { JobChapterRecord, StoredJobSettings } from './repository.js';
 import { readChapters, readUpload } from './upload.js';
 
@@ -41,16 +42,22 @@ type Drafted = { ok: true; draft: JobDraft } | Refusal;
 const ChapterChoicesSchema = z.array(ChapterChoiceSchema).min(1);
 
 /** A job from a multipart body: its document, and the voice settings and choices as fields. */
-export async function draftFromUpload(request: FastifyRequest): Promise<Drafted> {
+export async function draftFromUpload(
+  request: FastifyRequest,
+  readers: ReaderPool,
+): Promise<Drafted> {
   const read = await readUpload(request);
   if (!read.ok) return read;
-  const { chapters: choice, title: named, ...fields } = read.upload.fields;
-  const settings = JobSettingsSchema.safeParse({
+  const { chapters: choice, ...fields } = read.upload.fields;
+  const settings = JobUploadFieldsSchema.safeParse({
     ...fields,
     ...(fields.effect === '' && { effect: null }),
+    // An empty title: the document's own.
+    ...(!fields.title?.trim() && { title: undefined }),
   });
   if (!settings.success) return refuse(400, firstIssue(settings.error));
-  const result = await readChapters(read.upload.document);
+  const { title: named, ...input } = settings.data;
+  const result = await readChapters(readers, read.upload.document);
   if (!result.ok) return result;
   let chapters = result.parsed.chapters;
   if (choice !== undefined) {
@@ -62,9 +69,9 @@ export async function draftFromUpload(request: FastifyRequest): Promise<Drafted>
     ok: true,
     draft: {
       chapters,
-      title: named?.trim() || result.parsed.title,
+      title: named || result.parsed.title,
       source: result.parsed.format,
-      input: settings.data,
+      input,
       titled: true,
     },
   };

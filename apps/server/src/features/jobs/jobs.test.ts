@@ -610,6 +610,48 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     expect((await app.inject({ method: 'GET', url: '/api/jobs' })).statusCode).toBe(401);
   });
 
+  it('names every download after a title in any script: UTF-8 filename* with an ASCII fallback', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const titles: [string, string][] = [
+      ['Война и мир', 'audiobook'],
+      ['Ἰλιάς', 'audiobook'],
+      ['紅樓夢', 'audiobook'],
+      ['ألف ليلة وليلة', 'audiobook'],
+      ['Café de Flore', 'Cafe de Flore'],
+    ];
+    for (const [title, ascii] of titles) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        headers: { authorization },
+        payload: { title, text: 'Hello there.', output_format: 'mp3' },
+      });
+      expect(created.statusCode).toBe(202);
+      const done = await until(app, authorization, created.json().id, (j) => j.status === 'done');
+      const downloads: [string | null, string][] = [
+        [done.path, 'mp3'],
+        [done.text_path, 'txt'],
+        [done.chapters_path, 'zip'],
+        [done.subtitles_path, 'vtt'],
+      ];
+      for (const [url, extension] of downloads) {
+        const response = await app.inject({
+          method: 'GET',
+          url: url ?? '',
+          headers: { authorization },
+        });
+        expect(response.statusCode, `${title} ${extension}`).toBe(200);
+        const header = String(response.headers['content-disposition']);
+        expect(header).toMatch(/^(attachment|inline); filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+        // Subtitles are named "subtitles" when nothing of the title is ASCII.
+        const fallback = ascii === 'audiobook' && extension === 'vtt' ? 'subtitles' : ascii;
+        expect(header).toContain(`filename="${fallback}.${extension}"`);
+        const encoded = /filename\*=UTF-8''(.+)$/.exec(header)?.[1] ?? '';
+        expect(decodeURIComponent(encoded)).toBe(`${title}.${extension}`);
+      }
+    }
+  });
+
   it('refuses what it cannot do with a 4xx naming the problem, and makes no job', async () => {
     const { authorization } = await signedInUser(app, { plan: 'BASIC' });
     const post = (payload: unknown) =>
@@ -689,6 +731,20 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     });
     expect(refusedField.statusCode).toBe(400);
     expect(refusedField.json()).toEqual({ message: 'Unknown field: voice.' });
+    const nulTitle = multipart(
+      { title: 'A\u0000B' },
+      { name: 'a.txt', bytes: new TextEncoder().encode('Hi.') },
+    );
+    const refusedTitle = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization, ...nulTitle.headers },
+      payload: nulTitle.payload,
+    });
+    expect(refusedTitle.statusCode).toBe(400);
+    expect(refusedTitle.json()).toEqual({
+      message: 'title must not contain a NUL character (\\u0000).',
+    });
     const list = await app.inject({ method: 'GET', url: '/api/jobs', headers: { authorization } });
     expect(list.json()).toEqual([]);
     const other = await app.inject({

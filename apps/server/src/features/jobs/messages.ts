@@ -14,6 +14,11 @@ export const JOB_MESSAGES = {
     `This job needs ${characters.toLocaleString('en-US')} characters and ${left.toLocaleString('en-US')} remain on your plan.`,
   badChapters: (count: number) =>
     `chapters must list chapters of the document by index, from 0 to ${count - 1}, each once.`,
+  tooManyActive: (limit: number, plan: string) =>
+    `You have ${limit} jobs queued or running, as many as the ${plan} plan allows at once; wait for one to finish or cancel one.`,
+  readersBusy:
+    'The server is reading as many documents as it can; send yours again in a few seconds.',
+  readingOne: 'A document of yours is being read; send the next once it is (one at a time).',
   notFound: 'No such job.',
   notDone: 'The job has no audio yet.',
   deleted: 'The job and its audio are deleted.',

@@ -181,15 +181,47 @@ export function createJobRepository(db: Db, storage: ObjectStorage) {
       return ended.length;
     },
 
-    /** Takes a job whose lease is free (queued, or running on a server that went away). */
+    /** How many jobs a user has queued or running. */
+    async activeCount(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('status', 'in', UNFINISHED)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /**
+     * Takes a job whose lease is free (queued, or running on a server that went away), round
+     * robin by user (docs/decisions/036): first the users with fewest jobs being rendered now,
+     * then the one served longest ago (never, first), then the oldest job. One user's hundred
+     * jobs wait behind another's one.
+     */
     async claim(lease: Lease): Promise<JobsTable | undefined> {
       const now = new Date().toISOString();
       const candidates = await db
-        .selectFrom('jobs')
-        .select('id')
-        .where('status', 'in', UNFINISHED)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .orderBy('created_at')
+        .selectFrom('jobs as j')
+        .select('j.id')
+        .where('j.status', 'in', UNFINISHED)
+        .where((eb) => eb.or([eb('j.lease_until', 'is', null), eb('j.lease_until', '<', now)]))
+        .orderBy((eb) =>
+          eb
+            .selectFrom('jobs as held')
+            .select((inner) => inner.fn.countAll().as('held'))
+            .whereRef('held.user_id', '=', 'j.user_id')
+            .where('held.status', '=', 'running')
+            .where('held.lease_until', '>=', now),
+        )
+        .orderBy((eb) =>
+          eb
+            .selectFrom('jobs as served')
+            .select((inner) =>
+              inner.fn.coalesce(inner.fn.max('served.started_at'), inner.val('')).as('last'),
+            )
+            .whereRef('served.user_id', '=', 'j.user_id'),
+        )
+        .orderBy('j.created_at')
         .limit(5)
         .execute();
       for (const { id } of candidates) {

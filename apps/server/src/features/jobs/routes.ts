@@ -3,11 +3,13 @@ import {
   AudioBodySchema,
   DocumentPreviewSchema,
   ErrorResponseSchema,
+  JOB_ACTIVE_LIMITS,
   JobCreatedSchema,
   JobDeletedSchema,
   JobIdParamsSchema,
   JobListSchema,
   JobSchema,
+  type PlanType,
 } from '@parla/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +30,7 @@ import {
 import { draftFromJson, draftFromUpload, newJob } from './job-input.js';
 import { describeJobs } from './job-view.js';
 import { JOB_MESSAGES, type Refusal, refuse } from './messages.js';
+import { createReaderPool, type ReaderLimits } from './reader-pool.js';
 import { createJobRepository } from './repository.js';
 import { createJobRunner, JOB_CONCURRENCY, type JobRunnerOptions } from './runner.js';
 import { MULTIPART_LIMITS, previewOf, readChapters, readUpload } from './upload.js';
@@ -45,7 +48,12 @@ export interface JobRoutesOptions {
   scheduler: Scheduler;
   now?: () => Date;
   runner?: Omit<JobRunnerOptions, 'jobs' | 'speech' | 'storage' | 'log'>;
+  /** How documents are read on this server (default READER_LIMITS). */
+  readers?: ReaderLimits;
 }
+
+/** Documents (previews and jobs) a user may send a minute, counted on every server. */
+export const DOCUMENTS_PER_MINUTE = 20;
 
 const bearer: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
 
@@ -69,6 +77,34 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
   });
 
   await app.register(multipart, { limits: MULTIPART_LIMITS });
+
+  // Documents are read in child processes, a few at a time (docs/decisions/036).
+  const readers = createReaderPool(options.readers);
+  app.addHook('onClose', async () => readers.close());
+  /** The users whose document this server is reading: one at a time each. */
+  const readingFor = new Set<string>();
+  const documentRateLimit = { rateLimit: { max: DOCUMENTS_PER_MINUTE, timeWindow: 60_000 } };
+
+  /**
+   * Reads the request's document for a user, one at a time per user; a server whose readers
+   * are all busy answers 503 with Retry-After.
+   */
+  async function withDocument<T extends { ok: boolean }>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    read: () => Promise<T | Refusal>,
+  ): Promise<T | Refusal> {
+    const user = request.user.id;
+    if (readingFor.has(user)) return refuse(429, JOB_MESSAGES.readingOne);
+    readingFor.add(user);
+    try {
+      const result = await read();
+      if (!result.ok && (result as Refusal).status === 503) reply.header('retry-after', '5');
+      return result;
+    } finally {
+      readingFor.delete(user);
+    }
+  }
 
   async function requirePaidPlan(request: FastifyRequest, reply: FastifyReply) {
     // A visitor is told to sign in (credentials that do not verify were refused before).
@@ -102,6 +138,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
   app.post(
     '/preview',
     {
+      config: documentRateLimit,
       preHandler: requirePaidPlan,
       schema: {
         tags: ['jobs'],
@@ -113,9 +150,10 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       },
     },
     async (request, reply) => {
-      const read = await readUpload(request);
-      if (!read.ok) return reply.code(read.status).send({ message: read.message });
-      const result = await readChapters(read.upload.document);
+      const result = await withDocument(request, reply, async () => {
+        const read = await readUpload(request);
+        return read.ok ? readChapters(readers, read.upload.document) : read;
+      });
       if (!result.ok) return reply.code(result.status).send({ message: result.message });
       return previewOf(result.parsed);
     },
@@ -124,6 +162,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
   app.post(
     '/',
     {
+      config: documentRateLimit,
       preHandler: requirePaidPlan,
       schema: {
         tags: ['jobs'],
@@ -135,8 +174,14 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       },
     },
     async (request, reply) => {
+      const plan = request.user.plan_type as PlanType;
+      const cap =
+        request.user.role === 'ADMIN' ? Number.POSITIVE_INFINITY : JOB_ACTIVE_LIMITS[plan];
+      if ((await jobs.activeCount(request.user.id)) >= cap) {
+        return reply.code(429).send({ message: JOB_MESSAGES.tooManyActive(cap, plan) });
+      }
       const drafted = request.isMultipart()
-        ? await draftFromUpload(request)
+        ? await withDocument(request, reply, () => draftFromUpload(request, readers))
         : draftFromJson(request.body);
       if (!drafted.ok) return reply.code(drafted.status).send({ message: drafted.message });
       const made = await newJob(speech, request.user, drafted.draft);

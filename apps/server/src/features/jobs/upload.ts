@@ -1,12 +1,8 @@
 import { countCharacters, type DocumentPreview, JobSettingsSchema } from '@parla/contract';
 import type { FastifyRequest } from 'fastify';
-import {
-  DocumentError,
-  MAX_DOCUMENT_BYTES,
-  type ParsedDocument,
-  readDocument,
-} from './documents.js';
+import { DocumentError, MAX_DOCUMENT_BYTES, type ParsedDocument } from './documents.js';
 import { JOB_MESSAGES, type Refusal, refuse } from './messages.js';
+import { type ReaderPool, ReadersBusyError } from './reader-pool.js';
 
 /** The multipart fields a job takes besides the document. */
 const FIELDS = new Set([...Object.keys(JobSettingsSchema.shape), 'title', 'chapters']);
@@ -60,14 +56,20 @@ export async function readUpload(
   return { ok: true, upload: { document, fields } };
 }
 
-/** The document's chapters, read in a worker; one that cannot be read is refused with 422. */
+/**
+ * The document's chapters, read by a reading process; one that cannot be read is refused with
+ * 422 naming why, and a server with every reader busy and enough documents waiting says so
+ * (503, the route adds Retry-After).
+ */
 export async function readChapters(
+  readers: ReaderPool,
   document: Upload['document'],
 ): Promise<{ ok: true; parsed: ParsedDocument } | Refusal> {
   try {
-    return { ok: true, parsed: await readDocument(document.bytes, document.name) };
+    return { ok: true, parsed: (await readers.read(document.bytes, document.name)).parsed };
   } catch (error) {
     if (error instanceof DocumentError) return refuse(422, error.message);
+    if (error instanceof ReadersBusyError) return refuse(503, JOB_MESSAGES.readersBusy);
     throw error;
   }
 }
