@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -31,17 +32,19 @@ import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/ro
 import { type AbuseLimits, CONVERSIONS_PER_MINUTE, DEFAULT_ABUSE_LIMITS } from './lib/limits.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
 import { createMetrics } from './lib/metrics.js';
-import { RedisClients } from './lib/redis.js';
+import { REDIS_COMMAND_TIMEOUT_MS, RedisClients } from './lib/redis.js';
 import { createScheduler } from './lib/schedule.js';
 import { createSpeechService, type SpeechService } from './lib/speech.js';
 import { createStorage, storageName, storageNameKey } from './lib/storage/from-config.js';
 import { type ObjectStorage, within } from './lib/storage/storage.js';
 import { TokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
+import { connectionOptions, limitConnections } from './plugins/connections.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { type ConversionsPerMinute, rateLimitPlugin } from './plugins/rate-limit.js';
+import { loggerOptions } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { seedContent } from './services/content/seed-repository.js';
@@ -81,6 +84,8 @@ export interface BuildAppOptions {
   streamAbandonedAfterMs?: number;
   /** The job runner's lease and polling (features/jobs/runner.ts); tests shorten them. */
   jobRunner?: JobRoutesOptions['runner'];
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -119,14 +124,11 @@ export async function buildApp({
   renderTimeoutMs = config.renderTimeoutSeconds * 1000,
   streamAbandonedAfterMs,
   jobRunner,
+  logStream,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-      // LOG_FORMAT=pretty: one readable line per event for a person at a terminal.
-      ...(config.logFormat === 'pretty' && { transport: { target: 'pino-pretty' } }),
-    },
+    logger: loggerOptions(config, logStream),
+    ...connectionOptions(config.connections),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -150,6 +152,7 @@ export async function buildApp({
     }
     parseJson(request, text, done);
   });
+  limitConnections(app.server as Server, config.connections, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The request id is in every log line; echoing it lets a user's report be matched to the logs.
@@ -243,8 +246,12 @@ export async function buildApp({
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(authPlugin, { db, tokens });
   // With REDIS_URL every limit is counted in Redis: N servers enforce one limit.
-  // One retry: while Redis is down a limited request fails at once rather than hanging.
-  const limitsRedis = redis?.connection({ maxRetriesPerRequest: 1 });
+  // One retry: while Redis is down a limited request fails at once rather than hanging, and
+  // a hung Redis fails it after the command timeout (answered 503, plugins/error-handler.ts).
+  const limitsRedis = redis?.connection({
+    maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
   if (limitsRedis) app.addHook('onClose', async () => void (await limitsRedis.quit()));
   await app.register(rateLimitPlugin, {
     ...(limitsRedis && { redis: limitsRedis }),
@@ -270,6 +277,13 @@ export async function buildApp({
     plans,
     visitorLimits,
     ...(streamAbandonedAfterMs !== undefined && { abandonedAfterMs: streamAbandonedAfterMs }),
+  });
+  app.addHook('onClose', async () => conversions.close());
+  // Conversions charged by a server that was killed before storing them: refunded once its
+  // lease ran out, at start and then every lease (docs/decisions/037).
+  scheduler.every('conversion-recovery', 30_000, async () => {
+    const count = await conversions.recover();
+    if (count > 0) app.log.warn({ count }, 'conversions of a stopped server refunded');
   });
   scheduler.every('audio-expiry', 5 * 60 * 1000, async () => {
     const count = await conversions.purgeExpired();

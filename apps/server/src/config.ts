@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { SpeechConfig } from '@parla/speech';
 import { z } from 'zod';
@@ -115,6 +116,58 @@ const DefaultVoicesEnv = {
   ),
 };
 
+/**
+ * `TRUST_PROXY`: which hops in front of the server are trusted to say the client's address
+ * (X-Forwarded-For) and protocol (X-Forwarded-Proto): a hop count, `true` (every hop), or a
+ * comma list of proxy addresses or CIDR ranges. Unset: nobody, the socket's address is the
+ * client (docs/decisions/037-clients-behind-proxies-and-faults.md).
+ */
+const trustProxy = z
+  .string()
+  .refine(
+    (value) =>
+      /^(true|false|\d{1,2})$/.test(value) ||
+      value.split(',').every((entry) => isAddressOrRange(entry.trim())),
+    {
+      error:
+        'must be a number of proxies (such as 1), true, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8',
+    },
+  )
+  .transform((value): boolean | number | string[] => {
+    if (value === 'true' || value === 'false') return value === 'true';
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((entry) => entry.trim());
+  });
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** Connections (issue 28 item 6): bounds on what idle or slow clients can hold. */
+const ConnectionsEnv = {
+  TRUST_PROXY: trustProxy.optional(),
+  MAX_CONNECTIONS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 1000000' })
+    .max(1_000_000, { error: 'must be between 1 and 1000000' })
+    .default(10_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 (no cap) and 100000' })
+    .max(100_000, { error: 'must be between 0 (no cap) and 100000' })
+    .optional(),
+  HEADERS_TIMEOUT_SECONDS: seconds(10),
+  REQUEST_TIMEOUT_SECONDS: seconds(20),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(10),
+};
+
 /** Browser apps on other origins calling the API with keys (issue 16). */
 const ApiEnv = {
   CORS_ORIGINS: z
@@ -184,6 +237,7 @@ export const EnvSchema = z.object({
   ...OperationsEnv,
   ...RemoteVoicesEnv,
   ...ApiEnv,
+  ...ConnectionsEnv,
 });
 
 export type StorageConfig =
@@ -240,7 +294,27 @@ export interface Config {
   plans: PlanCatalogue;
   /** Voices installed in the background at start (DEFAULT_VOICES; empty: none) and their hosts. */
   defaultVoices: { names: string[]; piperBase?: string; kokoroBase?: string };
+  connections: ConnectionsConfig;
 }
+
+/** How the server treats its clients' connections (server.ts, plugins/connections.ts). */
+export interface ConnectionsConfig {
+  /** Fastify's trustProxy: hops trusted for X-Forwarded-For/-Proto; false: none. */
+  trustProxy: boolean | number | string[];
+  /** Connections the server holds at once (MAX_CONNECTIONS); past it new ones are dropped. */
+  maxConnections: number;
+  /** Connections one socket address may hold (0: no cap; default 0 behind a trusted proxy). */
+  perAddress: number;
+  /** A request's headers must have arrived within this (slowloris). */
+  headersTimeoutMs: number;
+  /** A whole request (headers and body) must have arrived within this. */
+  requestTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+}
+
+/** Connections one address may hold when no proxy is trusted: a browser opens six per host. */
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 64;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -365,6 +439,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  AZURE_SPEECH_REGION: must be set with AZURE_SPEECH_KEY (or AZURE_SPEECH_ENDPOINT)',
     );
   }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    // Node refuses a headers timeout longer than the whole request's.
+    throw new ConfigError(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS',
+    );
+  }
   let plans: PlanCatalogue;
   try {
     plans = loadPlanCatalogue(env);
@@ -431,6 +511,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.DEFAULT_VOICES === 'none' ? [] : e.DEFAULT_VOICES.split(',').map((name) => name.trim()),
       ...(e.PIPER_VOICES_URL && { piperBase: e.PIPER_VOICES_URL }),
       ...(e.KOKORO_MODELS_URL && { kokoroBase: e.KOKORO_MODELS_URL }),
+    },
+    connections: {
+      trustProxy: e.TRUST_PROXY ?? false,
+      maxConnections: e.MAX_CONNECTIONS,
+      // Behind a trusted proxy every client arrives from the proxy's few addresses.
+      perAddress:
+        e.MAX_CONNECTIONS_PER_ADDRESS ??
+        (e.TRUST_PROXY === undefined || e.TRUST_PROXY === false
+          ? DEFAULT_CONNECTIONS_PER_ADDRESS
+          : 0),
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')

@@ -387,6 +387,32 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('job_parts').dropColumn('started_at').execute();
     },
   },
+  '0011-conversion-intents': {
+    async up(db: Kysely<unknown>) {
+      // A conversion charged and not yet stored, held by its server through a lease: a server
+      // killed mid-conversion leaves its intents to run out, and they are refunded
+      // (services/conversion/intent-repository.ts, docs/decisions/037).
+      await db.schema
+        .createTable('conversion_intents')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('visitor_keys', 'text')
+        .addColumn('characters', 'integer', (c) => c.notNull())
+        .addColumn('lease_owner', 'text', (c) => c.notNull())
+        .addColumn('lease_until', 'text', (c) => c.notNull())
+        .addColumn('refunded_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('conversion_intents_lease_until')
+        .on('conversion_intents')
+        .column('lease_until')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('conversion_intents').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -68,6 +68,22 @@ export interface ConversionsTable {
   expires_at: string;
 }
 
+/** A conversion charged and not yet stored (migration 0011). */
+export interface ConversionIntentsTable {
+  /** The conversion's id. */
+  id: string;
+  /** The user charged, or null for a visitor. */
+  user_id: string | null;
+  /** The visitor allowances charged (JSON array of visitor_usage keys), or null for a user. */
+  visitor_keys: string | null;
+  characters: number;
+  lease_owner: string;
+  lease_until: string;
+  /** Set when the characters were given back (the conversion failed, or its server died). */
+  refunded_at: string | null;
+  created_at: string;
+}
+
 export interface VisitorUsageTable {
   visitor_key: string;
   characters_used: number;
@@ -285,6 +301,7 @@ export interface Database {
   content_state: ContentStateTable;
   conversions: ConversionsTable;
   visitor_usage: VisitorUsageTable;
+  conversion_intents: ConversionIntentsTable;
 }
 
 export type User = Selectable<UsersTable>;

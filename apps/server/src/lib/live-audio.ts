@@ -161,6 +161,9 @@ export function memoryLiveAudio(): LiveAudio {
   };
 }
 
+/** A reader blocks on XREAD for seconds: no command timeout of the client it is made from. */
+const BLOCKING = { commandTimeout: undefined };
+
 /**
  * The channel of an installation: a Redis stream per rendering, `{prefix}:live:{id}`, whose
  * entries are the warnings (`w`, JSON, before the first chunk), a chunk (`d`), the end
@@ -196,7 +199,7 @@ export function redisLiveAudio(clients: RedisClients, redis: Redis, prefix: stri
       const key = keyOf(id);
       if ((await redis.exists(key)) === 0) return undefined;
       return (async function* () {
-        const reader = clients.watch(redis.duplicate());
+        const reader = clients.watch(redis.duplicate(BLOCKING));
         try {
           let last = '0';
           for (;;) {
@@ -226,7 +229,7 @@ export function redisLiveAudio(clients: RedisClients, redis: Redis, prefix: stri
       })();
     },
     async started(id, timeoutMs) {
-      const reader = clients.watch(redis.duplicate());
+      const reader = clients.watch(redis.duplicate(BLOCKING));
       const deadline = Date.now() + timeoutMs;
       const warnings: SpeechWarning[] = [];
       try {

@@ -27,7 +27,7 @@ function jobs() {
 
 describe('the password-hashing queue', () => {
   it('runs at most `concurrency` jobs, queues `queued`, and refuses the next at once', async () => {
-    const run = createHashQueue({ concurrency: 2, queued: 3 });
+    const run = createHashQueue({ concurrency: 2, queued: 3, reserved: 0 });
     const { job, releaseAll, most } = jobs();
     const accepted = Array.from({ length: 5 }, () => run(job));
     const refused = run(job);
@@ -45,6 +45,33 @@ describe('the password-hashing queue', () => {
     const again = run(job);
     await releaseAll();
     await expect(again).resolves.toBeTypeOf('number');
+  });
+
+  it('serves trusted work ahead of a full queue, in places of its own', async () => {
+    // Issue 28 item 7: 60 bad logins at once turned everyone away, their owners too.
+    const run = createHashQueue({ concurrency: 1, queued: 2, reserved: 1 });
+    const order: string[] = [];
+    const gates: Array<() => void> = [];
+    const job = (name: string) => () =>
+      new Promise<void>((resolve) => {
+        order.push(name);
+        gates.push(resolve);
+      });
+    const flood = ['bad-1', 'bad-2', 'bad-3'].map((name) => run(job(name)));
+    const refused = await run(job('bad-4')).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HashingBusyError);
+    const trusted = run(job('trusted'), { trusted: true });
+    // A second trusted job finds the reserve taken.
+    expect(await run(job('trusted-2'), { trusted: true }).catch((e: unknown) => e)).toBeInstanceOf(
+      HashingBusyError,
+    );
+    while (order.length < 4) {
+      gates.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    gates.shift()?.();
+    await Promise.all([...flood, trusted]);
+    expect(order).toEqual(['bad-1', 'trusted', 'bad-2', 'bad-3']);
   });
 
   it('hashes and verifies through the queue', async () => {

@@ -28,31 +28,41 @@ export class HashingBusyError extends Error {
  * the page latency it keeps.
  *
  * Runs work `concurrency` at a time with at most `queued` waiting; beyond that it refuses at
- * once with HashingBusyError, its Retry-After estimated from the last job's duration.
+ * once with HashingBusyError, its Retry-After estimated from the last job's duration. Work
+ * marked `trusted` (a login from a device that signed in to that address before) goes ahead
+ * of the rest and has `reserved` more places: a flood of bad logins cannot turn it away.
  */
-export function createHashQueue(limits: { concurrency: number; queued: number }) {
+export function createHashQueue(limits: { concurrency: number; queued: number; reserved: number }) {
   const queue = new PQueue({ concurrency: limits.concurrency });
   let lastJobMs = 1000;
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    if (queue.size >= limits.queued) {
+  return <T>(work: () => Promise<T>, { trusted = false }: { trusted?: boolean } = {}) => {
+    if (queue.size >= limits.queued + (trusted ? limits.reserved : 0)) {
       const waiting = queue.size + queue.pending;
       const seconds = (waiting / limits.concurrency) * (lastJobMs / 1000);
       return Promise.reject(new HashingBusyError(Math.max(1, Math.ceil(seconds))));
     }
-    return queue.add(async () => {
-      const started = performance.now();
-      try {
-        return await work();
-      } finally {
-        lastJobMs = performance.now() - started;
-      }
-    });
+    return queue.add(
+      async () => {
+        const started = performance.now();
+        try {
+          return await work();
+        } finally {
+          lastJobMs = performance.now() - started;
+        }
+      },
+      { priority: trusted ? 1 : 0 },
+    ) as Promise<T>;
   };
 }
 
 const hashing = createHashQueue(PASSWORD_HASHING);
 
-function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions,
+  trusted = false,
+): Promise<Buffer> {
   return hashing(
     () =>
       new Promise<Buffer>((resolve, reject) => {
@@ -60,6 +70,7 @@ function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Pr
           err ? reject(err) : resolve(key),
         );
       }),
+    { trusted },
   );
 }
 
@@ -69,14 +80,24 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** `trusted`: the login of a device known to the address, served ahead of a flood. */
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  { trusted = false }: { trusted?: boolean } = {},
+): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
+  const actual = await scryptAsync(
+    password,
+    Buffer.from(salt, 'base64url'),
+    {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+    },
+    trusted,
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

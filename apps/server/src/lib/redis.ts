@@ -41,8 +41,15 @@ export class RedisClients {
     private readonly log: RedisLog = jsonLines,
   ) {}
 
-  /** A new client (BullMQ's blocking commands need maxRetriesPerRequest: null). */
-  connection(options: { maxRetriesPerRequest?: number | null } = {}): Redis {
+  /**
+   * A new client (BullMQ's blocking commands need maxRetriesPerRequest: null and no command
+   * timeout). A client serving requests passes `commandTimeout`: a hung Redis (SIGSTOP, a
+   * network partition) then fails its commands after that long instead of holding requests
+   * forever (issue 28 item 8).
+   */
+  connection(
+    options: { maxRetriesPerRequest?: number | null; commandTimeout?: number } = {},
+  ): Redis {
     const client = new Redis(this.url, { maxRetriesPerRequest: null, ...options });
     client.on('ready', () => this.#reachable());
     return this.watch(client);
@@ -68,6 +75,21 @@ export class RedisClients {
     this.#failing = false;
     this.log.info({ redis: redactedUrl(this.url) }, 'Redis is reachable again');
   }
+}
+
+/**
+ * How long a command of a client that serves requests may take (the limits', the speech
+ * queue's producer): a healthy Redis answers in a millisecond; past this it is unavailable.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
+/** Whether an error says Redis cannot be reached now (down, hung, or reconnecting). */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return true;
+  return /^(Command timed out|Connection is closed\.?|Stream isn't writeable)/.test(error.message);
 }
 
 /** The address without its password, for the logs. */

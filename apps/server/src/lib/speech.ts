@@ -18,7 +18,7 @@ import {
 import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { type LiveAudio, memoryLiveAudio, redisLiveAudio } from './live-audio.js';
 import { storeMarks } from './marks.js';
-import type { RedisClients } from './redis.js';
+import { REDIS_COMMAND_TIMEOUT_MS, type RedisClients } from './redis.js';
 import type { ObjectStorage } from './storage/storage.js';
 
 /**
@@ -257,7 +257,8 @@ export function createQueueClient({
   prefix?: string;
   timeoutMs?: number;
 }): Omit<SpeechService, 'handBack' | 'providers'> {
-  const connection = redis.connection();
+  // Requests wait on these commands: a hung Redis fails them after the timeout.
+  const connection = redis.connection({ commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
   const live = redisLiveAudio(redis, connection, prefix);
   const queue = redis.watch(new Queue<SpeechJob>(SPEECH_QUEUE, { connection, prefix }));
   const events = redis.watch(

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { openAiErrorBody } from '../http/openai-error.js';
 import { HashingBusyError } from '../lib/password.js';
+import { isRedisUnavailable } from '../lib/redis.js';
 
 /** Fastify's own 4xx errors, answered with a sentence a person can act on. */
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -66,14 +67,16 @@ export function clientError(error: unknown): { status: number; body: ErrorRespon
   return status < 500 ? { status, body: { message: messageOf(error) } } : undefined;
 }
 
-type ClientError = NonNullable<ReturnType<typeof clientError>>;
+type ErrorAnswer = NonNullable<ReturnType<typeof clientError>>;
 
 /**
- * Route families that answer client errors in a shape of their own: the convertor as SPEC §7's
+ * Route families that answer errors in a shape of their own: the convertor as SPEC §7's
  * `{success: false, message}` (so the page shows one kind of alert), OpenAI's routes as OpenAI
- * does. Chosen by the route's path; every other route answers `{message, errors?}`.
+ * does. Chosen by the route's path; every other route answers `{message, errors?}`. Server
+ * errors take the same shape: a 500 or 503 in another shape than the route declares failed to
+ * serialize (FST_ERR_FAILED_ERROR_SERIALIZATION, issue 28 item 8).
  */
-const CLIENT_ERROR_SHAPES: Array<{ prefix: string; body: (answer: ClientError) => unknown }> = [
+const ERROR_SHAPES: Array<{ prefix: string; body: (answer: ErrorAnswer) => unknown }> = [
   {
     prefix: '/api/convertor',
     body: ({ body }) => ({ ...body, success: false, path: null, duration: null }),
@@ -85,10 +88,37 @@ const CLIENT_ERROR_SHAPES: Array<{ prefix: string; body: (answer: ClientError) =
   },
 ];
 
+const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a few seconds.';
+/** Seconds a client is told to wait while Redis is unavailable (it reconnects in about that). */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
+ * The answer to an error that is not the client's: 503 with Retry-After while a service the
+ * request needs is away (password hashing full, Redis down or hung), else a generic 500.
+ */
+function serverError(error: unknown): { answer: ErrorAnswer; retryAfter?: number } {
+  if (error instanceof HashingBusyError) {
+    return {
+      answer: { status: 503, body: { message: error.message } },
+      retryAfter: error.retryAfterSeconds,
+    };
+  }
+  if (isRedisUnavailable(error)) {
+    return {
+      answer: { status: 503, body: { message: UNAVAILABLE_MESSAGE } },
+      retryAfter: UNAVAILABLE_RETRY_SECONDS,
+    };
+  }
+  return { answer: { status: 500, body: { message: SERVER_ERROR_MESSAGE } } };
+}
+
 /**
  * The one error handler (CONVENTIONS §10): schema failures are 400 with the field messages,
- * other client errors keep their status with a clear message, and anything unexpected is logged
- * with the request id and answered with a generic 500 that reveals nothing.
+ * other client errors keep their status with a clear message, a service that is away is a 503
+ * with Retry-After, and anything unexpected is logged with the request id and answered with a
+ * generic 500 that reveals nothing; every answer in the route's error shape.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
@@ -98,19 +128,19 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
   });
   app.setErrorHandler((error, request, reply) => {
+    const route = request.routeOptions.url ?? request.url;
+    const shape = ERROR_SHAPES.find(({ prefix }) => route.startsWith(prefix));
+    const send = (answer: ErrorAnswer) =>
+      reply.code(answer.status).send(shape ? shape.body(answer) : answer.body);
     const answer = clientError(error);
-    if (answer) {
-      const route = request.routeOptions.url ?? request.url;
-      const shape = CLIENT_ERROR_SHAPES.find(({ prefix }) => route.startsWith(prefix));
-      return reply.code(answer.status).send(shape ? shape.body(answer) : answer.body);
+    if (answer) return send(answer);
+    const server = serverError(error);
+    if (server.retryAfter === undefined) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.warn({ err: error }, 'service unavailable');
+      reply.header('retry-after', String(server.retryAfter));
     }
-    if (error instanceof HashingBusyError) {
-      return reply
-        .code(503)
-        .header('retry-after', String(error.retryAfterSeconds))
-        .send({ message: error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return send(server.answer);
   });
 });

@@ -3,8 +3,7 @@ import type { PlanType } from '@parla/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import type { AbuseLimits } from '../lib/limits.js';
-import { knownVisitorId } from '../services/conversion/visitor.js';
+import { type AbuseLimits, addressKey } from '../lib/limits.js';
 
 export interface RateLimitPluginOptions {
   /** With REDIS_URL: every limiter of every server counts in Redis, so N servers share one limit. */
@@ -14,15 +13,14 @@ export interface RateLimitPluginOptions {
 }
 
 /**
- * Who is calling, for a limit: the verified user, else the signed visitor cookie, else the IP.
- * An Authorization header that does not verify counts as its IP: junk tokens or spaces in the
- * header cannot make a new caller (issue 13, item 2).
+ * Who is calling, for a limit: the verified user, else the client's address (an IPv6 one by
+ * its /64). An Authorization header that does not verify counts as its address: junk tokens or
+ * spaces in the header cannot make a new caller (issue 13, item 2); nor can visitor cookies,
+ * which a script mints at will (five gave 150 conversions a minute, issue 28).
  */
 export async function callerKey(app: FastifyInstance, request: FastifyRequest): Promise<string> {
   const user = await app.resolveUser(request);
-  if (user) return `user:${user.id}`;
-  const visitor = request.headers.authorization === undefined && knownVisitorId(request);
-  return visitor ? `visitor:${visitor}` : `ip:${request.ip}`;
+  return user ? `user:${user.id}` : `ip:${addressKey(request.ip)}`;
 }
 
 /** The plan of the caller a key names (callerKey), or 'anonymous'. */
@@ -90,7 +88,7 @@ export function abuseLimit(
   const perIp = app.createRateLimit({
     max: limits.perIp,
     timeWindow: limits.timeWindowMs,
-    keyGenerator: (request) => `${route}:ip:${request.ip}`,
+    keyGenerator: (request) => `${route}:ip:${addressKey(request.ip)}`,
   });
   const perAddress = app.createRateLimit({
     max: limits.perAddress,

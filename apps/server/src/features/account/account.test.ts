@@ -12,9 +12,9 @@ import {
   uniqueEmail,
 } from '../../../test/test-app.js';
 import { voiceSettings } from '../../../test/voice-settings.js';
+import { CHANGE_EMAIL_LIMITS } from '../../lib/limits.js';
 import { createLocalStorage } from '../../lib/storage/local.js';
 import { within } from '../../lib/storage/storage.js';
-import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
 import { createFileRepository } from '../../services/files/repository.js';
 import { ACCOUNT_MESSAGES } from './routes.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
@@ -71,14 +71,21 @@ describe(`account (${TEST_DATABASE_KIND})`, () => {
     expect(newLogin.json().has_email_address_validated).toBe(true);
   });
 
-  it('refuses an address of another account, and the current one', async () => {
+  it('answers an address of another account as a free one, telling only its owner', async () => {
+    // Issue 28 item 7: a 409 told anyone signed in which addresses have accounts.
     const other = await signedInUser(app);
     const { user, authorization } = await signedInUser(app);
     const taken = await asUser(authorization).put('/api/account/change_email', {
       email: other.user.email,
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: AUTH_MESSAGES.duplicate });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({
+      message: ACCOUNT_MESSAGES.emailChangePending(other.user.email),
+    });
+    const mail = await smtp.mailTo(other.user.email);
+    expect(mail.subject).toBe('Someone tried to move a Parla account to your address');
+    // No link that would move the account onto the owner's address.
+    expect(mail.text).not.toMatch(/validate-email-address/);
     const same = await asUser(authorization).put('/api/account/change_email', {
       email: user.email,
     });
@@ -87,6 +94,33 @@ describe(`account (${TEST_DATABASE_KIND})`, () => {
     const invalid = await asUser(authorization).put('/api/account/change_email', { email: 'nope' });
     expect(invalid.json().message).toBe('Incorect email address.');
   });
+
+  it('limits change_email per user and per address named', async () => {
+    const { authorization } = await signedInUser(app);
+    const statuses: number[] = [];
+    for (let i = 0; i <= CHANGE_EMAIL_LIMITS.perUser.max; i += 1) {
+      const response = await asUser(authorization).put('/api/account/change_email', {
+        email: uniqueEmail('limit'),
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+
+    // One address named again and again is mailed a few times, then refused.
+    expect(CHANGE_EMAIL_LIMITS.abuse.perAddress).toBeLessThan(CHANGE_EMAIL_LIMITS.perUser.max);
+    const someone = await signedInUser(app);
+    const target = uniqueEmail('target');
+    const named: number[] = [];
+    for (let i = 0; i <= CHANGE_EMAIL_LIMITS.abuse.perAddress; i += 1) {
+      const response = await asUser(someone.authorization).put('/api/account/change_email', {
+        email: target,
+      });
+      named.push(response.statusCode);
+    }
+    expect(named.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(named.at(-1)).toBe(429);
+  }, 60_000);
 
   it('changes the password with the right current one, ending other sessions', async () => {
     const { user, password, authorization } = await signedInUser(app);

@@ -12,14 +12,15 @@ import {
 } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { PASSWORD_ROUTE_LIMITS } from '../../lib/limits.js';
+import { createBackgroundTasks } from '../../lib/background.js';
+import { CHANGE_EMAIL_LIMITS, PASSWORD_ROUTE_LIMITS } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { type ObjectStorage, within } from '../../lib/storage/storage.js';
 import type { TokenService } from '../../lib/tokens.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
 import { createKeyRepository } from '../../services/accounts/keys.js';
-import { validationMail } from '../../services/accounts/mails.js';
-import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { addressClaimedMail, validationMail } from '../../services/accounts/mails.js';
 import { createUserRepository, toProfile } from '../../services/accounts/user-repository.js';
 import { createConversionRepository } from '../../services/conversion/conversion-repository.js';
 import { createFileRepository } from '../../services/files/repository.js';
@@ -55,6 +56,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   const users = createUserRepository(db);
   const keys = createKeyRepository(db);
   const savedFiles = within(options.storage, 'saved');
+  // Mails leave after the answer (docs/decisions/014-auth-answers-reveal-no-address.md).
+  const background = createBackgroundTasks(app.log);
+  app.addHook('onClose', () => background.drain());
   // onRequest: a missing token is answered 401 before the body is even validated.
   app.addHook('onRequest', app.requireUser);
   // An API key reads the profile; it changes nothing of the account (issue 16).
@@ -78,6 +82,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.put(
     '/change_email',
     {
+      // Each call mails the address it names: per user, and per address named.
+      config: {
+        rateLimit: {
+          max: CHANGE_EMAIL_LIMITS.perUser.max,
+          timeWindow: CHANGE_EMAIL_LIMITS.perUser.timeWindowMs,
+        },
+      },
+      preHandler: abuseLimit(app, 'change_email', CHANGE_EMAIL_LIMITS.abuse),
       schema: {
         tags: ['account'],
         summary: 'Change the email address: it is used once the link mailed to it is opened',
@@ -86,7 +98,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         response: {
           200: MessageResponseSchema,
           400: ErrorResponseSchema,
-          409: ErrorResponseSchema,
         },
       },
     },
@@ -95,11 +106,23 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       if (email === request.user.email) {
         return reply.code(400).send({ message: ACCOUNT_MESSAGES.sameEmail });
       }
-      if (await users.findByEmail(email)) {
-        return reply.code(409).send({ message: AUTH_MESSAGES.duplicate });
-      }
-      const key = await keys.issue(request.user.id, 'validate_email', email);
-      await mailer.send(validationMail(email, `${publicUrl}/auth/validate-email-address/${key}`));
+      // The same answer whether the address is free or taken, and nothing that depends on it
+      // before the answer: a taken address's owner is told instead (decision 014).
+      const userId = request.user.id;
+      background.run('change-email mail', async () => {
+        const owner = await users.findByEmail(email);
+        if (owner) {
+          await mailer.send(
+            addressClaimedMail(owner.email, {
+              login: `${publicUrl}/auth/login`,
+              reset: `${publicUrl}/auth/forgotten-password`,
+            }),
+          );
+          return;
+        }
+        const key = await keys.issue(userId, 'validate_email', email);
+        await mailer.send(validationMail(email, `${publicUrl}/auth/validate-email-address/${key}`));
+      });
       return { message: ACCOUNT_MESSAGES.emailChangePending(email) };
     },
   );

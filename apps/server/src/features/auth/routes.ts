@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ErrorResponseSchema,
   ForgottenPasswordInputSchema,
@@ -10,6 +11,7 @@ import {
   ValidateEmailParamsSchema,
   ValidateEmailResponseSchema,
 } from '@parla/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { createBackgroundTasks } from '../../lib/background.js';
@@ -40,6 +42,34 @@ export interface AuthRoutesOptions {
   plans: PlanCatalogue;
   /** The clock of the login delay; tests move it. */
   now?: () => Date;
+}
+
+/**
+ * A device that signed in to an address carries this signed cookie, naming the address (by
+ * its hash); its logins to that address are served ahead of a flood of others (issue 28 item 7,
+ * lib/password.ts). It proves nothing else: the password is still checked.
+ */
+const DEVICE_COOKIE = 'parla_device';
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
+const deviceValue = (address: string) =>
+  createHash('sha256').update(`parla device ${address}`).digest('base64url');
+
+function knownDevice(request: FastifyRequest, address: string): boolean {
+  const raw = request.cookies[DEVICE_COOKIE];
+  if (!raw) return false;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value === deviceValue(address);
+}
+
+function rememberDevice(request: FastifyRequest, reply: FastifyReply, address: string) {
+  reply.setCookie(DEVICE_COOKIE, deviceValue(address), {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/api/auth',
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
 // Verifying against a real hash when the address is unknown keeps the answer time the same,
@@ -132,12 +162,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           .send({ message: AUTH_MESSAGES.slowDown(wait) });
       }
       const user = await users.findByEmail(email);
-      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH, {
+        trusted: knownDevice(request, address),
+      });
       if (!user || !valid) {
         await failures.recordFailure(address, now());
         return reply.code(401).send({ message: AUTH_MESSAGES.wrongCredentials });
       }
       await failures.clear(address);
+      rememberDevice(request, reply, address);
       if (!user.email_validated_at) {
         await sendValidation(user.id, user.email);
         return { has_email_address_validated: false as const, token: null, expire_date: null };

@@ -64,6 +64,11 @@ export interface WebhookEvent {
 
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'test';
+  /**
+   * The longest the provider may take to answer one call of a charge: the lease of an attempt
+   * (payment-service.ts) lasts this long unrenewed, so a retry after a crash waits no longer.
+   */
+  readonly timeoutMs: number;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /**
    * Verifies a webhook's signature and reads the event; throws WebhookSignatureError when the

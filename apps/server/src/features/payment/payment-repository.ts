@@ -66,6 +66,17 @@ export function createPaymentRepository(db: Db) {
       return claimed !== undefined;
     },
 
+    /** Extends a lease this request holds (while the provider is still answering). */
+    async renew(id: string, until: Date) {
+      await db
+        .updateTable('payments')
+        .set({ charging_until: until.toISOString() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('charging_until', 'is not', null)
+        .execute();
+    },
+
     async release(id: string) {
       await db.updateTable('payments').set({ charging_until: null }).where('id', '=', id).execute();
     },

@@ -41,7 +41,10 @@ export interface PaymentServiceOptions {
   /** Called after the transaction that gave a plan committed, with the invoice it wrote. */
   onInvoice?: (invoice: Invoice, user: User) => void;
   now?: () => Date;
-  /** How long one request may hold an attempt while it talks to the provider. */
+  /**
+   * How long one request's hold on an attempt lasts unrenewed (renewed while it talks to the
+   * provider); default the provider's timeout.
+   */
   chargeLeaseMs?: number;
   /** How often a duplicate request looks whether the attempt it waits for is settled. */
   pollMs?: number;
@@ -53,7 +56,7 @@ export function createPaymentService({
   plans,
   onInvoice,
   now = () => new Date(),
-  chargeLeaseMs = 2 * 60 * 1000,
+  chargeLeaseMs = provider.timeoutMs,
   pollMs = 100,
 }: PaymentServiceOptions) {
   const payments = createPaymentRepository(db);
@@ -95,6 +98,28 @@ export function createPaymentService({
   async function claim(paymentRowId: string) {
     const at = now();
     return payments.claim(paymentRowId, at, new Date(at.getTime() + chargeLeaseMs));
+  }
+
+  /**
+   * Charges the attempt this request claimed, renewing the lease while the provider answers,
+   * and lets it go at the end.
+   */
+  async function chargeHeld(
+    user: User,
+    input: PaymentInput,
+    payment: Payment,
+    key: string,
+    cardName: string | null,
+  ) {
+    const renewal = setInterval(() => {
+      payments.renew(payment.id, new Date(now().getTime() + chargeLeaseMs)).catch(() => undefined);
+    }, chargeLeaseMs / 3);
+    try {
+      return await charge(user, input, payment, key, cardName);
+    } finally {
+      clearInterval(renewal);
+      await payments.release(payment.id);
+    }
   }
 
   /** The attempt once the request holding it let go (settled, failed or pending at the provider). */
@@ -238,13 +263,15 @@ export function createPaymentService({
         throw new PaymentInputError(PAYMENT_MESSAGES.attemptMismatch);
       // A settled attempt answers as it did the first time, without calling the provider.
       if (payment.status !== 'pending') return answer(payment);
-      // Another request is charging this very attempt: answer as it will.
-      if (!(await claim(payment.id))) return answer(await awaitHolder(payment.id));
-      try {
-        return await charge(user, input, payment, key, cardName);
-      } finally {
-        await payments.release(payment.id);
+      if (await claim(payment.id)) return chargeHeld(user, input, payment, key, cardName);
+      // Another request is charging this very attempt: answer as it will. If it died holding
+      // the attempt (its lease ran out, never released), this request charges in its place:
+      // the provider's idempotency key makes that the same charge, never a second one.
+      const settled = await awaitHolder(payment.id);
+      if (settled.status === 'pending' && settled.charging_until !== null) {
+        if (await claim(payment.id)) return chargeHeld(user, input, settled, key, cardName);
       }
+      return answer(settled);
     },
 
     /** Settles an asynchronous outcome the provider reported (webhook). */

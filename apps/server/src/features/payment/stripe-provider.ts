@@ -36,11 +36,14 @@ function savedCard(method: Stripe.PaymentMethod): SavedCard | undefined {
  * something carries an idempotency key derived from the attempt, so a retried attempt replays
  * Stripe's first answer instead of charging again (https://docs.stripe.com/api/idempotent_requests).
  */
+/** One Stripe API call's timeout (the SDK's `timeout`). */
+const STRIPE_TIMEOUT_MS = 20_000;
+
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
   const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
-    timeout: 20_000,
+    timeout: STRIPE_TIMEOUT_MS,
     telemetry: false,
     ...(api && {
       host: api.hostname,
@@ -51,6 +54,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
 
   return {
     kind: 'stripe',
+    timeoutMs: STRIPE_TIMEOUT_MS,
 
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
       const key = request.idempotencyKey;

@@ -19,6 +19,8 @@ export function createTestPaymentProvider(): PaymentProvider {
   const attempts = new Map<string, ChargeOutcome>();
   return {
     kind: 'test',
+    // In process: it answers at once, or its process died.
+    timeoutMs: 5_000,
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
       const previous = attempts.get(request.idempotencyKey);
       if (previous) return previous;

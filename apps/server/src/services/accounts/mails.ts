@@ -60,3 +60,24 @@ export function existingAccountMail(to: string, links: { login: string; reset: s
     }),
   };
 }
+
+/**
+ * Sent to the owner of an address another account asked to move to: change_email answers as
+ * for a free address, so only the owner learns that someone tried (decision 014, issue 28).
+ */
+export function addressClaimedMail(to: string, links: { login: string; reset: string }): Mail {
+  return {
+    to,
+    subject: 'Someone tried to move a Parla account to your address',
+    ...renderMail({
+      title: 'Your address is already in use',
+      intro: [
+        'Hello,',
+        'Someone signed in to another Parla account just asked to change its email address to this one. Your address belongs to your account, so nothing was changed.',
+        `To sign in, log in at ${links.login}. If you forgot your password, you can choose a new one:`,
+      ],
+      action: { label: 'Reset my password', url: links.reset },
+      outro: ['If this was you, keep using this account; if not, ignore this mail.'],
+    }),
+  };
+}

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   type ConvertResult,
   countCharacters,
@@ -15,12 +15,14 @@ import {
 } from '@parla/speech';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
+import { addressKey } from '../../lib/limits.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { SpeechService, StoredSynthesis } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import type { PlanCatalogue } from '../plans/plan-catalogue.js';
-import { createConversionRepository } from './conversion-repository.js';
+import { createConversionRepository, RETENTION_MS } from './conversion-repository.js';
 import { createIdempotencyRepository } from './idempotency-repository.js';
+import { type Charge, createIntentRepository, type IntentLease } from './intent-repository.js';
 import { CONVERT_MESSAGES, IDEMPOTENCY_MESSAGES } from './messages.js';
 import { createPreviews } from './preview.js';
 import { createUsageRepository, type VisitorLimits } from './usage-repository.js';
@@ -75,10 +77,14 @@ export interface ConversionServiceOptions {
   visitorLimits: VisitorLimits;
   /** A streamed rendering nobody has read for this long is stopped (default 10 s). */
   abandonedAfterMs?: number;
+  /** How long a conversion's charge stays this server's without renewal (default 30 s). */
+  intentLeaseMs?: number;
 }
 
 /** A streamed rendering nobody has read for this long is stopped. */
 const ABANDONED_AFTER_MS = 10_000;
+/** A killed server's conversions are refunded this long after its last renewal. */
+const INTENT_LEASE_MS = 30_000;
 
 /**
  * Conversions one caller may have waiting or rendering at once, by plan (an anonymous visitor
@@ -124,13 +130,58 @@ export function createConversionService(options: ConversionServiceOptions) {
   const conversions = createConversionRepository(options.db, storage);
   const previews = createPreviews(speech, storage);
   const idempotency = createIdempotencyRepository(options.db);
+  const intents = createIntentRepository(options.db);
+  // This server's hold on the charges of the conversions it renders, renewed while it lives
+  // (only while it has some): a killed server's run out and are refunded (recover).
+  const lease: IntentLease = { owner: randomUUID(), ms: options.intentLeaseMs ?? INTENT_LEASE_MS };
+  let holding = 0;
+  const renewal = setInterval(() => {
+    if (holding > 0) intents.renew(lease).catch(() => undefined);
+  }, lease.ms / 3);
+  renewal.unref();
 
   type Spent =
     | { ok: false; error: string; status: 400 | 402 }
-    | { ok: true; visitor: string | null; refund: () => Promise<void> };
+    | {
+        ok: true;
+        visitor: string | null;
+        /** Gives the characters back (the conversion failed). */
+        refund: () => Promise<void>;
+        /** The conversion is stored, or keeps its charge: nothing to give back any more. */
+        settle: () => Promise<void>;
+      };
 
-  /** Spends the characters of a conversion; answers how to give them back, or a failure. */
-  async function spend(caller: Caller, characters: number): Promise<Spent> {
+  /**
+   * Records the charge of conversion `id` as an intent under this server's lease, and answers
+   * how it ends: refunded, or settled.
+   */
+  async function held(id: string, charge: Charge, visitor: string | null): Promise<Spent> {
+    try {
+      await intents.record(id, charge, lease);
+    } catch (error) {
+      // Not recorded: nothing would give the charge back later, so it goes back now.
+      if (charge.userId !== undefined) await usage.refundUser(charge.userId, charge.characters);
+      else await usage.refundVisitor(charge.visitorKeys, charge.characters);
+      throw error;
+    }
+    holding += 1;
+    let over = false;
+    const end = async (how: () => Promise<unknown>) => {
+      if (over) return;
+      over = true;
+      holding -= 1;
+      await how();
+    };
+    return {
+      ok: true,
+      visitor,
+      refund: () => end(() => intents.refund(id)),
+      settle: () => end(() => intents.clear(id)),
+    };
+  }
+
+  /** Spends the characters of conversion `id`; answers how to end its charge, or a failure. */
+  async function spend(caller: Caller, characters: number, id: string): Promise<Spent> {
     const { user } = caller;
     const perConvert = user
       ? user.count_characters_per_convert
@@ -147,23 +198,18 @@ export function createConversionService(options: ConversionServiceOptions) {
           status: 402,
         };
       }
-      return { ok: true, visitor: null, refund: () => usage.refundUser(user.id, characters) };
+      return held(id, { userId: user.id, characters }, null);
     }
     const visitor = caller.visitor();
     const keys = [
       { key: `visitor:${visitor}`, limit: visitorLimits.perVisitor },
-      { key: `ip:${caller.ip}`, limit: visitorLimits.perIp },
+      { key: `ip:${addressKey(caller.ip)}`, limit: visitorLimits.perIp },
     ];
     const spent = await usage.spendVisitor(keys, characters);
     if (!spent.ok) {
       return { ok: false, error: CONVERT_MESSAGES.noCharactersLeft(spent.remaining), status: 402 };
     }
-    const refund = () =>
-      usage.refundVisitor(
-        keys.map((k) => k.key),
-        characters,
-      );
-    return { ok: true, visitor, refund };
+    return held(id, { visitorKeys: keys.map((k) => k.key), characters }, visitor);
   }
 
   const timings = (id: string) => ({
@@ -183,13 +229,13 @@ export function createConversionService(options: ConversionServiceOptions) {
     const { user } = caller;
     const characters = countCharacters(settings.text);
     const { engine, output_format: format } = settings;
-    const spent = await spend(caller, characters);
+    const id = conversions.newId();
+    const spent = await spend(caller, characters, id);
     if (!spent.ok) {
       metrics.conversions.inc({ engine, outcome: 'refused' });
       return { status: spent.status, body: failure(spent.error) };
     }
     const started = performance.now();
-    const id = conversions.newId();
     const key = conversions.key(id, format);
     /** The conversion rendered: its record, so its audio and marks are found later. */
     const record = async (result: StoredSynthesis) => {
@@ -203,6 +249,7 @@ export function createConversionService(options: ConversionServiceOptions) {
         duration: result.duration,
         characters,
       });
+      await spent.settle();
       metrics.conversions.inc({ engine, outcome: 'success' });
       metrics.characters.inc({ engine }, characters);
       metrics.synthesisSeconds.observe({ engine }, (performance.now() - started) / 1000);
@@ -250,7 +297,9 @@ export function createConversionService(options: ConversionServiceOptions) {
         .then(record, async (error: unknown) => {
           // Before the answer, the failure is answered below; a rendering its listeners
           // abandoned keeps its charge (the audio was asked for, as a whole file would be).
-          if (answered && !(await speech.live.abandoned(id))) await failed(error);
+          if (!answered) return;
+          if (await speech.live.abandoned(id)) await spent.settle();
+          else await failed(error);
         })
         .catch((error: unknown) => caller.log.error({ err: error }, 'streamed conversion'));
       let warnings: SpeechWarning[];
@@ -319,6 +368,13 @@ export function createConversionService(options: ConversionServiceOptions) {
         return { refused: { status: 422, message: IDEMPOTENCY_MESSAGES.idempotencyReused } };
       }
       const done = first?.conversion_id ? await describe(first.conversion_id) : undefined;
+      const [firstId = ''] = (first?.conversion_id ?? '').split('.');
+      if (!done && firstId && (await intents.state(firstId)) === 'refunded') {
+        // Answered, then its server died before storing it, and it was refunded: the key is
+        // free again, and this retry converts (issue 28 item 8).
+        await idempotency.release(user.id, key);
+        return convertOnce(caller, settings, { stream }, key);
+      }
       if (!done)
         return { refused: { status: 409, message: IDEMPOTENCY_MESSAGES.idempotencyRunning } };
       return { conversion: done, replayed: true };
@@ -363,7 +419,10 @@ export function createConversionService(options: ConversionServiceOptions) {
       const state = await speech.live.state(id);
       const chunks = state === 'live' ? await speech.live.read(id) : undefined;
       if (chunks) return { kind: 'live', id, format, chunks };
-      if (state === 'failed') return { kind: 'failed' };
+      // Failed, or charged and never stored: its server died (and the charge was refunded).
+      if (state === 'failed' || (state === undefined && (await intents.state(id)))) {
+        return { kind: 'failed' };
+      }
       if (state === 'ended') {
         return {
           kind: 'stored',
@@ -424,7 +483,17 @@ export function createConversionService(options: ConversionServiceOptions) {
     /** Languages with their voices, as the catalogue offers them now. */
     voices: () => speech.listVoices(),
     /** Removes expired audio with its marks; answers how many. */
-    purgeExpired: () => conversions.purgeExpired(),
+    async purgeExpired() {
+      await intents.purgeRefunded(new Date(Date.now() - RETENTION_MS.user));
+      return conversions.purgeExpired();
+    },
+    /**
+     * Refunds the conversions of servers that died rendering them (their leases ran out);
+     * answers how many. Run at start and on a schedule.
+     */
+    recover: () => intents.refundExpired(),
+    /** Stops renewing this server's leases (its conversions are over or handed back). */
+    close: () => clearInterval(renewal),
   };
 }
 

@@ -46,7 +46,7 @@ export function visitorId(request: VisitorRequest, reply: VisitorReply): string 
 }
 
 /** The visitor id of a validly signed cookie, or undefined. */
-export function knownVisitorId(request: VisitorRequest): string | undefined {
+function knownVisitorId(request: VisitorRequest): string | undefined {
   const raw = request.cookies[VISITOR_COOKIE];
   if (!raw) return undefined;
   const unsigned = request.unsignCookie(raw);
