@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AUDIO_FORMATS, ENGINES, SAMPLE_RATES, SLIDERS, VOICE_EFFECTS } from './constants.js';
 import { ConvertResultSchema } from './convertor.js';
 import { languageCode, noNul, oneOf, voiceId } from './fields.js';
+import { LexiconNamesSchema } from './lexicons.js';
 
 // The public API (issue 16, docs/api.md) --------------------------------------------------------
 
@@ -39,6 +40,8 @@ export const ApiSpeechInputSchema = z
       volume: slider('volume'),
       pitch: slider('pitch'),
       effect: z.optional(z.nullable(oneOf('effect', VOICE_EFFECTS))),
+      /** Pronunciation lexicons to apply, in order; absent: the key owner's default ones. */
+      lexicon_names: z.optional(LexiconNamesSchema),
     },
     {
       error: (issue) =>

@@ -17,6 +17,7 @@ import {
 } from './constants.js';
 import { FieldErrorSchema } from './errors.js';
 import { languageCode, noNul, oneOf } from './fields.js';
+import { LexiconNamesSchema } from './lexicons.js';
 import { sampleRateError } from './sample-rate.js';
 
 export const EngineSchema = z.enum(ENGINES);
@@ -88,6 +89,11 @@ export const VoiceSettingsSchema = z
     master_pitch: MasterPitchSchema,
     /** The effects used in the text (the voice-effect tags inserted by the editor). */
     voice_effects: z.array(VoiceEffectSchema),
+    /**
+     * The pronunciation lexicons to apply, in order (first match wins); absent: the signed-in
+     * user's default lexicons (issue 32).
+     */
+    lexicon_names: z.optional(LexiconNamesSchema),
   })
   .check(
     z.superRefine((settings, ctx) =>

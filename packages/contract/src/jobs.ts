@@ -9,6 +9,7 @@ import {
 } from './constants.js';
 import { MessageResponseSchema } from './errors.js';
 import { languageCode, noNul, oneOf, voiceId } from './fields.js';
+import { LexiconNamesFieldSchema } from './lexicons.js';
 
 // Long documents as jobs (issue 19, docs/api.md) -----------------------------------------------
 
@@ -89,6 +90,11 @@ export const JobSettingsSchema = z.object({
       error: 'speak_chapter_titles must be true or false.',
     }),
   ),
+  /**
+   * Pronunciation lexicons to apply, in order (a list, or comma-separated names in a multipart
+   * form); absent: the user's default lexicons.
+   */
+  lexicon_names: z.optional(LexiconNamesFieldSchema),
   /** Seconds of silence between chapters (default 1.5). */
   chapter_pause: z.optional(
     z.coerce

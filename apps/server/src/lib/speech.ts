@@ -7,6 +7,7 @@ import {
   type SerializedSpeechError,
   type SpeechConfig,
   SpeechError,
+  type SpeechLexicon,
   SpeechPool,
   type SpeechRequest,
   type SpeechWarning,
@@ -45,11 +46,7 @@ export interface SpeechService {
    * Ogg file they become), whose settings were checked as the user sent them. `caller` is who
    * asks, for the queue's fair share and cap (docs/decisions/034-cost-queues-and-crashes.md).
    */
-  render(
-    settings: VoiceSettings,
-    key: string,
-    options?: { productRules?: boolean; caller?: PoolCaller },
-  ): Promise<StoredSynthesis>;
+  render(settings: VoiceSettings, key: string, options?: RenderOptions): Promise<StoredSynthesis>;
   /**
    * Renders as a stream (issue 14, docs/decisions/018-streamed-conversions.md): each chunk of
    * the file goes to `live` under `id` as soon as it is encoded, and the whole file is stored
@@ -57,7 +54,12 @@ export interface SpeechService {
    * that stopped the rendering before them; `done` with the stored description. A rendering
    * `live` marks abandoned (nobody listens any more) stops at its next chunk, wherever it runs.
    */
-  renderLive(settings: VoiceSettings, key: string, id: string, caller?: PoolCaller): LiveRendering;
+  renderLive(
+    settings: VoiceSettings,
+    key: string,
+    id: string,
+    options?: Pick<RenderOptions, 'lexicons' | 'caller'>,
+  ): LiveRendering;
   /** The renderings being streamed, for the routes that read them. */
   readonly live: LiveAudio;
   /** Requests waiting for a worker and being rendered (zeros without a queue). */
@@ -70,6 +72,18 @@ export interface SpeechService {
    */
   handBack(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface RenderOptions {
+  /** false for audio the product makes from other audio (see `render`). */
+  productRules?: boolean;
+  /**
+   * The pronunciation lexicons the conversion applies, in order, and those its SSML's
+   * `<lexicon uri>` may name (services/lexicons/lexicon-repository.ts resolves them).
+   */
+  lexicons?: { applied: SpeechLexicon[]; library: SpeechLexicon[] };
+  /** Who asks, for the queue's fair share and cap (docs/decisions/034). */
+  caller?: PoolCaller;
 }
 
 export interface SpeechServiceOptions {
@@ -97,8 +111,13 @@ export interface SpeechServiceOptions {
  * The one place where the server turns the wire payload into the library's request, with the
  * product's rules (SPEC §5 sample rates): `speechRequestFromSettings`, which the CLI uses too.
  */
-const toRequest = (settings: VoiceSettings, options?: { productRules?: boolean }): SpeechRequest =>
-  speechRequestFromSettings(settings, options);
+const toRequest = (settings: VoiceSettings, options: RenderOptions = {}): SpeechRequest => ({
+  ...speechRequestFromSettings(settings, options),
+  ...(options.lexicons && {
+    lexicons: options.lexicons.applied,
+    lexiconLibrary: options.lexicons.library,
+  }),
+});
 
 /** The BullMQ queue every Parla process of one installation shares. */
 export const SPEECH_QUEUE = 'parla-synthesis';
@@ -212,13 +231,13 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
       listVoices: () => pool.listVoices(),
       render: async (settings, key, rules) =>
         renderTo(pool, options.storage, toRequest(settings, rules), key, 0, rules?.caller),
-      renderLive: (settings, key, id, caller) =>
+      renderLive: (settings, key, id, rules) =>
         liveRendering(live, id, () =>
           streamTo(pool, options.storage, live, {
-            request: toRequest(settings),
+            request: toRequest(settings, rules),
             key,
             id,
-            caller,
+            caller: rules?.caller,
           }),
         ),
       queueCounts: async () => ({ waiting: 0, active: 0 }),
@@ -299,9 +318,15 @@ export function createQueueClient({
         key,
         caller: rules?.caller,
       }),
-    renderLive: (settings, key, id, caller) =>
+    renderLive: (settings, key, id, rules) =>
       liveRendering(live, id, () =>
-        run<StoredSynthesis>({ kind: 'stream', request: toRequest(settings), key, id, caller }),
+        run<StoredSynthesis>({
+          kind: 'stream',
+          request: toRequest(settings, rules),
+          key,
+          id,
+          caller: rules?.caller,
+        }),
       ),
     async queueCounts() {
       const counts = await queue.getJobCounts('waiting', 'prioritized', 'active');

@@ -144,19 +144,26 @@ function xSampaToIpa(ph: string): string {
 }
 
 /**
- * The espeak-ng mnemonics of a pronunciation, or undefined when it uses a symbol the table
- * lacks. Whitespace separates words; `/…/` and `[…]` around the transcription are dropped.
- * A word of more than `SSML_LIMITS.maxPhonemesPerWord` phonemes (stress and length marks not
- * counted) is cut into words of at most
- * that many: the native espeak-ng program crashes (SIGSEGV in libespeak-ng 1.51) on a phoneme
- * word of about 350 (docs/decisions/034-cost-queues-and-crashes.md), and no real word has 40.
+ * A pronunciation in IPA (NFC), X-SAMPA converted: what engines that take SSML `<phoneme>`
+ * are sent (Azure knows no X-SAMPA). `/…/` and `[…]` around the transcription are dropped.
  */
-export function toEspeakPhonemes(alphabet: 'ipa' | 'x-sampa', ph: string): string | undefined {
+export function toIpa(alphabet: 'ipa' | 'x-sampa', ph: string): string {
   const trimmed = ph
     .trim()
     .replace(/^[/[]|[/\]]$/g, '')
     .replace(/\s+/g, ' ');
-  const ipa = (alphabet === 'x-sampa' ? xSampaToIpa(trimmed) : trimmed).normalize('NFC');
+  return (alphabet === 'x-sampa' ? xSampaToIpa(trimmed) : trimmed).normalize('NFC');
+}
+
+/**
+ * The espeak-ng mnemonics of a pronunciation, or undefined when it uses a symbol the table
+ * lacks. Whitespace separates words. A word of more than `SSML_LIMITS.maxPhonemesPerWord`
+ * phonemes (stress and length marks not counted) is cut into words of at most that many: the
+ * native espeak-ng program crashes (SIGSEGV in libespeak-ng 1.51) on a phoneme word of about
+ * 350 (docs/decisions/034-cost-queues-and-crashes.md), and no real word has 40.
+ */
+export function toEspeakPhonemes(alphabet: 'ipa' | 'x-sampa', ph: string): string | undefined {
+  const ipa = toIpa(alphabet, ph);
   let out = '';
   let at = 0;
   let inWord = 0;

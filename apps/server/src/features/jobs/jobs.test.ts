@@ -466,6 +466,45 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     expect(plainMarks.find((m) => m.type === 'word')?.value).toBe('Boats');
   });
 
+  it('says words the way the lexicons it names say them', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
+    const lexicon = await app.inject({
+      method: 'PUT',
+      url: '/api/lexicons/Names',
+      headers: { authorization },
+      payload: {
+        language: 'en-US',
+        entries: [{ grapheme: 'Nguyen', alias: 'the one name nobody here can ever say right' }],
+      },
+    });
+    expect(lexicon.statusCode).toBe(201);
+    const start = async (names: string[]) => {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        headers: { authorization },
+        payload: {
+          text: 'I met Nguyen.',
+          output_format: 'wav',
+          engine: 'standard',
+          language_code: 'en-US',
+          lexicon_names: names,
+        },
+      });
+      expect(created.statusCode).toBe(202);
+      return (created.json() as { id: string }).id;
+    };
+    const plain = await until(app, authorization, await start([]), (j) => j.status === 'done');
+    const said = await until(
+      app,
+      authorization,
+      await start(['Names']),
+      (j) => j.status === 'done',
+    );
+    // The alias is many words longer than the name.
+    expect(said.duration ?? 0).toBeGreaterThan(2 * (plain.duration ?? 0));
+  });
+
   it('moves from its first seconds and estimates the time left from the speed measured', async () => {
     const { authorization } = await signedInUser(app, { plan: 'BUSINESS' });
     // About 43,000 characters read by the standard espeak-ng voice, in WAV (MP3's encoder

@@ -19,6 +19,7 @@ import { addressKey } from '../../lib/limits.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { SpeechService, StoredSynthesis } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import type { LexiconRepository } from '../lexicons/lexicon-repository.js';
 import type { PlanCatalogue } from '../plans/plan-catalogue.js';
 import { createConversionRepository, RETENTION_MS } from './conversion-repository.js';
 import { createIdempotencyRepository } from './idempotency-repository.js';
@@ -75,6 +76,8 @@ export interface ConversionServiceOptions {
   metrics: Metrics;
   plans: PlanCatalogue;
   visitorLimits: VisitorLimits;
+  /** The lexicons a conversion applies (its `lexicon_names`, or the user's defaults). */
+  lexicons: LexiconRepository;
   /** A streamed rendering nobody has read for this long is stopped (default 10 s). */
   abandonedAfterMs?: number;
   /** How long a conversion's charge stays this server's without renewal (default 30 s). */
@@ -229,6 +232,17 @@ export function createConversionService(options: ConversionServiceOptions) {
     const { user } = caller;
     const characters = countCharacters(settings.text);
     const { engine, output_format: format } = settings;
+    // Lexicons first: a name that is not the caller's is refused before anything is charged.
+    const resolved = await options.lexicons.resolve(
+      user?.id,
+      settings.lexicon_names,
+      settings.text,
+    );
+    if (!resolved.ok) {
+      metrics.conversions.inc({ engine, outcome: 'refused' });
+      return { status: 400, body: failure(resolved.message) };
+    }
+    const rules = { lexicons: resolved.lexicons, caller: speechCaller(caller) };
     const id = conversions.newId();
     const spent = await spend(caller, characters, id);
     if (!spent.ok) {
@@ -291,7 +305,7 @@ export function createConversionService(options: ConversionServiceOptions) {
     if (stream) {
       // Answered as soon as the first bytes are out; the rest plays as it is rendered
       // (docs/decisions/018-streamed-conversions.md).
-      const rendering = speech.renderLive(settings, key, id, speechCaller(caller));
+      const rendering = speech.renderLive(settings, key, id, rules);
       let answered = false;
       void rendering.done
         .then(record, async (error: unknown) => {
@@ -327,7 +341,7 @@ export function createConversionService(options: ConversionServiceOptions) {
     }
 
     try {
-      const result = await speech.render(settings, key, { caller: speechCaller(caller) });
+      const result = await speech.render(settings, key, rules);
       const stored = await record(result);
       return {
         status: 200,
