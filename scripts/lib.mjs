@@ -86,6 +86,7 @@ export const PARLA_SAY_BUNDLE = 'dist/parla-say.mjs';
 const UNBUNDLED = [
   '@echogarden/espeak-ng-emscripten',
   'sherpa-onnx-node',
+  'koffi',
   'wasm-media-encoders',
   '@aws-sdk/*',
   'microsoft-cognitiveservices-speech-sdk',

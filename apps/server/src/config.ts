@@ -225,7 +225,9 @@ export const EnvSchema = z.object({
   VOICES_DIR: z.string().min(1).optional(),
   ...DefaultVoicesEnv,
   PARLA_SPEECH_BACKEND: z
-    .enum(['auto', 'wasm', 'native'], { error: 'must be auto, wasm or native' })
+    .enum(['auto', 'wasm', 'native', 'program'], {
+      error: 'must be auto, wasm, native or program',
+    })
     .default('auto'),
   PARLA_ESPEAK_NG: z.string().min(1).default('espeak-ng'),
   SPEECH_EXTRA_LANGUAGES: z

@@ -29,7 +29,7 @@ Speaks FILE (or standard input): plain text or SSML (see docs/ssml.md).
   --volume DB          -20..20 (default 0)
   --pitch PERCENT      -100..100 (default 0)
   --effect NAME        one of ${VOICE_EFFECTS.join(', ')}
-  --backend NAME       wasm, native or auto (default: PARLA_SPEECH_BACKEND, else auto)
+  --backend NAME       wasm, native, program or auto (default: PARLA_SPEECH_BACKEND, else auto)
   --any-rate           allow every format at every rate (skip the product's rate rules)
   --list-voices        print the languages and voices, one voice per line
   -h, --help           show this help
@@ -127,8 +127,8 @@ async function speak(argv: string[]): Promise<number> {
     throw new UsageError(`--effect must be one of ${VOICE_EFFECTS.join(', ')}`);
   }
   const backend = values.backend as BackendChoice | undefined;
-  if (backend !== undefined && !['wasm', 'native', 'auto'].includes(backend)) {
-    throw new UsageError('--backend must be wasm, native or auto');
+  if (backend !== undefined && !['wasm', 'native', 'program', 'auto'].includes(backend)) {
+    throw new UsageError('--backend must be wasm, native, program or auto');
   }
   const sampleRate = number(values.rate, 'rate', defaultSampleRate(values.engine, format));
   const speed = number(values.speed, 'speed', 0);
@@ -197,7 +197,7 @@ async function speak(argv: string[]): Promise<number> {
 /** PARLA_SPEECH_BACKEND, as the server reads it (apps/server/src/config.ts). */
 function backendFromEnvironment(): BackendChoice {
   const value = process.env.PARLA_SPEECH_BACKEND;
-  return value === 'wasm' || value === 'native' ? value : 'auto';
+  return value === 'wasm' || value === 'native' || value === 'program' ? value : 'auto';
 }
 
 /**

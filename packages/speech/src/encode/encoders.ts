@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AudioFormat } from '@parla/contract';
 import { createEncoder } from 'wasm-media-encoders';
+import { nativeMp3Encoder } from './lame.js';
 
 /**
  * Streaming encoders: `encode` takes the next PCM block and answers the bytes ready so far;
@@ -62,12 +63,30 @@ async function wasmEncoder<T extends 'audio/mpeg' | 'audio/ogg'>(mimeType: T) {
   return createEncoder(mimeType, await module);
 }
 
+export interface EncoderOptions {
+  /**
+   * Encode through the system's library where it is installed (libmp3lame: encode/lame.ts),
+   * default true; false: always the WebAssembly build (tests compare the two).
+   */
+  native?: boolean;
+}
+
 export async function createStreamEncoder(
   format: AudioFormat,
   sampleRate: number,
+  options: EncoderOptions = {},
 ): Promise<StreamEncoder> {
   if (format === 'wav') return new WavStreamEncoder(sampleRate);
   if (format === 'mp3') {
+    const native =
+      options.native === false ? undefined : nativeMp3Encoder(sampleRate, mp3Bitrate(sampleRate));
+    if (native) {
+      return {
+        mimeType: MIME_TYPES.mp3,
+        encode: (samples) => native.encode(samples),
+        finish: () => native.finish(),
+      };
+    }
     const encoder = await wasmEncoder('audio/mpeg');
     encoder.configure({
       sampleRate,

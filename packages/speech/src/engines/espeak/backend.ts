@@ -24,7 +24,7 @@ export interface EspeakWord {
 
 export interface EspeakResult {
   samples: Float32Array;
-  /** Word events; the native program does not report them, so it answers an empty list. */
+  /** Word events; the native program does not report them (`wordEvents` false): none. */
   words: EspeakWord[];
 }
 
@@ -33,6 +33,8 @@ export type BackendName = 'wasm' | 'native';
 export interface EspeakBackend {
   readonly name: BackendName;
   readonly sampleRate: number;
+  /** Whether its renderings carry word events (libespeak-ng, the WebAssembly build). */
+  readonly wordEvents: boolean;
   /** Whether `[[…]]` in the text is read as espeak-ng phoneme mnemonics (`<phoneme>`). */
   readonly phonemeInput: boolean;
   /** Whether this backend has the language's voice file (e.g. "fr", "en-US"). */

@@ -3,10 +3,13 @@ import { NativeBackend, type NativeSpawn } from './native-backend.js';
 import { WasmBackend } from './wasm-backend.js';
 
 /**
- * Which espeak-ng backend to use. `auto` takes the native program when it is installed and
- * the WebAssembly build otherwise. The server's configuration chooses (SPEECH_BACKEND).
+ * Which espeak-ng backend to use. `auto` takes native espeak-ng when it is installed and the
+ * WebAssembly build otherwise; `native` renders through libespeak-ng where it is installed,
+ * else the program; `program` always starts the program (each rendering its own process, word
+ * events from the WebAssembly build beside it: decision 019). The server's configuration
+ * chooses (PARLA_SPEECH_BACKEND).
  */
-export type BackendChoice = BackendName | 'auto';
+export type BackendChoice = BackendName | 'auto' | 'program';
 
 /** The native program's name or path when the configuration gives none. */
 export const DEFAULT_ESPEAK_PROGRAM = 'espeak-ng';
@@ -19,14 +22,16 @@ export function wasmBackend(): Promise<WasmBackend> {
   return wasm;
 }
 
+/** `library`: libespeak-ng where installed (true), or always the program (false). */
 export function nativeBackend(
   program = DEFAULT_ESPEAK_PROGRAM,
   spawn: NativeSpawn = 'launcher',
+  library = true,
 ): Promise<NativeBackend | undefined> {
-  const key = `${spawn}|${program}`;
+  const key = `${spawn}|${library}|${program}`;
   let found = natives.get(key);
   if (!found) {
-    found = NativeBackend.create(program, spawn);
+    found = NativeBackend.create(program, spawn, library);
     natives.set(key, found);
   }
   return found;
@@ -35,8 +40,9 @@ export function nativeBackend(
 export async function nativeAvailable(
   program = DEFAULT_ESPEAK_PROGRAM,
   spawn: NativeSpawn = 'launcher',
+  library = true,
 ): Promise<boolean> {
-  return (await nativeBackend(program, spawn)) !== undefined;
+  return (await nativeBackend(program, spawn, library)) !== undefined;
 }
 
 export async function selectBackend(
@@ -45,8 +51,8 @@ export async function selectBackend(
   spawn: NativeSpawn = 'launcher',
 ): Promise<EspeakBackend | undefined> {
   if (choice === 'wasm') return wasmBackend();
-  const found = await nativeBackend(program, spawn);
+  const found = await nativeBackend(program, spawn, choice !== 'program');
   if (found) return found;
-  if (choice === 'native') return undefined;
+  if (choice === 'native' || choice === 'program') return undefined;
   return wasmBackend();
 }

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '../types.js';
-import { nativeAvailable } from './backends.js';
+import { nativeAvailable, nativeBackend } from './backends.js';
 import { createEspeakEngine } from './index.js';
 
 const native = await nativeAvailable();
 
 describe.skipIf(!native)(
-  'the espeak-ng engine for a command run once (direct, no word times)',
+  'the espeak-ng program for a command run once (direct, no word times)',
   () => {
-    const once = createEspeakEngine({ backend: 'native', spawn: 'direct', wordTimings: false });
-    const server = createEspeakEngine({ backend: 'native' });
+    const once = createEspeakEngine({ backend: 'program', spawn: 'direct', wordTimings: false });
+    const server = createEspeakEngine({ backend: 'program' });
 
     it('finds the voices the whole catalogue finds, including languages the program lacks', async () => {
       // en-us and fr-fr are the program's own codes; fo (Faroese) and ca-ba only the
@@ -52,6 +52,35 @@ describe.skipIf(!native)(
     });
   },
 );
+
+const library = (await nativeBackend())?.wordEvents === true;
+
+describe.skipIf(!library)('the espeak-ng engine through libespeak-ng', () => {
+  it("gives the program's words, each within 40 ms of the time decision 019 aligns", async () => {
+    const own = createEspeakEngine({ backend: 'native' });
+    const aligned = createEspeakEngine({ backend: 'program' });
+    const voice = await own.resolve('standard:en-us');
+    if (!voice) throw new Error('no standard:en-us');
+    expect(voice.capabilities.wordTimings).toBe(true);
+    const segment: Segment = {
+      voice,
+      parts: [{ text: 'Numbers such as 1939 and words, said slowly; then quickly again.' }],
+      rate: 0.8,
+      pitch: 0,
+      volume: 0,
+      effect: undefined,
+    };
+    const [mine, theirs] = await Promise.all([own.render(segment), aligned.render(segment)]);
+    expect(mine.words.map((word) => word.text)).toEqual(theirs.words.map((word) => word.text));
+    mine.words.forEach((word, i) => {
+      expect(Math.abs(word.time - (theirs.words[i]?.time ?? 0))).toBeLessThan(0.04);
+    });
+    expect(mine.samples.length).toBe(theirs.samples.length);
+    expect(await own.fingerprint('standard:en-us')).not.toBe(
+      await aligned.fingerprint('standard:en-us'),
+    );
+  });
+});
 
 describe('word times from espeak-ng word events', () => {
   it('gives a word whose event espeak-ng misplaces into the word before its own time (issue 27)', async () => {

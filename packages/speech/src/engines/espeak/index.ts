@@ -39,7 +39,10 @@ import type { NativeSpawn } from './native-backend.js';
 import { pitchParameter, wordsPerMinute } from './params.js';
 
 export interface EspeakConfig {
-  /** `auto` (default): the native program when installed, else the WebAssembly build. */
+  /**
+   * `auto` (default): native espeak-ng when installed (libespeak-ng, else the program), else
+   * the WebAssembly build; `program`: the native program only (backends.ts).
+   */
   backend?: BackendChoice;
   /** The native program's name or path (default `espeak-ng`). */
   program?: string;
@@ -53,13 +56,14 @@ export interface EspeakConfig {
   /**
    * Word and `<mark>` times from espeak-ng's word events (default true). Without them (a
    * command that writes only audio) the native program renders alone, without the
-   * WebAssembly build beside it, and marks are placed by their share of the text.
+   * WebAssembly build beside it, and marks are placed by their share of the text. (Through
+   * libespeak-ng they come with the audio at no cost.)
    */
   wordTimings?: boolean;
 }
 
 /** Bump when a change to this engine changes the audio or the marks of an unchanged segment. */
-const ENGINE_VERSION = 3;
+const ENGINE_VERSION = 4;
 
 /**
  * Every effect changes an espeak-ng voice's audio (see effects.ts); the engine contract test
@@ -71,7 +75,8 @@ const CAPABILITIES: EngineCapabilities = {
   rate: true,
   effects: VOICE_EFFECTS,
   nativeSsml: ['emphasis', 'say-as interpret-as="characters"', 'prosody range'],
-  // The WebAssembly build reports word events; the native program's are its (019).
+  // The WebAssembly build and libespeak-ng report word events; the program's are the
+  // WebAssembly build's (019).
   wordTimings: true,
   // The native program reads `[[…]]` as phonemes (espeakPHONEMES); the WebAssembly build not.
   phonemes: false,
@@ -79,7 +84,7 @@ const CAPABILITIES: EngineCapabilities = {
   maxTextPerCall: 100_000,
 };
 
-/** The native program: phonemes read; word timings from the WebAssembly build (019). */
+/** Native espeak-ng: phonemes read; word timings its own (041) or the WebAssembly build's (019). */
 const NATIVE_CAPABILITIES: EngineCapabilities = {
   ...CAPABILITIES,
   phonemes: true,
@@ -124,6 +129,7 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
   const choice = config.backend ?? 'auto';
   const spawn = config.spawn ?? 'launcher';
   const wordTimings = config.wordTimings ?? true;
+  const library = choice !== 'program';
   let backendPromise: Promise<EspeakBackend> | undefined;
   const backend = () => {
     backendPromise ??= selectBackend(choice, program, spawn).then((found) => {
@@ -137,9 +143,12 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
   };
   /** Which backend renders, without loading the WebAssembly build. */
   const backendName = async (): Promise<BackendName> =>
-    choice === 'wasm' || !(await nativeAvailable(program, spawn)) ? 'wasm' : 'native';
-  const capabilities = async (): Promise<EngineCapabilities> =>
-    (await backendName()) === 'wasm' ? CAPABILITIES : { ...NATIVE_CAPABILITIES, wordTimings };
+    choice === 'wasm' || !(await nativeAvailable(program, spawn, library)) ? 'wasm' : 'native';
+  const capabilities = async (): Promise<EngineCapabilities> => {
+    if ((await backendName()) === 'wasm') return CAPABILITIES;
+    const events = (await nativeBackend(program, spawn, library))?.wordEvents ?? false;
+    return { ...NATIVE_CAPABILITIES, wordTimings: wordTimings || events };
+  };
   const isOffered = (language: CatalogueLanguage) => config.extraLanguages || !language.extra;
   const offered = async () => (await catalogueLanguages()).filter(isOffered);
 
@@ -150,7 +159,7 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
    */
   async function nativeLanguage(code: string): Promise<CatalogueLanguage | undefined> {
     if (choice === 'wasm') return undefined;
-    const native = await nativeBackend(program, spawn);
+    const native = await nativeBackend(program, spawn, library);
     if (!native) return undefined;
     const found = languagesOf(native.voiceFiles).find(
       (language) => language.code.toLowerCase() === code.toLowerCase(),
@@ -209,7 +218,7 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
       return ESPEAK_SAMPLE_RATE;
     },
     async fingerprint() {
-      return `espeak-ng|${ENGINE_VERSION}|${await backendName()}|${program}|${wordTimings}`;
+      return `espeak-ng|${ENGINE_VERSION}|${await backendName()}|${library}|${program}|${wordTimings}`;
     },
     async render(segment: Segment): Promise<RenderedSegment> {
       const voice = await resolve(segment.voice.id);
@@ -227,10 +236,11 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
       );
       const request = { voice: name, ssml, rate, pitch };
       // The native program reports no word events: the WebAssembly build renders the same
-      // input meanwhile for its timings (docs/decisions/019-speech-marks.md).
+      // input meanwhile for its timings (docs/decisions/019-speech-marks.md). libespeak-ng
+      // reports its own (041).
       const [result, reference] = await Promise.all([
         chosen.render(request),
-        chosen.name === 'native' && wordTimings && spans.length > 0
+        !chosen.wordEvents && wordTimings && spans.length > 0
           ? (async () => {
               const wasm = await wasmBackend();
               const wasmName = await espeakVoice(wasm, voice, preset.variant);

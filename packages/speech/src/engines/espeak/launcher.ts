@@ -1,6 +1,8 @@
 /**
- * A small process that starts the native espeak-ng program for a Parla thread and hands back
- * what it printed (native-backend.ts forks it once per thread).
+ * A small process that renders espeak-ng for a Parla thread and hands back what it made
+ * (native-backend.ts forks it once per thread): through libespeak-ng when the thread asks for
+ * the library (audio and word events of one rendering, docs/decisions/
+ * 041-espeak-ng-library-in-its-host-process.md), or by starting the native program.
  *
  * Why not spawn espeak-ng directly: Linux forks a process by copying its page tables and making
  * every page copy-on-write, so the cost of a spawn grows with the spawning process's memory
@@ -8,24 +10,64 @@
  * of that process then fault on every page they write. A server with a few speech workers
  * holds hundreds of megabytes, and starts an espeak-ng process per group of sentences: with
  * two workers, more CPU went to the kernel than to speech. This process stays small.
+ *
+ * Why not the library in the thread itself: libespeak-ng keeps its state in process globals
+ * (two threads rendering at once in one process corrupt each other's audio and abort it), and
+ * a fault inside it must not end the server: here it ends this process, whose thread reports
+ * the failed request and forks another.
  */
+import type { EspeakRequest, EspeakWord } from './backend.js';
+import type { EspeakLibrary } from './library.js';
 import { type ProgramOutput, runProgram } from './run-program.js';
 
-export interface LaunchRequest {
-  id: number;
-  program: string;
-  args: string[];
-  /** Written to the program's standard input, which is then closed. */
-  input: string;
-}
+export type LaunchRequest =
+  | {
+      id: number;
+      kind: 'program';
+      program: string;
+      args: string[];
+      /** Written to the program's standard input, which is then closed. */
+      input: string;
+    }
+  /** Opens libespeak-ng; answered with its sample rate, or 0 where it is missing. */
+  | { id: number; kind: 'open' }
+  | { id: number; kind: 'render'; request: EspeakRequest; dataPath: string | undefined };
 
-export type LaunchReply = ({ id: number } & ProgramOutput) | { id: number; error: string };
+export type LaunchReply =
+  | ({ id: number } & ProgramOutput)
+  | { id: number; sampleRate: number }
+  | { id: number; samples: Int16Array; words: EspeakWord[] }
+  | { id: number; error: string };
 
-process.on('message', ({ id, program, args, input }: LaunchRequest) => {
-  runProgram(program, args, input).then(
-    (output) => process.send?.({ id, ...output } satisfies LaunchReply),
-    (error: Error) => process.send?.({ id, error: error.message } satisfies LaunchReply),
+/** Loaded on the first `open`: a process that only starts the program never loads it. */
+let library: Promise<EspeakLibrary | undefined> | undefined;
+const openLibrary = () => {
+  library ??= import('./library.js').then(
+    ({ openEspeakLibrary }) => openEspeakLibrary(),
+    () => undefined,
   );
+  return library;
+};
+
+// The thread may have gone while this rendered (its server closing): nobody is left to tell.
+const reply = (message: LaunchReply) => process.send?.(message, undefined, {}, () => {});
+
+process.on('message', async (message: LaunchRequest) => {
+  const { id } = message;
+  try {
+    if (message.kind === 'program') {
+      const output = await runProgram(message.program, message.args, message.input);
+      reply({ id, ...output });
+    } else if (message.kind === 'open') {
+      reply({ id, sampleRate: (await openLibrary())?.sampleRate ?? 0 });
+    } else {
+      const opened = await openLibrary();
+      if (!opened) throw new Error('libespeak-ng is not installed');
+      reply({ id, ...opened.render(message.request, message.dataPath) });
+    }
+  } catch (error) {
+    reply({ id, error: (error as Error).message });
+  }
 });
 
 // The thread that forked this process has gone: so has the reason to run.

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NativeBackend, voiceFilesOf } from './native-backend.js';
 
+/** libespeak-ng where it is installed (in the launcher process), else the program. */
 const backend = await NativeBackend.create();
+/** The program, always (each rendering its own process). */
+const programBackend = await NativeBackend.create('espeak-ng', 'launcher', false);
 
 /** Processes a process has started, with their command lines (Linux's /proc). */
 async function children(parent = process.pid): Promise<{ pid: number; command: string }[]> {
@@ -36,9 +39,70 @@ async function alive(pid: number): Promise<boolean> {
   return stat !== '' && !/^\d+ \(.*\) [ZX] /.test(stat);
 }
 
-describe.skipIf(!backend || process.platform !== 'linux')('native backend', () => {
-  const native = backend as NativeBackend;
-  afterAll(() => native.close());
+describe.skipIf(!backend?.wordEvents || process.platform !== 'linux')('libespeak-ng', () => {
+  const library = backend as NativeBackend;
+  const program = programBackend as NativeBackend;
+  // Closed before the program's tests, which count launcher processes.
+  afterAll(() => library.close());
+
+  it("renders the program's audio and its word events in one rendering", async () => {
+    const fresh = (await NativeBackend.create()) as NativeBackend;
+    try {
+      const text = 'Hello there, how are you today?';
+      const own = await fresh.render(request(text));
+      const programs = await program.render(request(text));
+      // A first rendering of a fresh library is the program's, sample for sample.
+      expect(own.samples).toEqual(programs.samples);
+      expect(programs.words).toEqual([]);
+      const ssml = request(text).ssml;
+      expect(own.words.map((word) => ssml.slice(word.offset, word.offset + word.length))).toEqual([
+        'Hello',
+        'there',
+        'how',
+        'are',
+        'you',
+        'today',
+      ]);
+      const times = own.words.map((word) => word.time);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(times.at(-1)).toBeLessThan(own.samples.length / 22050);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('renders in the launcher process: a fault there fails the request, not this process', async () => {
+    await library.render(request('Warm.'));
+    const [launcher] = await launchers();
+    expect(launcher).toBeDefined();
+    const long = library.render(request('This sentence is read again and again. '.repeat(400)));
+    process.kill(launcher?.pid as number, 'SIGSEGV');
+    await expect(long).rejects.toThrow(/launcher stopped \(SIGSEGV\)/);
+    const next = await library.render(request('A new launcher.'));
+    expect(next.words.length).toBeGreaterThanOrEqual(3);
+    expect(next.samples.length).toBeGreaterThan(0.5 * 22050);
+  });
+
+  it('reads a custom variant installed after it started', async () => {
+    const plain = await library.render(request('Soft and low.'));
+    const base = (await library.readVariant('f3')) as string;
+    await library.installVariant('parla-test-low', base.replace(/^pitch.*$/m, 'pitch 40 60'));
+    const low = await library.render({
+      ...request('Soft and low.'),
+      voice: 'en-us+parla-test-low',
+    });
+    expect(low.samples.length).toBeGreaterThan(0);
+    expect(low.samples).not.toEqual(plain.samples);
+    expect(low.words).toHaveLength(3);
+  });
+});
+
+describe.skipIf(!programBackend || process.platform !== 'linux')('native backend', () => {
+  const native = programBackend as NativeBackend;
+  afterAll(async () => {
+    await native.close();
+    await backend?.close();
+  });
 
   it('starts espeak-ng through one small launcher process, whatever the number of renders', async () => {
     const results = await Promise.all(
@@ -57,7 +121,7 @@ describe.skipIf(!backend || process.platform !== 'linux')('native backend', () =
     const dir = await mkdtemp(join(tmpdir(), 'parla-native-'));
     const program = join(dir, 'espeak-ng');
     await writeFile(program, '#!/bin/sh\nexec espeak-ng "$@"\n', { mode: 0o755 });
-    const wrapped = (await NativeBackend.create(program)) as NativeBackend;
+    const wrapped = (await NativeBackend.create(program, 'launcher', false)) as NativeBackend;
     try {
       await rename(program, `${program}.away`);
       await expect(wrapped.render(request('Hello.'))).rejects.toThrow(
@@ -93,7 +157,7 @@ describe.skipIf(!backend || process.platform !== 'linux')('native backend', () =
       `#!/bin/sh\n{ env; pwd; ulimit -v; ulimit -c; ulimit -n; } > ${seen}\nexec espeak-ng "$@"\n`,
       { mode: 0o755 },
     );
-    const wrapped = (await NativeBackend.create(program)) as NativeBackend;
+    const wrapped = (await NativeBackend.create(program, 'launcher', false)) as NativeBackend;
     try {
       await wrapped.render(request('Hello.'));
       const lines = (await readFile(seen, 'utf8')).trim().split('\n');
@@ -111,7 +175,7 @@ describe.skipIf(!backend || process.platform !== 'linux')('native backend', () =
 
   it('stops the programs under way when the backend is closed', async () => {
     const before = new Set((await launchers()).map((found) => found.pid));
-    const own = (await NativeBackend.create()) as NativeBackend;
+    const own = (await NativeBackend.create('espeak-ng', 'launcher', false)) as NativeBackend;
     await own.render(request('Warm.'));
     const launcher = (await launchers()).find((found) => !before.has(found.pid));
     expect(launcher).toBeDefined();
@@ -152,53 +216,60 @@ describe.skipIf(!backend || process.platform !== 'linux')('native backend', () =
   });
 });
 
-describe.skipIf(!backend || process.platform !== 'linux')('native backend started directly', () => {
-  it('renders the same audio as through the launcher, with no launcher process', async () => {
-    const before = new Set((await launchers()).map((found) => found.pid));
-    const direct = (await NativeBackend.create('espeak-ng', 'direct')) as NativeBackend;
-    const viaLauncher = (await NativeBackend.create()) as NativeBackend;
-    try {
-      const own = await direct.render(request('Started by this process.'));
-      expect((await launchers()).filter((found) => !before.has(found.pid))).toEqual([]);
-      const launched = await viaLauncher.render(request('Started by this process.'));
-      expect(own.samples.length).toBeGreaterThan(0.5 * 22050);
-      expect(own.samples).toEqual(launched.samples);
-    } finally {
-      await direct.close();
-      await viaLauncher.close();
-    }
-  });
+describe.skipIf(!programBackend || process.platform !== 'linux')(
+  'native backend started directly',
+  () => {
+    it('renders the same audio as through the launcher, with no launcher process', async () => {
+      const before = new Set((await launchers()).map((found) => found.pid));
+      const direct = (await NativeBackend.create('espeak-ng', 'direct', false)) as NativeBackend;
+      const viaLauncher = (await NativeBackend.create(
+        'espeak-ng',
+        'launcher',
+        false,
+      )) as NativeBackend;
+      try {
+        const own = await direct.render(request('Started by this process.'));
+        expect((await launchers()).filter((found) => !before.has(found.pid))).toEqual([]);
+        const launched = await viaLauncher.render(request('Started by this process.'));
+        expect(own.samples.length).toBeGreaterThan(0.5 * 22050);
+        expect(own.samples).toEqual(launched.samples);
+      } finally {
+        await direct.close();
+        await viaLauncher.close();
+      }
+    });
 
-  it('fails a render cleanly when the program cannot start', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'parla-native-'));
-    const program = join(dir, 'espeak-ng');
-    await writeFile(program, '#!/bin/sh\nexec espeak-ng "$@"\n', { mode: 0o755 });
-    const direct = (await NativeBackend.create(program, 'direct')) as NativeBackend;
-    try {
-      await rm(program);
-      await expect(direct.render(request('Hello.'))).rejects.toThrow(
-        // Started directly, or through prlimit, which then cannot find it.
-        /espeak-ng did not start: spawn .*ENOENT|espeak-ng exited with \d+: prlimit: .*No such file/,
+    it('fails a render cleanly when the program cannot start', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'parla-native-'));
+      const program = join(dir, 'espeak-ng');
+      await writeFile(program, '#!/bin/sh\nexec espeak-ng "$@"\n', { mode: 0o755 });
+      const direct = (await NativeBackend.create(program, 'direct', false)) as NativeBackend;
+      try {
+        await rm(program);
+        await expect(direct.render(request('Hello.'))).rejects.toThrow(
+          // Started directly, or through prlimit, which then cannot find it.
+          /espeak-ng did not start: spawn .*ENOENT|espeak-ng exited with \d+: prlimit: .*No such file/,
+        );
+      } finally {
+        await direct.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('lists its voice files as espeak-ng --voices prints them', () => {
+      const files = voiceFilesOf(
+        [
+          'Pty Language       Age/Gender VoiceName          File                 Other Languages',
+          ' 5  af              --/M      Afrikaans          gmw/af               ',
+          ' 5  en-us           --/M      English_(America)  gmw/en-US            (en 10)',
+          '',
+        ].join('\n'),
       );
-    } finally {
-      await direct.close();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('lists its voice files as espeak-ng --voices prints them', () => {
-    const files = voiceFilesOf(
-      [
-        'Pty Language       Age/Gender VoiceName          File                 Other Languages',
-        ' 5  af              --/M      Afrikaans          gmw/af               ',
-        ' 5  en-us           --/M      English_(America)  gmw/en-US            (en 10)',
-        '',
-      ].join('\n'),
-    );
-    expect(files).toEqual([
-      { identifier: 'gmw/af', name: 'Afrikaans', language: 'af' },
-      { identifier: 'gmw/en-US', name: 'English_(America)', language: 'en-us' },
-    ]);
-    expect((backend as NativeBackend).voiceFiles.length).toBeGreaterThan(100);
-  });
-});
+      expect(files).toEqual([
+        { identifier: 'gmw/af', name: 'Afrikaans', language: 'af' },
+        { identifier: 'gmw/en-US', name: 'English_(America)', language: 'en-us' },
+      ]);
+      expect((programBackend as NativeBackend).voiceFiles.length).toBeGreaterThan(100);
+    });
+  },
+);

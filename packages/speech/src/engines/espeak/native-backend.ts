@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +19,13 @@ import { type ProgramOutput, runProgram } from './run-program.js';
 const run = promisify(execFile);
 
 /**
- * The native `espeak-ng` program (Debian: apt-get install espeak-ng), used when it is on PATH.
- * It is several times faster than the WebAssembly build but only writes audio: no word events.
+ * Native espeak-ng (Debian: apt-get install espeak-ng), used when the program is on PATH. It
+ * renders through libespeak-ng in this thread's launcher process when the library is there
+ * (audio and word events from one rendering: docs/decisions/041-espeak-ng-library-in-its-host-
+ * process.md), else by starting the program, which writes audio only (no word events).
  * Custom variants (the soft and breathing effects) need a data directory we can write to, so
- * the first one installed creates a mirror of the system data made of symbolic links. The
- * program is started through this thread's launcher process (launcher.ts explains why).
+ * the first one installed creates a mirror of the system data made of symbolic links. Either
+ * way espeak-ng runs in the launcher process or its own (launcher.ts explains why).
  */
 export class NativeBackend implements EspeakBackend {
   readonly name = 'native' as const;
@@ -30,7 +33,6 @@ export class NativeBackend implements EspeakBackend {
   /** The program reads `[[…]]` as phonemes (espeak-ng sets espeakPHONEMES). */
   readonly phonemeInput = true;
   private mirror: Promise<string> | undefined;
-  private readonly launcher: Launcher | undefined;
   private readonly languages: Set<string>;
 
   private constructor(
@@ -38,39 +40,48 @@ export class NativeBackend implements EspeakBackend {
     private readonly dataDir: string,
     /** The program's voice files, as `espeak-ng --voices` lists them. */
     readonly voiceFiles: readonly EspeakVoiceFile[],
-    spawn: NativeSpawn,
+    private readonly launcher: Launcher | undefined,
+    /** Whether libespeak-ng renders (in the launcher process), with its word events. */
+    readonly wordEvents: boolean,
     /** `prlimit` options the program runs under, when util-linux's prlimit is installed. */
     private readonly limits: readonly string[] | undefined,
   ) {
     this.languages = new Set(
       voiceFiles.map((v) => (v.identifier.split('/').at(-1) ?? '').toLowerCase()),
     );
-    this.launcher = spawn === 'launcher' ? new Launcher() : undefined;
   }
 
   /**
-   * Answers undefined when the program is missing or does not run. `spawn`: through this
-   * thread's launcher process (the default, for processes that hold much memory), or
-   * `direct` from this process (a small one, such as a command run once).
+   * Answers undefined when the program is missing or does not run. `library`: render through
+   * libespeak-ng where it is installed (the default), or always start the program. `spawn`
+   * (for the program): through this thread's launcher process (the default, for processes
+   * that hold much memory), or `direct` from this process (a small one, such as a command run
+   * once). The library always renders in the launcher process.
    */
   static async create(
     program = 'espeak-ng',
     spawn: NativeSpawn = 'launcher',
+    library = true,
   ): Promise<NativeBackend | undefined> {
+    const launcher = spawn === 'launcher' || library ? new Launcher() : undefined;
     try {
-      const [version, voices, limited] = await Promise.all([
+      const [version, voices, opened, limited] = await Promise.all([
         run(program, ['--version'], { timeout: 5000 }),
         run(program, ['--voices'], { timeout: 5000 }),
+        library && launcher ? launcher.open() : false,
         run('prlimit', [...PROGRAM_LIMITS, '--', program, '--version'], { timeout: 5000 }).then(
           () => true,
           () => false,
         ),
       ]);
       const dataDir = /Data at:\s*(\S+)/.exec(version.stdout)?.[1];
-      if (!dataDir) return undefined;
+      if (!dataDir) throw new Error('espeak-ng names no data directory');
+      const kept = spawn === 'launcher' || opened ? launcher : undefined;
+      if (!kept) launcher?.close();
       const limits = limited ? PROGRAM_LIMITS : undefined;
-      return new NativeBackend(program, dataDir, voiceFilesOf(voices.stdout), spawn, limits);
+      return new NativeBackend(program, dataDir, voiceFilesOf(voices.stdout), kept, opened, limits);
     } catch {
+      launcher?.close();
       return undefined;
     }
   }
@@ -80,6 +91,11 @@ export class NativeBackend implements EspeakBackend {
   }
 
   async render(request: EspeakRequest): Promise<EspeakResult> {
+    if (this.wordEvents && this.launcher) {
+      const dataPath = this.mirror ? await this.mirror : undefined;
+      const { samples, words } = await this.launcher.render(request, dataPath);
+      return { samples: floatSamples(samples), words };
+    }
     const args = [
       '-m',
       '--stdin',
@@ -114,11 +130,11 @@ export class NativeBackend implements EspeakBackend {
     const [program, all] = this.limits
       ? ['prlimit', [...this.limits, '--', this.program, ...args]]
       : [this.program, args];
-    return this.launcher
-      ? this.launcher.run(program, all, input)
-      : runProgram(program, all, input).catch((error: Error) => {
-          throw new Error(`espeak-ng did not start: ${error.message}`);
-        });
+    return (
+      this.launcher ? this.launcher.run(program, all, input) : runProgram(program, all, input)
+    ).catch((error: Error) => {
+      throw new Error(`espeak-ng did not start: ${error.message}`);
+    });
   }
 
   async installVariant(name: string, contents: string): Promise<void> {
@@ -189,7 +205,15 @@ export function voiceFilesOf(listing: string): EspeakVoiceFile[] {
     .map(([, language, , name = '', identifier = '']) => ({ identifier, name, language }));
 }
 
-type Launched = Extract<LaunchReply, { code: number | null }>;
+type Answer = Exclude<LaunchReply, { error: string }>;
+type Launched = Extract<Answer, { code: number | null }>;
+type Rendered = Extract<Answer, { samples: Int16Array }>;
+/** A request without its id, which the launcher gives. */
+type Asked = LaunchRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never;
 
 /** This thread's launcher process, forked on first use and again if it ever stops. */
 class Launcher {
@@ -197,17 +221,31 @@ class Launcher {
   private nextId = 1;
   private readonly pending = new Map<
     number,
-    { resolve: (reply: Launched) => void; reject: (error: Error) => void }
+    { resolve: (reply: Answer) => void; reject: (error: Error) => void }
   >();
 
-  run(program: string, args: string[], input: string): Promise<Launched> {
+  async run(program: string, args: string[], input: string): Promise<Launched> {
+    return (await this.ask({ kind: 'program', program, args, input })) as Launched;
+  }
+
+  /** Whether libespeak-ng opened in the launcher process. */
+  async open(): Promise<boolean> {
+    const reply = await this.ask({ kind: 'open' }).catch(() => undefined);
+    return reply !== undefined && 'sampleRate' in reply && reply.sampleRate === ESPEAK_SAMPLE_RATE;
+  }
+
+  async render(request: EspeakRequest, dataPath: string | undefined): Promise<Rendered> {
+    return (await this.ask({ kind: 'render', request, dataPath })) as Rendered;
+  }
+
+  private ask(message: Asked): Promise<Answer> {
     const child = this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       // While a request is out, the launcher keeps this thread alive (a CLI awaiting it).
       if (this.pending.size === 1) setRef(child, true);
-      child.send({ id, program, args, input } satisfies LaunchRequest);
+      child.send({ id, ...message } satisfies LaunchRequest);
     });
   }
 
@@ -221,7 +259,9 @@ class Launcher {
     // From source (tests, tsx) it needs tsx to load TypeScript; from dist it does not. Never
     // the parent's own flags (a profiler's, say).
     const fromSource = import.meta.url.endsWith('.ts');
-    const script = new URL(fromSource ? './launcher.ts' : './launcher.js', import.meta.url);
+    let script = new URL(fromSource ? './launcher.ts' : './launcher.js', import.meta.url);
+    // From parla-say's one-file bundle (dist/parla-say.mjs), the compiled one beside it.
+    if (!existsSync(script)) script = new URL('./engines/espeak/launcher.js', import.meta.url);
     const child = fork(fileURLToPath(script), [], {
       execArgv: fromSource ? ['--import', import.meta.resolve('tsx')] : [],
       serialization: 'advanced',
@@ -232,7 +272,7 @@ class Launcher {
       if (!waiting) return;
       this.pending.delete(reply.id);
       if (this.pending.size === 0) setRef(child, false);
-      if ('error' in reply) waiting.reject(new Error(`espeak-ng did not start: ${reply.error}`));
+      if ('error' in reply) waiting.reject(new Error(reply.error));
       else waiting.resolve(reply);
     });
     const stopped = (why: string) => {
@@ -260,6 +300,13 @@ function setRef(child: ChildProcess, keepAlive: boolean): void {
   }
 }
 
+/** 16-bit samples as floats in -1..1. */
+function floatSamples(pcm: Int16Array): Float32Array {
+  const out = new Float32Array(pcm.length);
+  for (let i = 0; i < pcm.length; i++) out[i] = (pcm[i] as number) * (1 / 32768);
+  return out;
+}
+
 /** espeak-ng writes a 16-bit mono WAV whose sizes are placeholders when it goes to stdout. */
 export function pcmFromWav(wav: Buffer): Float32Array {
   let offset = 12;
@@ -272,9 +319,7 @@ export function pcmFromWav(wav: Buffer): Float32Array {
       // Copy into an aligned buffer, then read it as 16-bit little-endian (x86 and ARM are).
       const pcm = new Int16Array(count);
       new Uint8Array(pcm.buffer).set(wav.subarray(start, start + count * 2));
-      const out = new Float32Array(count);
-      for (let i = 0; i < count; i++) out[i] = (pcm[i] as number) * (1 / 32768);
-      return out;
+      return floatSamples(pcm);
     }
     offset += 8 + size + (size % 2);
   }

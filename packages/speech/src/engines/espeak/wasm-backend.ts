@@ -68,6 +68,7 @@ export async function listWasmVoices(): Promise<WasmVoiceInfo[]> {
 export class WasmBackend implements EspeakBackend {
   readonly name = 'wasm' as const;
   readonly sampleRate = ESPEAK_SAMPLE_RATE;
+  readonly wordEvents = true;
   /** This build synthesises without espeakPHONEMES: `[[…]]` is read as text. */
   readonly phonemeInput = false;
   private languages: Set<string> | undefined;
