@@ -58,9 +58,13 @@ export function buildServer() {
   return compile(TS_PROJECTS);
 }
 
-/** Without dev dependencies (npm install --omit=dev) there is no compiler: run what is built. */
+/**
+ * Whether this is a development install, with the build's tools (the root's devDependencies).
+ * A production install (npm ci --omit=dev, or npm prune --omit=dev after a build) has none:
+ * it runs what was built. TypeScript alone is no sign: it can arrive as another package's peer.
+ */
 export function canCompile() {
-  return existsSync(path.join(BIN, 'tsc'));
+  return ['tsc', 'esbuild'].every((tool) => existsSync(path.join(BIN, tool)));
 }
 
 /**
@@ -107,7 +111,7 @@ function bundleParlaSay(options) {
       '--bundle',
       '--platform=node',
       '--format=esm',
-      '--target=node20',
+      '--target=node24',
       '--minify',
       '--log-level=warning',
       `--outfile=${SPEECH}/${PARLA_SAY_BUNDLE}`,

@@ -1,7 +1,9 @@
 // npm test: every check and every test of the product, in order, with one summary at the end:
-// typecheck, lint, unit tests, the server suite on SQLite and on PostgreSQL, and the end-to-end
-// suite in Debian's chromium against the built app. It keeps going after a failure so one run
-// shows everything that is wrong, and exits non-zero if anything failed.
+// typecheck, lint, unit tests, the server suite on SQLite and on PostgreSQL, the end-to-end
+// suite in Debian's chromium against the built app, then the production install and the
+// container image (scripts/production-test.mjs, scripts/container-test.mjs). It keeps going
+// after a failure so one run shows everything that is wrong, and exits non-zero if anything
+// failed.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -171,6 +173,27 @@ banner('build for the end-to-end suite');
 const built = buildServer() === 0 && buildWeb() === 0;
 steps.push({ title: 'build', ok: built });
 if (built) vitest('end-to-end (chromium)', 'e2e', { CHROMIUM_PATH: CHROMIUM });
+
+// docs/operations.md: the production install and the container image, made as an operator
+// makes them. CI cannot skip the container step: without podman it fails there.
+check('production install (fresh clone: build, prune, start, convert)', 'node', [
+  'scripts/production-test.mjs',
+]);
+if (run('podman', ['--version'], { stdio: 'ignore' }) === 0) {
+  check('container image (podman: build, run, convert, SIGTERM, restart)', 'node', [
+    'scripts/container-test.mjs',
+  ]);
+} else if (inCi) {
+  banner('container image');
+  console.error('podman is missing; CI requires it (apt-get install podman runc debootstrap).');
+  steps.push({ title: 'container image', ok: false });
+} else {
+  banner('container image');
+  console.warn(
+    '\n!!!!! SKIPPED: the container image step: podman is not installed (apt-get install podman runc debootstrap). !!!!!\n',
+  );
+  steps.push({ title: 'container image (SKIPPED)', ok: true });
+}
 
 rmSync(outDir, { recursive: true, force: true });
 banner('summary');

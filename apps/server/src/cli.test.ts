@@ -1,31 +1,42 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { FileListSchema, FileSchema, fileMediaQuery } from '@parla/contract';
+import * as tar from 'tar';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, testConfig } from '../test/test-app.js';
+import { multipart } from '../test/multipart.js';
+import { createTestApp, signedInUser, TEST_DATABASE_KIND, testConfig } from '../test/test-app.js';
+import { voiceSettings } from '../test/voice-settings.js';
 
 const cliSource = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const runMain = fileURLToPath(new URL('../../../scripts/run-main.mjs', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function cli(args: string[]) {
-  return spawnSync(
-    process.execPath,
-    ['--conditions=@parla/source', '--import', 'tsx', runMain, cliSource, ...args],
-    {
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        DEFAULT_VOICES: 'none',
-        ...(inject('databaseUrl') && { DATABASE_URL: inject('databaseUrl') }),
-      },
-      encoding: 'utf8',
-    },
-  );
+const nodeArgs = ['--conditions=@parla/source', '--import', 'tsx', runMain, cliSource];
+/** The command's environment: this file's DATA_DIR and the leg's database, changed as given. */
+const cliEnv = (change: Record<string, string> = {}) => ({
+  PATH: process.env.PATH,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  DEFAULT_VOICES: 'none',
+  ...(inject('databaseUrl') && { DATABASE_URL: inject('databaseUrl') }),
+  ...change,
+});
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [...nodeArgs, ...args], {
+    env: cliEnv(env),
+    encoding: 'utf8',
+  });
+}
+
+/** The command in the background: the test's own server keeps answering meanwhile. */
+function cliInBackground(args: string[], env: Record<string, string> = {}) {
+  return promisify(execFile)(process.execPath, [...nodeArgs, ...args], { env: cliEnv(env) });
 }
 
 // Each test starts Node with tsx once or twice: seconds each on a busy two-core machine.
@@ -87,3 +98,112 @@ describe('the parla command (from its source; commands.test.ts runs it through n
     expect(option.stderr).toMatch(/Unknown option '--force'[\s\S]*Usage: parla <command>/);
   });
 });
+
+describe.runIf(TEST_DATABASE_KIND === 'sqlite')(
+  'parla backup and restore (SQLite)',
+  {
+    timeout: 180_000,
+  },
+  () => {
+    it('restores a backup taken during conversions: every saved file, with its audio', async () => {
+      const config = testConfig();
+      const app = await createTestApp({ config, conversionsPerMinute: 10_000 });
+      const { authorization } = await signedInUser(app, { plan: 'BASIC' });
+      const settings = voiceSettings({ text: '<speak>Kept safe by a backup.</speak>' });
+      const query = new URLSearchParams(fileMediaQuery(settings)).toString();
+      /** Converts a text and saves its audio, as the convertor's Save button does. */
+      async function convertAndSave() {
+        const converted = await app.inject({
+          method: 'POST',
+          url: '/api/convertor',
+          headers: { authorization },
+          payload: settings,
+        });
+        expect(converted.statusCode).toBe(200);
+        const audio = (await app.inject({ method: 'GET', url: converted.json().path })).rawPayload;
+        const body = multipart('media', audio, 'speech.wav', 'audio/wav');
+        const saved = await app.inject({
+          method: 'POST',
+          url: `/api/file/media?${query}`,
+          headers: { authorization, 'x-requested-with': 'parla', ...body.headers },
+          payload: body.payload,
+        });
+        expect(saved.statusCode).toBe(200);
+        return { id: FileSchema.parse(saved.json())._id, audio };
+      }
+
+      const saved = [await convertAndSave(), await convertAndSave()];
+      const before = saved.map((file) => file.id);
+      const archive = path.join(mkdtempSync(path.join(tmpdir(), 'parla-backups-')), 'parla.tar');
+      // Conversions and saves go on, one after another, for as long as the backup runs.
+      let backingUp = true;
+      const backup = cliInBackground(['backup', archive], { DATA_DIR: config.dataDir }).finally(
+        () => {
+          backingUp = false;
+        },
+      );
+      while (backingUp) saved.push(await convertAndSave());
+      expect((await backup).stdout).toContain(`Backup written to ${archive}.`);
+      expect(saved.length).toBeGreaterThan(before.length);
+
+      const restoredDir = mkdtempSync(path.join(tmpdir(), 'parla-restored-'));
+      afterAll(() => rmSync(restoredDir, { recursive: true, force: true }));
+      const restore = cli(['restore', archive], { DATA_DIR: restoredDir });
+      expect(restore.stderr).toBe('');
+      expect(restore.status).toBe(0);
+      // The restored DATA_DIR has the secret too: the same login token works there.
+      const restored = await createTestApp({ config: testConfig({ DATA_DIR: restoredDir }) });
+      const list = await restored.inject({
+        method: 'GET',
+        url: '/api/file',
+        headers: { authorization },
+      });
+      expect(list.statusCode).toBe(200);
+      const ids = FileListSchema.parse(list.json()).map((file) => file._id);
+      expect(ids).toEqual(expect.arrayContaining(before));
+      // Every file the restored database lists has its audio, byte for byte.
+      for (const id of ids) {
+        const media = await restored.inject({
+          method: 'GET',
+          url: `/api/file/media/${id}`,
+          headers: { authorization },
+        });
+        expect(media.statusCode, id).toBe(200);
+        expect(
+          media.rawPayload.equals(saved.find((file) => file.id === id)?.audio ?? Buffer.alloc(0)),
+        ).toBe(true);
+      }
+
+      // A restore never overwrites a database in use.
+      const again = cli(['restore', archive], { DATA_DIR: config.dataDir });
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain('exists: restore into a new DATA_DIR');
+    });
+  },
+);
+
+describe.runIf(TEST_DATABASE_KIND === 'postgres')(
+  'parla backup (PostgreSQL)',
+  {
+    timeout: 60_000,
+  },
+  () => {
+    it('copies DATA_DIR and names the commands that back up the database', async () => {
+      const archive = path.join(dataDir, 'parla.tar');
+      const result = cli(['backup', archive]);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain(
+        'pg_dump --format=custom --file=parla.pgdump "$DATABASE_URL"',
+      );
+      expect(result.stdout).toContain(
+        'pg_restore --no-owner --dbname="$DATABASE_URL" parla.pgdump',
+      );
+      const entries: string[] = [];
+      await tar.list({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
+      expect(entries).toContain('data/secrets.json');
+      expect(entries).not.toContain('database.sqlite');
+      // Neither the archive being written nor its work folder (both in DATA_DIR here) is in it.
+      expect(entries.filter((entry) => /parla\.tar|\.parla-backup-/.test(entry))).toEqual([]);
+    });
+  },
+);

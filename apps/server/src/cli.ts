@@ -12,6 +12,7 @@ import { RedisClients } from './lib/redis.js';
 import { startSpeechWorker } from './lib/speech.js';
 import { TokenService } from './lib/tokens.js';
 import { createUserRepository } from './services/accounts/user-repository.js';
+import { createBackup, RestoreError, restoreBackup } from './services/backup.js';
 import { createVoiceInstaller } from './services/voice-installer.js';
 
 const USAGE = `Usage: parla <command> [options]
@@ -24,6 +25,10 @@ Commands:
   create-user --email E --password P       create a user with a validated address and print
               [--plan FREE|BASIC|PREMIUM|BUSINESS] [--unvalidated]
                                            {"token", "expire_date"} as JSON
+  backup FILE                              write a consistent copy of the SQLite database and
+                                           the files of DATA_DIR to FILE (a tar) while the
+                                           servers run; says how to back up PostgreSQL and S3
+  restore FILE                             restore such a backup into a new DATA_DIR
 
 The database and secrets are those of the environment (DATABASE_URL, DATA_DIR, JWT_SECRET).`;
 
@@ -114,12 +119,27 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(
+      error instanceof ConfigError || error instanceof RestoreError ? error.message : error,
+    );
     return 1;
   }
 }
 
-const COMMANDS = ['migrate', 'worker', 'create-user'];
+const COMMANDS = ['migrate', 'worker', 'create-user', 'backup', 'restore'];
+
+/** `parla backup FILE` and `parla restore FILE`: services/backup.ts does the work. */
+async function backupOrRestore(command: string, file: string | undefined, config: Config) {
+  if (!file) {
+    console.error(`${command} needs a FILE.\n\n${USAGE}`);
+    return 2;
+  }
+  const notes =
+    command === 'backup' ? await createBackup(config, file) : await restoreBackup(config, file);
+  console.info(command === 'backup' ? `Backup written to ${file}.` : `Restored ${file}.`);
+  for (const note of notes) console.info(`\n${note}`);
+  return 0;
+}
 
 async function run(argv: string[]): Promise<number> {
   // `parla voices …` is `npm run voices -- …` (its own options: docs/neural-voices.md).
@@ -147,6 +167,9 @@ async function run(argv: string[]): Promise<number> {
   loadDotEnv();
   const config = loadConfig();
   if (command === 'worker') return runWorker(config);
+  if (command === 'backup' || command === 'restore') {
+    return backupOrRestore(command, positionals[1], config);
+  }
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);

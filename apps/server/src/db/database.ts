@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrationProvider } from './migrations.js';

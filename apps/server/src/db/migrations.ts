@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 
 /*
  * One set of migrations for SQLite and PostgreSQL: only portable column types (text, integer)

@@ -12,6 +12,7 @@ import {
   type VoiceSettings,
 } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/multipart.js';
 import {
   createTestApp,
   signedInUser,
@@ -79,15 +80,6 @@ function wav(seconds: number, rate = 16000): Buffer {
     buffer.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   }
   return buffer;
-}
-
-function multipart(field: string, bytes: Buffer, filename: string, type: string) {
-  const boundary = `----parla${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 const query = (change: Partial<VoiceSettings> = {}) =>

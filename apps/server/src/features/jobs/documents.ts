@@ -555,16 +555,16 @@ interface PdfLine {
 
 async function readPdf(bytes: Uint8Array, fileName: string, base: string) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let document: Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
+  const loading = pdfjs.getDocument({
+    // pdf.js takes the buffer over: give it a copy.
+    data: new Uint8Array(bytes),
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
+  let document: Awaited<typeof loading.promise>;
   try {
-    document = await pdfjs.getDocument({
-      // pdf.js takes the buffer over: give it a copy.
-      data: new Uint8Array(bytes),
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      verbosity: 0,
-    }).promise;
+    document = await loading.promise;
   } catch (error) {
     if ((error as Error).name === 'PasswordException') {
       throw new DocumentError(`${fileName} is encrypted with a password; send it without one.`);
@@ -614,7 +614,7 @@ async function readPdf(bytes: Uint8Array, fileName: string, base: string) {
     const metaTitle = clean(String((info?.info as { Title?: unknown } | undefined)?.Title ?? ''));
     return { title: metaTitle || base, chapters: pdfChapters(pages, base) };
   } finally {
-    await document.destroy();
+    await loading.destroy();
   }
 }
 

@@ -1,0 +1,197 @@
+// The container step of npm test: builds the Dockerfile's image with podman and runs it as an
+// operator would (docs/operations.md, "Container image"): bad config stops it naming the
+// variable; it starts on a data volume, passes its health check, converts a text through the
+// API, stops on SIGTERM with status 0, and after a restart still has the user created before.
+// The base image is made first where no registry is reachable (.ci/base-image.sh).
+//
+// Podman as this sandbox allows it: runc (not crun), no default ulimits (.ci/containers.conf),
+// the host's network (for the build's npm and apt, and to reach the server).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT } from './lib.mjs';
+import { convert, freePort, waitForHealth, waitUntil } from './smoke.mjs';
+
+const IMAGE = 'localhost/parla-test';
+const NAME = 'parla-test';
+const VOLUME = 'parla-test-data';
+const env = {
+  ...process.env,
+  CONTAINERS_CONF: process.env.CONTAINERS_CONF || path.join(ROOT, '.ci/containers.conf'),
+};
+
+/** Runs a command; answers its output, or throws with it when the exit status is not 0. */
+function sh(command, args, { allowFailure = false, inherit = false } = {}) {
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    stdio: inherit ? 'inherit' : 'pipe',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0 && !allowFailure) {
+    throw new Error(
+      `${command} ${args.join(' ')} exited with ${result.status}\n${result.stdout ?? ''}${result.stderr ?? ''}`,
+    );
+  }
+  return result;
+}
+
+const podman = (args, options) => sh('podman', ['--runtime', 'runc', ...args], options);
+const run = (args, options) =>
+  podman(['run', '--network', 'host', '--ulimit', 'host', ...args], options);
+
+/**
+ * The certificate authorities this machine trusts beyond Node's own (NODE_EXTRA_CA_CERTS, else
+ * npm's `cafile`: a TLS-inspecting proxy's, say), given to the build's npm as a global npmrc
+ * mounted for the build only: the image and the Dockerfile stay as they are.
+ */
+function trustOfThisMachine() {
+  const cafile =
+    process.env.NODE_EXTRA_CA_CERTS || sh('npm', ['config', 'get', 'cafile']).stdout.trim();
+  if (!cafile || cafile === 'null' || !existsSync(cafile)) return [];
+  const npmrc = path.join(work, 'npmrc');
+  writeFileSync(npmrc, 'cafile=/tmp/parla-ci-ca.crt\n');
+  return [
+    '--volume',
+    `${cafile}:/tmp/parla-ci-ca.crt:ro`,
+    '--volume',
+    `${npmrc}:/usr/local/etc/npmrc:ro`,
+  ];
+}
+
+function step(text) {
+  console.info(`[container] ${text}`);
+}
+
+function removeLeftovers() {
+  podman(['rm', '--force', '--time', '0', NAME], { allowFailure: true });
+  podman(['volume', 'rm', '--force', VOLUME], { allowFailure: true });
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'parla-container-'));
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+let failed = false;
+try {
+  removeLeftovers();
+  step('base image (node:24-bookworm-slim)');
+  sh(path.join(ROOT, '.ci/base-image.sh'), [], { inherit: true });
+
+  step(`building ${IMAGE} from the Dockerfile`);
+  // --format docker: OCI images have no HEALTHCHECK; --pull never: the base is local. The
+  // build's npm uses this machine's npm cache (the Dockerfile is the same without it).
+  const npmCache = path.join(homedir(), '.npm', '_cacache');
+  const cache = existsSync(npmCache) ? ['--volume', `${npmCache}:/root/.npm/_cacache`] : [];
+  podman(
+    [
+      'build',
+      '--network',
+      'host',
+      '--format',
+      'docker',
+      '--pull=never',
+      ...cache,
+      ...trustOfThisMachine(),
+      '-t',
+      IMAGE,
+      '.',
+    ],
+    { inherit: true },
+  );
+  step(`built (${elapsed()})`);
+
+  const bad = run(['--rm', '-e', 'PORT=eighty', IMAGE], { allowFailure: true });
+  if (bad.status === 0 || !/\bPORT\b/.test(bad.stderr + bad.stdout)) {
+    throw new Error(
+      `PORT=eighty: the container should stop naming PORT; it exited ${bad.status} saying\n${bad.stdout}${bad.stderr}`,
+    );
+  }
+  step('bad config: stopped, naming PORT');
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  podman(['volume', 'create', VOLUME]);
+  const user = { email: 'operator@example.com', password: 'a long enough password' };
+  run([
+    '--detach',
+    '--name',
+    NAME,
+    '-e',
+    `PORT=${port}`,
+    '-e',
+    'DEFAULT_VOICES=none',
+    '-v',
+    `${VOLUME}:/data`,
+    IMAGE,
+  ]);
+  const healthy = async () =>
+    podman(['healthcheck', 'run', NAME], { allowFailure: true }).status === 0;
+  await waitUntil("the container's health check", healthy, 120);
+  step(`healthy (${elapsed()})`);
+  await waitForHealth(base, 10);
+  const seconds = await convert(base);
+  step(`converted a text through the API: ${seconds.toFixed(2)} s of WAV`);
+
+  const created = podman([
+    'exec',
+    NAME,
+    'node',
+    'apps/server/bin/parla.js',
+    'create-user',
+    '--email',
+    user.email,
+    '--password',
+    user.password,
+  ]);
+  const { token } = JSON.parse(created.stdout);
+  const backup = podman([
+    'exec',
+    NAME,
+    'node',
+    'apps/server/bin/parla.js',
+    'backup',
+    '/data/backup.tar',
+  ]);
+  step(`npx parla backup in the container: ${backup.stdout.trim().split('\n')[0]}`);
+
+  const stopping = Date.now();
+  podman(['stop', '--time', '30', NAME]);
+  const stopTime = (Date.now() - stopping) / 1000;
+  const exitCode = podman(['inspect', '--format', '{{.State.ExitCode}}', NAME]).stdout.trim();
+  if (exitCode !== '0' || stopTime > 25) {
+    throw new Error(
+      `SIGTERM: the server exited with ${exitCode} after ${stopTime} s (expected 0, promptly)\n${podman(['logs', '--tail', '20', NAME]).stderr}`,
+    );
+  }
+  step(`stopped by SIGTERM in ${stopTime.toFixed(1)} s, exit status 0`);
+
+  podman(['start', NAME]);
+  await waitUntil("the container's health check after a restart", healthy, 120);
+  const profile = await fetch(`${base}/api/account/profile`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await profile.json();
+  if (profile.status !== 200 || body.user?.email !== user.email) {
+    throw new Error(
+      `after a restart the volume lost the user: ${profile.status} ${JSON.stringify(body)}`,
+    );
+  }
+  step('restarted: the user created before is still there (database and secret in the volume)');
+  podman(['stop', '--time', '30', NAME]);
+  step(`done in ${elapsed()}`);
+} catch (error) {
+  failed = true;
+  console.error(`[container] FAILED after ${elapsed()}: ${error.message}`);
+  const logs = podman(['logs', '--tail', '40', NAME], { allowFailure: true });
+  if (logs.status === 0)
+    console.error(`[container] its last log lines:\n${logs.stdout}${logs.stderr}`);
+} finally {
+  removeLeftovers();
+  rmSync(work, { recursive: true, force: true });
+  // Layers of earlier builds that no tag names any more.
+  podman(['image', 'prune', '--force'], { allowFailure: true });
+}
+process.exit(failed ? 1 : 0);
