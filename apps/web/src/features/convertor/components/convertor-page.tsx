@@ -327,7 +327,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
 
   const editorProps = {
     value: shown,
-    limit: perConvert,
+    // What is typed or pasted into the sample replaces it: the sample's length is not taken
+    // from what may be added.
+    limit: sampling ? perConvert + usedCharacters(sample) : perConvert,
     onCut,
     onUndo: doc.undo,
     onRedo: doc.redo,
@@ -422,7 +424,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   </Suspense>
                 </ChipContext.Provider>
               </WidgetBoundary>
-              <Group justify="space-between" wrap="wrap" gap="sm">
+              {/* The counter wraps within its own column, never under Convert (issue 33, item 8). */}
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
                 <CharacterCounter
                   counter={counter}
                   allowance={profile ? profile.plan.count_characters : null}
@@ -432,6 +435,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   loading={convert.isPending}
                   disabled={!settings || !voice}
                   size="md"
+                  style={{ flexShrink: 0 }}
                 >
                   {t('convertor.convert')}
                 </Button>
