@@ -270,7 +270,7 @@ export function VoicePicker({
                               size="xs"
                               variant={current ? 'light' : 'filled'}
                               disabled={current}
-                              aria-label={`${t('voicePicker.use')} ${name}`}
+                              aria-label={`${current ? t('voicePicker.current') : t('voicePicker.use')} ${name}`}
                               style={{ flexShrink: 0 }}
                               onClick={() => {
                                 stop();
