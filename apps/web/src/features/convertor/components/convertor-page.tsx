@@ -409,6 +409,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         {...editorProps}
                         ref={editor}
                         label={t('convertor.ssmlEditor')}
+                        sample={sampling}
                         error={ssmlError}
                         onChange={onChange('SSML')}
                       />
