@@ -35,9 +35,30 @@ export function genderLabel(gender: string, t: TFunction): string {
   return gender;
 }
 
+const EFFECT_KEYS = {
+  breathing: 'effects.breathing',
+  soft: 'effects.soft',
+  whispered: 'effects.whispered',
+  conversational: 'effects.conversational',
+  news: 'effects.news',
+  customersupport: 'effects.customersupport',
+  assistant: 'effects.assistant',
+  empathic: 'effects.empathic',
+  calm: 'effects.calm',
+  happy: 'effects.happy',
+  sad: 'effects.sad',
+  angry: 'effects.angry',
+  excited: 'effects.excited',
+  friendly: 'effects.friendly',
+  hopeful: 'effects.hopeful',
+  shouting: 'effects.shouting',
+  terrified: 'effects.terrified',
+  unfriendly: 'effects.unfriendly',
+} as const satisfies Record<VoiceEffect, string>;
+
 /** An effect's human, translated label ("Customer support", not `customersupport`). */
 export function effectLabel(effect: VoiceEffect, t: TFunction): string {
-  return t(`effects.${effect}`);
+  return t(EFFECT_KEYS[effect]);
 }
 
 const NUMBERED = /^(Male|Female) (\d+)$/;
