@@ -114,7 +114,10 @@ export function AudioPlayer({
     const element = audio.current;
     if (autoPlay && element) {
       element.playbackRate = speed;
-      void element.play().catch(() => setState('paused'));
+      // A browser may refuse (or, in some test environments, not implement) playing on its own.
+      Promise.resolve()
+        .then(() => element.play())
+        .catch(() => setState('paused'));
     }
   }, [path]);
 
