@@ -14,10 +14,12 @@ import classes from './site-header.module.css';
 
 const MOBILE_NAV_ID = 'site-mobile-navigation';
 
-function useMainLinks(language: string) {
+function useMainLinks(language: string, signedIn: boolean) {
   const { t } = useTranslation();
   return [
     { label: t('nav.home'), to: localizePath('/convertor', language) },
+    // Where signed-in people look for their long texts (issue 33, item 7).
+    ...(signedIn ? [{ label: t('nav.documents'), to: '/documents' }] : []),
     { label: t('nav.pricing'), to: localizePath('/pricing', language) },
     { label: t('nav.blog'), to: localizePath('/blog', language) },
     { label: t('nav.contact'), to: localizePath('/contact', language) },
@@ -37,6 +39,8 @@ function AccountMenu({ email }: { email: string }) {
           leftSection={<UserIcon size={18} />}
           h={44}
           maw={{ base: 200, sm: 280 }}
+          // The whole address on hover when it is cut (issue 33, item 8).
+          title={email}
           styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
         >
           <Ltr>{email}</Ltr>
@@ -102,7 +106,7 @@ export function SiteHeader({ language, switcher }: SiteHeaderProps) {
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const opened = openedOn === pathname;
   const toggle = () => setOpenedOn(opened ? null : pathname);
-  const links = useMainLinks(language);
+  const links = useMainLinks(language, session.status === 'signed-in');
 
   return (
     <Box component="header" className={classes.header}>

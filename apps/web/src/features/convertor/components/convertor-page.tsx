@@ -56,7 +56,8 @@ import {
 import { downloadRight } from '../lib/download';
 import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
 import { convertorTexts, fallbackTexts } from '../lib/page-sections';
-import { hasMarkup, textToSend } from '../lib/ssml-document';
+import { insertedIntoSample } from '../lib/sample';
+import { hasMarkup, textToSend, toSsml } from '../lib/ssml-document';
 import { errorPosition } from '../lib/ssml-error';
 import { closingTag, openingTag, TAG_SPECS } from '../lib/ssml-tags';
 import { downloadName } from '../lib/time';
@@ -73,6 +74,7 @@ import type { ConvertWarningsProps } from './convert-warnings';
 import type { CutNoticeProps } from './cut-notice';
 import { EditorToolbar } from './editor-toolbar';
 import { InfoTiles } from './info-tiles';
+import { ListenButton } from './listen-button';
 import { TextTab } from './text-tab';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 import { WidgetBoundary } from './widget-boundary';
@@ -175,6 +177,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const texts = convertorTexts(content.data, fallbackTexts(t, counts.data));
 
   const doc = useEditorDocument(initial?.ssml ?? '');
+  // Issue 33, item 1: a first visit starts with a sample text in the page's language, which
+  // the first keystroke or paste replaces; it counts once it is converted.
   const editor = useRef<EditorHandle>(null);
   const [chosen, setChosen] = useState<PanelSettings | null>(
     initial ? (({ text: _, ...rest }) => rest)(initial.settings) : null,
@@ -196,6 +200,13 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
         ? planInfo.data?.free.count_characters_per_convert
         : undefined) ?? Number.POSITIVE_INFINITY;
   const counter = characterCounter(doc.ssml, perConvert);
+  // Issue 33, item 1: a first visit starts with a sample text in the page's language (when it
+  // fits the per-conversion limit), which the first keystroke or paste replaces; it counts
+  // once it is converted.
+  const sample = toSsml([[{ type: 'text', text: t('convertor.sample') }]]);
+  const [sampleLeft, setSampleLeft] = useState(!initial);
+  const sampling = sampleLeft && usedCharacters(sample) <= perConvert;
+  const shown = sampling ? sample : doc.ssml;
   const [alert, setAlert] = useState<string | null>(null);
   const convert = useConvert();
   const [conversion, setConversion] = useState<Conversion | null>(() =>
@@ -238,6 +249,12 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     if (convert.error) convert.reset();
     if (operation !== 'paste') setCutNotice(null);
     setEmptyNotice(false);
+    if (sampling) {
+      setSampleLeft(false);
+      const typed = operation === 'edit' || operation === 'paste';
+      doc.change((typed && insertedIntoSample(sample, next)) || next, operation, target);
+      return;
+    }
     doc.change(next, operation, target);
   };
 
@@ -266,18 +283,24 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     const text = cleanUploadedText(raw, perConvert);
     const whole = cleanUploadedText(raw, Number.POSITIVE_INFINITY);
     setEmptyNotice(false);
+    setSampleLeft(false);
     setCutNotice(text === whole ? null : { kept: codePoints(text), total: codePoints(whole) });
     const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
     doc.change(escaped, 'upload', mode === 'ssml' ? 'SSML' : 'TEXT');
   };
 
   const onConvert = () => {
-    const text = textToSend(doc.ssml);
+    const text = textToSend(shown);
     if (!settings) return;
     // SPEC §5: converting an empty text does nothing (no request); the page says why.
     if (text.trim() === '') {
       setEmptyNotice(true);
       return;
+    }
+    if (sampling) {
+      // The sample, once converted, is the visitor's text like any other.
+      setSampleLeft(false);
+      doc.change(sample, 'sample', mode === 'ssml' ? 'SSML' : 'TEXT');
     }
     const body: VoiceSettings = { ...settings, text, voice_effects: effectsInDocument(text) };
     convert.mutate(body, {
@@ -289,7 +312,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           subtitlesPath: result.subtitles_path,
           sent: text,
           settings: body,
-          ssml: doc.ssml,
+          ssml: shown,
           at: new Date(),
           fresh: true,
           complete: !result.streaming,
@@ -303,8 +326,10 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   if (effects.length === 0) unavailable.voiceEffect = t('convertor.noEffects');
 
   const editorProps = {
-    value: doc.ssml,
-    limit: perConvert,
+    value: shown,
+    // What is typed or pasted into the sample replaces it: the sample's length is not taken
+    // from what may be added.
+    limit: sampling ? perConvert + usedCharacters(sample) : perConvert,
     onCut,
     onUndo: doc.undo,
     onRedo: doc.redo,
@@ -315,6 +340,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
       size="xl"
       title={t('convertor.title')}
       heading={texts.intro.title}
+      aside={<ListenButton voice={voice} />}
       description={t('convertor.description', { product: PRODUCT_NAME })}
       lead={
         <>
@@ -370,6 +396,11 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   <CutNotice {...cutNotice} onClose={() => setCutNotice(null)} />
                 </Suspense>
               )}
+              {sampling && (
+                <Text size="sm" c="dimmed" data-testid="sample-note">
+                  {t('convertor.sampleNote')}
+                </Text>
+              )}
               <WidgetBoundary name={t('convertor.theEditor')}>
                 <ChipContext.Provider value={{ effects }}>
                   <Suspense fallback={<Skeleton h={250} />}>
@@ -378,6 +409,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         {...editorProps}
                         ref={editor}
                         label={t('convertor.ssmlEditor')}
+                        sample={sampling}
                         error={ssmlError}
                         onChange={onChange('SSML')}
                       />
@@ -393,7 +425,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   </Suspense>
                 </ChipContext.Provider>
               </WidgetBoundary>
-              <Group justify="space-between" wrap="wrap" gap="sm">
+              {/* The counter wraps within its own column, never under Convert (issue 33, item 8). */}
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
                 <CharacterCounter
                   counter={counter}
                   allowance={profile ? profile.plan.count_characters : null}
@@ -403,6 +436,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   loading={convert.isPending}
                   disabled={!settings || !voice}
                   size="md"
+                  style={{ flexShrink: 0 }}
                 >
                   {t('convertor.convert')}
                 </Button>
@@ -445,6 +479,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                     path={conversion.path}
                     duration={conversion.duration}
                     focusOnLoad={conversion.fresh}
+                    autoPlay={conversion.fresh}
                     streamed={!conversion.complete}
                     onComplete={() => setConversion((c) => c && { ...c, complete: true })}
                     // The server gave the characters back: the counter shows it.

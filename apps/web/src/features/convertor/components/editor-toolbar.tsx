@@ -62,7 +62,7 @@ function TagButton({
           </Button>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown aria-label={insert}>
         {opened && (
           <TagValueForm
             kind={kind}

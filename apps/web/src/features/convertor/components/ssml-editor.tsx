@@ -72,22 +72,38 @@ interface SsmlEditorProps {
   onRedo: () => void;
   onCut: CutListener;
   label: string;
+  /** The value is a sample text, which the first text typed or pasted replaces whole (issue 33). */
+  sample?: boolean;
 }
 
 /** The SSML tab (issue 4, item 6): CodeMirror 6 with XML highlighting, completion and lint. */
 const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor(
-  { value, limit, error, onChange, onUndo, onRedo, onCut, label },
+  { value, limit, error, onChange, onUndo, onRedo, onCut, label, sample = false },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const latest = useRef({ limit, onChange, onUndo, onRedo, onCut });
-  latest.current = { limit, onChange, onUndo, onRedo, onCut };
+  const latest = useRef({ limit, onChange, onUndo, onRedo, onCut, sample });
+  latest.current = { limit, onChange, onUndo, onRedo, onCut, sample };
   const echoes = useRef(new Echoes()).current;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later values go through refs and the sync effect.
   useEffect(() => {
     if (!host.current) return;
+    // Typed or pasted into the sample, the text replaces it in the same transaction.
+    const replacesSample = EditorState.transactionFilter.of((tr) => {
+      if (!latest.current.sample || !tr.docChanged) return tr;
+      if (!tr.isUserEvent('input.type') && !tr.isUserEvent('input.paste')) return tr;
+      let inserted = '';
+      tr.changes.iterChanges((_from, _to, _f, _t, text) => {
+        inserted += text.toString();
+      });
+      return {
+        changes: { from: 0, to: tr.startState.doc.length, insert: inserted },
+        selection: { anchor: inserted.length },
+        userEvent: tr.isUserEvent('input.paste') ? 'input.paste' : 'input.type',
+      };
+    });
     const capped = EditorState.transactionFilter.of((tr) => {
       if (!tr.docChanged || tr.annotation(External)) return tr;
       const { limit: max } = latest.current;
@@ -159,6 +175,7 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
           autocompletion(),
           keymap.of(completionKeymap),
           lintGutter(),
+          replacesSample,
           capped,
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((update) => {
@@ -185,8 +202,10 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
     if (!editor || echoes.isEcho(value)) return;
     const current = editor.state.doc.toString();
     if (current === value) return;
+    // The caret after the new text (a sample replaced by the first keystroke goes on there).
     editor.dispatch({
       changes: { from: 0, to: current.length, insert: value },
+      selection: { anchor: value.length },
       annotations: External.of(true),
     });
   }, [value, echoes]);
