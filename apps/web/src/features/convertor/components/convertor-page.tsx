@@ -46,6 +46,7 @@ import { usePlanInfo } from '../../../lib/plan-info';
 import { useConvert } from '../api/convert';
 import { useConvertorContent } from '../api/get-page-content';
 import { useEditorDocument } from '../hooks/use-editor-document';
+import { usePronouncedWords } from '../hooks/use-pronounced-words';
 import {
   characterCounter,
   cleanUploadedText,
@@ -73,6 +74,7 @@ import type { ConvertWarningsProps } from './convert-warnings';
 import type { CutNoticeProps } from './cut-notice';
 import { EditorToolbar } from './editor-toolbar';
 import { InfoTiles } from './info-tiles';
+import { PronunciationTool } from './pronunciation-tool';
 import { TextTab } from './text-tab';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 import { WidgetBoundary } from './widget-boundary';
@@ -175,6 +177,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const texts = convertorTexts(content.data, fallbackTexts(t, counts.data));
 
   const doc = useEditorDocument(initial?.ssml ?? '');
+  // Issue 32: the words the signed-in user's lexicons change are marked in the Text tab.
+  const pronounced = usePronouncedWords(Boolean(profile));
   const editor = useRef<EditorHandle>(null);
   const [chosen, setChosen] = useState<PanelSettings | null>(
     initial ? (({ text: _, ...rest }) => rest)(initial.settings) : null,
@@ -352,7 +356,11 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 onUndo={doc.undo}
                 onRedo={doc.redo}
                 onUpload={(file) => void onUpload(file)}
-              />
+              >
+                {profile && (
+                  <PronunciationTool editor={editor} settings={settings} onRefuse={setAlert} />
+                )}
+              </EditorToolbar>
               {alert && (
                 <Alert
                   color="red"
@@ -388,6 +396,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         label={t('convertor.textEditor')}
                         onChange={onChange('TEXT')}
                         spoken={spokenInEditor}
+                        pronounced={pronounced}
                       />
                     )}
                   </Suspense>

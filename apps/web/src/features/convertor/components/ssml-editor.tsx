@@ -16,6 +16,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { cutToFit, usedCharacters } from '../lib/characters';
 import { Echoes } from '../lib/echoes';
 import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
+import { wordsOf } from '../lib/ssml-document';
 import { offsetOf } from '../lib/ssml-error';
 import { SSML_ELEMENTS } from '../lib/ssml-schema';
 import classes from './editor.module.css';
@@ -221,6 +222,12 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
       return `${doc.slice(0, from)}${open}${doc.slice(from, to)}${close ?? ''}${doc.slice(to)}`;
     },
     hasSelection: () => Boolean(view.current && !view.current.state.selection.main.empty),
+    selectedText: () => {
+      const editor = view.current;
+      if (!editor) return '';
+      const { from, to } = editor.state.selection.main;
+      return wordsOf(editor.state.sliceDoc(from, to));
+    },
     insertTag(open, close) {
       const editor = view.current;
       if (!editor) return;

@@ -1,0 +1,65 @@
+import { Button, Tooltip } from '@mantine/core';
+import { LEXICON_LIMITS } from '@parla/contract';
+import { type ComponentType, lazy, type RefObject, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EditorHandle } from '../lib/editor-handle';
+import classes from './editor.module.css';
+import type { PronunciationDialogProps } from './pronunciation-dialog';
+
+// The dialog, its form and Mantine's Modal load when it is first opened, never with the page.
+const PronunciationDialog = lazy(
+  (): Promise<{ default: ComponentType<PronunciationDialogProps> }> =>
+    import('./pronunciation-dialog'),
+);
+
+interface PronunciationToolProps {
+  editor: RefObject<EditorHandle | null>;
+  settings: PronunciationDialogProps['settings'] | null;
+  /** Says why the dialog does not open (no word selected, or too long a selection). */
+  onRefuse: (message: string) => void;
+}
+
+/**
+ * The toolbar's "Pronunciation…" (issue 32, item 3), for signed-in users: it opens the
+ * pronunciation dialog on the word selected in either tab.
+ */
+export function PronunciationTool({ editor, settings, onRefuse }: PronunciationToolProps) {
+  const { t } = useTranslation();
+  const [word, setWord] = useState<string | null>(null);
+  const open = () => {
+    const selected = (editor.current?.selectedText() ?? '').trim();
+    if (!selected) return onRefuse(t('pronunciation.selectWord'));
+    if (selected.length > LEXICON_LIMITS.graphemeLength || selected.includes('\n')) {
+      return onRefuse(t('pronunciation.tooLong', { max: LEXICON_LIMITS.graphemeLength }));
+    }
+    setWord(selected);
+  };
+  return (
+    <>
+      <Tooltip label={t('pronunciation.actionHint')} withArrow openDelay={300}>
+        <Button
+          size="compact-sm"
+          variant="default"
+          className={classes.tool}
+          disabled={!settings}
+          aria-description={t('pronunciation.actionHint')}
+          onClick={open}
+        >
+          {t('pronunciation.action')}
+        </Button>
+      </Tooltip>
+      {word !== null && settings && (
+        <Suspense fallback={null}>
+          <PronunciationDialog
+            word={word}
+            settings={settings}
+            onClose={() => {
+              setWord(null);
+              editor.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
