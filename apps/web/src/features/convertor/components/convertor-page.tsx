@@ -46,7 +46,6 @@ import { usePlanInfo } from '../../../lib/plan-info';
 import { useConvert } from '../api/convert';
 import { useConvertorContent } from '../api/get-page-content';
 import { useEditorDocument } from '../hooks/use-editor-document';
-import { usePronouncedWords } from '../hooks/use-pronounced-words';
 import {
   characterCounter,
   cleanUploadedText,
@@ -74,7 +73,8 @@ import type { ConvertWarningsProps } from './convert-warnings';
 import type { CutNoticeProps } from './cut-notice';
 import { EditorToolbar } from './editor-toolbar';
 import { InfoTiles } from './info-tiles';
-import { PronunciationTool } from './pronunciation-tool';
+import type { PronouncedMarks } from './pronounced-words-plugin';
+import type { PronunciationToolProps } from './pronunciation-tool';
 import { TextTab } from './text-tab';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 import { WidgetBoundary } from './widget-boundary';
@@ -97,6 +97,13 @@ const DownloadArea = lazy(() =>
 const CutNotice = lazy(
   (): Promise<{ default: ComponentType<CutNoticeProps> }> =>
     import('./cut-notice').catch(() => ({ default: () => null })),
+);
+
+// Signed-in users' Pronunciation… and the marks of their lexicons' words (issue 32): loaded once
+// the visitor is known to be signed in.
+const PronunciationTool = lazy(
+  (): Promise<{ default: ComponentType<PronunciationToolProps> }> =>
+    import('./pronunciation-tool').catch(() => ({ default: () => null })),
 );
 
 // What of a text was not read as written: loaded with the first conversion that has some.
@@ -178,7 +185,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
 
   const doc = useEditorDocument(initial?.ssml ?? '');
   // Issue 32: the words the signed-in user's lexicons change are marked in the Text tab.
-  const pronounced = usePronouncedWords(Boolean(profile));
+  const [pronounced, setPronounced] = useState<PronouncedMarks | undefined>();
   const editor = useRef<EditorHandle>(null);
   const [chosen, setChosen] = useState<PanelSettings | null>(
     initial ? (({ text: _, ...rest }) => rest)(initial.settings) : null,
@@ -358,7 +365,14 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 onUpload={(file) => void onUpload(file)}
               >
                 {profile && (
-                  <PronunciationTool editor={editor} settings={settings} onRefuse={setAlert} />
+                  <Suspense fallback={null}>
+                    <PronunciationTool
+                      editor={editor}
+                      settings={settings}
+                      onRefuse={setAlert}
+                      onMarks={setPronounced}
+                    />
+                  </Suspense>
                 )}
               </EditorToolbar>
               {alert && (
@@ -396,7 +410,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         label={t('convertor.textEditor')}
                         onChange={onChange('TEXT')}
                         spoken={spokenInEditor}
-                        pronounced={pronounced}
+                        pronounced={profile ? pronounced : undefined}
                       />
                     )}
                   </Suspense>

@@ -19,7 +19,7 @@ import {
 } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth';
 import { lexiconsQueryOptions, saveEntry, useLexiconMutation } from '../../../lib/lexicons';
@@ -54,7 +54,7 @@ function fieldOf(message: string): 'name' | 'sound' | 'form' {
  * user's default lexicons apply to every conversion the editor makes. Loaded when first opened.
  */
 export default function PronunciationDialog({ word, settings, onClose }: PronunciationDialogProps) {
-  const { t } = useTranslation();
+  const { t, ready } = useLexiconWords();
   const token = useToken();
   const lexicons = useQuery(lexiconsQueryOptions(token));
   const [kind, setKind] = useState<'alias' | 'phoneme'>('alias');
@@ -116,10 +116,7 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
       );
       setHeard({
         path: result.path ?? '',
-        label:
-          which === 'as-is'
-            ? t('pronunciation.asItIs', { word })
-            : t('pronunciation.yourWay', { word }),
+        label: which === 'as-is' ? t('dialog.asItIs', { word }) : t('dialog.yourWay', { word }),
       });
     } catch (error) {
       setListenError(error instanceof Error ? error.message : String(error));
@@ -140,12 +137,13 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
     });
   };
 
+  if (!ready) return null;
   return (
     <Modal
       opened
       onClose={onClose}
-      title={t('pronunciation.title', { word })}
-      closeButtonProps={{ 'aria-label': t('pronunciation.close') }}
+      title={t('dialog.title', { word })}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
       size="lg"
     >
       <Stack gap="md">
@@ -158,27 +156,27 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
             onClick={() => void listen('as-is')}
             mih={44}
           >
-            {t('pronunciation.hearAsIs')}
+            {t('dialog.hearAsIs')}
           </Button>
         </Group>
 
         <Stack gap="xs" component="section" aria-labelledby={`${keypadId}-how`}>
           <Title order={3} fz="md" id={`${keypadId}-how`}>
-            {t('pronunciation.howTitle')}
+            {t('dialog.howTitle')}
           </Title>
           <SegmentedControl
             value={kind}
             onChange={(value) => setKind(value as 'alias' | 'phoneme')}
-            aria-label={t('pronunciation.howTitle')}
+            aria-label={t('dialog.howTitle')}
             data={[
-              { value: 'alias', label: t('pronunciation.respelling') },
-              { value: 'phoneme', label: t('pronunciation.ipa') },
+              { value: 'alias', label: t('dialog.respelling') },
+              { value: 'phoneme', label: t('dialog.ipa') },
             ]}
           />
           {kind === 'alias' ? (
             <TextInput
-              label={t('pronunciation.alias')}
-              description={t('pronunciation.aliasHint')}
+              label={t('dialog.alias')}
+              description={t('dialog.aliasHint')}
               value={alias}
               maxLength={LEXICON_LIMITS.aliasLength}
               onChange={(event) => setAlias(event.currentTarget.value)}
@@ -189,8 +187,8 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
             <>
               <TextInput
                 ref={ipaInput}
-                label={t('pronunciation.phoneme')}
-                description={t('pronunciation.phonemeHint')}
+                label={t('dialog.phoneme')}
+                description={t('dialog.phonemeHint')}
                 value={phoneme}
                 maxLength={LEXICON_LIMITS.phonemeLength}
                 onChange={(event) => setPhoneme(event.currentTarget.value)}
@@ -200,13 +198,7 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
                 spellCheck={false}
                 data-autofocus
               />
-              <Group
-                gap={4}
-                role="group"
-                aria-label={t('pronunciation.keypad')}
-                wrap="wrap"
-                dir="ltr"
-              >
+              <Group gap={4} role="group" aria-label={t('dialog.keypad')} wrap="wrap" dir="ltr">
                 {ipaKeys(settings.language_code).map((symbol) => (
                   <Button
                     key={symbol}
@@ -214,7 +206,7 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
                     miw={44}
                     h={44}
                     px={6}
-                    aria-label={t('pronunciation.insertSymbol', { symbol })}
+                    aria-label={t('dialog.insertSymbol', { symbol })}
                     onClick={() => insertSymbol(symbol)}
                     lang="und-fonipa"
                   >
@@ -233,7 +225,7 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
               onClick={() => void listen('new')}
               mih={44}
             >
-              {t('pronunciation.preview')}
+              {t('dialog.preview')}
             </Button>
           </Group>
         </Stack>
@@ -260,15 +252,15 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
           </Alert>
         )}
         <Text size="xs" c="dimmed">
-          {t('pronunciation.cost')}
+          {t('dialog.cost')}
         </Text>
 
         <Stack gap="xs" component="section" aria-labelledby={`${keypadId}-keep`}>
           <Title order={3} fz="md" id={`${keypadId}-keep`}>
-            {t('pronunciation.keepTitle')}
+            {t('dialog.keepTitle')}
           </Title>
           <NativeSelect
-            label={t('pronunciation.lexicon')}
+            label={t('dialog.lexicon')}
             value={target}
             onChange={(event) => {
               setChosen(event.currentTarget.value);
@@ -278,17 +270,17 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
               ...list.map((lexicon) => ({
                 value: lexicon.name,
                 label: lexicon.default
-                  ? t('pronunciation.lexiconDefault', { name: lexicon.name })
+                  ? t('dialog.lexiconDefault', { name: lexicon.name })
                   : lexicon.name,
               })),
-              ...(full ? [] : [{ value: NEW, label: t('pronunciation.newLexicon') }]),
+              ...(full ? [] : [{ value: NEW, label: t('dialog.newLexicon') }]),
             ]}
-            description={full ? t('pronunciation.full') : undefined}
+            description={full ? t('dialog.full') : undefined}
           />
           {creating && (
             <TextInput
-              label={t('pronunciation.newName')}
-              description={t('pronunciation.newNameHint', { max: LEXICON_LIMITS.nameLength })}
+              label={t('dialog.newName')}
+              description={t('dialog.newNameHint', { max: LEXICON_LIMITS.nameLength })}
               value={newName}
               onChange={(event) => setNewName(event.currentTarget.value)}
               error={
@@ -301,7 +293,7 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
             />
           )}
           <Checkbox
-            label={t('pronunciation.asDefault')}
+            label={t('dialog.asDefault')}
             checked={makeDefault}
             onChange={(event) => setAsDefault(event.currentTarget.checked)}
           />
@@ -312,12 +304,12 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
           )}
           {save.isSuccess && (
             <Alert color="green" variant="light" role="status" p="xs">
-              {t('pronunciation.saved', { lexicon: save.data, word })}
+              {t('dialog.saved', { lexicon: save.data, word })}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} mih={44}>
-              {t('pronunciation.close')}
+              {t('dialog.close')}
             </Button>
             <Button
               loading={save.isPending}
@@ -325,7 +317,7 @@ export default function PronunciationDialog({ word, settings, onClose }: Pronunc
               onClick={() => save.mutate(undefined)}
               mih={44}
             >
-              {t('pronunciation.save')}
+              {t('dialog.save')}
             </Button>
           </Group>
         </Stack>

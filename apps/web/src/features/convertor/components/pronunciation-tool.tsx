@@ -1,9 +1,11 @@
 import { Button, Tooltip } from '@mantine/core';
 import { LEXICON_LIMITS } from '@parla/contract';
-import { type ComponentType, lazy, type RefObject, Suspense, useState } from 'react';
+import { type ComponentType, lazy, type RefObject, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePronouncedWords } from '../hooks/use-pronounced-words';
 import type { EditorHandle } from '../lib/editor-handle';
 import classes from './editor.module.css';
+import type { PronouncedMarks } from './pronounced-words-plugin';
 import type { PronunciationDialogProps } from './pronunciation-dialog';
 
 // The dialog, its form and Mantine's Modal load when it is first opened, never with the page.
@@ -12,19 +14,30 @@ const PronunciationDialog = lazy(
     import('./pronunciation-dialog'),
 );
 
-interface PronunciationToolProps {
+export interface PronunciationToolProps {
   editor: RefObject<EditorHandle | null>;
   settings: PronunciationDialogProps['settings'] | null;
   /** Says why the dialog does not open (no word selected, or too long a selection). */
   onRefuse: (message: string) => void;
+  /** The words the user's default lexicons change, for the Text tab to mark. */
+  onMarks: (marks: PronouncedMarks | undefined) => void;
 }
 
 /**
  * The toolbar's "Pronunciation…" (issue 32, item 3), for signed-in users: it opens the
- * pronunciation dialog on the word selected in either tab.
+ * pronunciation dialog on the word selected in either tab, and reads the words the user's
+ * default lexicons change for the Text tab to mark. Loaded once the visitor is known to be
+ * signed in: an anonymous first visit does not carry it.
  */
-export function PronunciationTool({ editor, settings, onRefuse }: PronunciationToolProps) {
+export default function PronunciationTool({
+  editor,
+  settings,
+  onRefuse,
+  onMarks,
+}: PronunciationToolProps) {
   const { t } = useTranslation();
+  const marks = usePronouncedWords();
+  useEffect(() => onMarks(marks), [marks, onMarks]);
   const [word, setWord] = useState<string | null>(null);
   const open = () => {
     const selected = (editor.current?.selectedText() ?? '').trim();

@@ -9,12 +9,11 @@ import type { PronouncedWord } from '../lib/pronounced';
 /**
  * The entries of the lexicons a conversion from the editor applies, in the order it applies
  * them: the user's default lexicons (the convertor names none, so the server applies those),
- * for the editor to mark. Nothing for a visitor who is not signed in.
+ * for the editor to mark.
  */
-export function usePronouncedWords(signedIn: boolean): PronouncedMarks | undefined {
+export function usePronouncedWords(): PronouncedMarks | undefined {
   const { t } = useTranslation();
-  const current = useToken();
-  const token = signedIn ? current : undefined;
+  const token = useToken();
   const list = useQuery(lexiconsQueryOptions(token));
   const defaults = (list.data?.lexicons ?? [])
     .filter((lexicon) => lexicon.default && lexicon.entries > 0)

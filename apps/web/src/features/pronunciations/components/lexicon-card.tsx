@@ -14,8 +14,8 @@ import {
 import { LexiconNameSchema, type LexiconSummary } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../hooks/use-format';
+import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth';
 import {
@@ -39,7 +39,7 @@ async function download(name: string) {
  * by default, with its entries to edit, a PLS download, renaming and deleting.
  */
 export function LexiconCard({ lexicon }: { lexicon: LexiconSummary }) {
-  const { t } = useTranslation();
+  const { t } = useLexiconWords();
   const { number } = useFormat();
   const token = useToken();
   const [editing, setEditing] = useState(false);
@@ -67,11 +67,11 @@ export function LexiconCard({ lexicon }: { lexicon: LexiconSummary }) {
             <Badge variant="light" color="gray">
               {lexicon.language}
             </Badge>
-            {lexicon.default && <Badge variant="light">{t('pronunciations.byDefault')}</Badge>}
+            {lexicon.default && <Badge variant="light">{t('page.byDefault')}</Badge>}
           </Group>
         </Group>
         <Text size="sm" c="dimmed">
-          {t('pronunciations.entries', {
+          {t('page.entries', {
             count: lexicon.entries,
             formatted: number(lexicon.entries),
           })}
@@ -82,35 +82,35 @@ export function LexiconCard({ lexicon }: { lexicon: LexiconSummary }) {
             mih={44}
             aria-expanded={editing}
             onClick={() => setEditing((open) => !open)}
-            aria-label={t('pronunciations.editLabel', { name: lexicon.name })}
+            aria-label={t('page.editLabel', { name: lexicon.name })}
           >
-            {t('pronunciations.edit')}
+            {t('page.edit')}
           </Button>
           <Button
             variant="default"
             mih={44}
             loading={exporting.isPending}
             onClick={() => exporting.mutate(lexicon.name)}
-            aria-label={t('pronunciations.exportLabel', { name: lexicon.name })}
+            aria-label={t('page.exportLabel', { name: lexicon.name })}
           >
-            {t('pronunciations.export')}
+            {t('page.export')}
           </Button>
           <Button
             variant="default"
             mih={44}
             onClick={() => setRenaming(lexicon.name)}
-            aria-label={t('pronunciations.renameLabel', { name: lexicon.name })}
+            aria-label={t('page.renameLabel', { name: lexicon.name })}
           >
-            {t('pronunciations.rename')}
+            {t('page.rename')}
           </Button>
           <Button
             variant="default"
             color="red"
             mih={44}
             onClick={() => setDeleting(true)}
-            aria-label={t('pronunciations.deleteLabel', { name: lexicon.name })}
+            aria-label={t('page.deleteLabel', { name: lexicon.name })}
           >
-            {t('pronunciations.delete')}
+            {t('page.delete')}
           </Button>
         </Group>
         {exporting.error && (
@@ -136,8 +136,8 @@ export function LexiconCard({ lexicon }: { lexicon: LexiconSummary }) {
           setRenaming(null);
           renamer.reset();
         }}
-        title={t('pronunciations.renameTitle', { name: lexicon.name })}
-        closeButtonProps={{ 'aria-label': t('pronunciation.close') }}
+        title={t('page.renameTitle', { name: lexicon.name })}
+        closeButtonProps={{ 'aria-label': t('dialog.close') }}
       >
         <form
           onSubmit={(event) => {
@@ -147,7 +147,7 @@ export function LexiconCard({ lexicon }: { lexicon: LexiconSummary }) {
         >
           <Stack gap="sm">
             <TextInput
-              label={t('pronunciations.newName')}
+              label={t('page.newName')}
               value={renaming ?? ''}
               onChange={(event) => {
                 renamer.reset();
@@ -159,10 +159,10 @@ export function LexiconCard({ lexicon }: { lexicon: LexiconSummary }) {
             />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" mih={44} onClick={() => setRenaming(null)}>
-                {t('pronunciations.cancel')}
+                {t('page.cancel')}
               </Button>
               <Button type="submit" mih={44} loading={renamer.isPending}>
-                {t('pronunciations.rename')}
+                {t('page.rename')}
               </Button>
             </Group>
           </Stack>
@@ -172,11 +172,11 @@ export function LexiconCard({ lexicon }: { lexicon: LexiconSummary }) {
       <Modal
         opened={deleting}
         onClose={() => setDeleting(false)}
-        title={t('pronunciations.deleteTitle', { name: lexicon.name })}
-        closeButtonProps={{ 'aria-label': t('pronunciation.close') }}
+        title={t('page.deleteTitle', { name: lexicon.name })}
+        closeButtonProps={{ 'aria-label': t('dialog.close') }}
       >
         <Stack gap="sm">
-          <Text>{t('pronunciations.deleteConfirm', { count: lexicon.entries })}</Text>
+          <Text>{t('page.deleteConfirm', { count: lexicon.entries })}</Text>
           {remover.error && (
             <Alert color="red" variant="light" role="alert" p="xs">
               {remover.error.message}
@@ -184,7 +184,7 @@ export function LexiconCard({ lexicon }: { lexicon: LexiconSummary }) {
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" mih={44} onClick={() => setDeleting(false)}>
-              {t('pronunciations.cancel')}
+              {t('page.cancel')}
             </Button>
             <Button
               color="red"
@@ -192,7 +192,7 @@ export function LexiconCard({ lexicon }: { lexicon: LexiconSummary }) {
               loading={remover.isPending}
               onClick={() => remover.mutate(lexicon.name)}
             >
-              {t('pronunciations.deleteNamed', { name: lexicon.name })}
+              {t('page.deleteNamed', { name: lexicon.name })}
             </Button>
           </Group>
         </Stack>

@@ -18,7 +18,7 @@ import {
   type PhonemeAlphabet,
 } from '@parla/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { ApiError } from '../../../lib/api-client';
 import { inputOf, putLexicon, useLexiconMutation } from '../../../lib/lexicons';
 
@@ -93,7 +93,7 @@ function rowErrors(rows: Row[], server: ApiError | null): Map<string, string> {
  * Each field's message shows beside it, whether the contract's checks or the server found it.
  */
 export function LexiconEntries({ lexicon }: { lexicon: Lexicon }) {
-  const { t } = useTranslation();
+  const { t } = useLexiconWords();
   const [rows, setRows] = useState<Row[]>(() => lexicon.entries.map(rowOf));
   const [touched, setTouched] = useState(false);
   const save = useLexiconMutation((entries: LexiconEntryInput[]) =>
@@ -131,34 +131,31 @@ export function LexiconEntries({ lexicon }: { lexicon: Lexicon }) {
     <Stack gap="sm">
       {rows.length === 0 ? (
         <Text c="dimmed" size="sm">
-          {t('pronunciations.noEntries')}
+          {t('page.noEntries')}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={680}>
-          <Table
-            verticalSpacing="xs"
-            aria-label={t('pronunciations.entriesOf', { name: lexicon.name })}
-          >
+          <Table verticalSpacing="xs" aria-label={t('page.entriesOf', { name: lexicon.name })}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('pronunciations.grapheme')}</Table.Th>
-                <Table.Th>{t('pronunciations.kind')}</Table.Th>
-                <Table.Th>{t('pronunciations.sound')}</Table.Th>
-                <Table.Th>{t('pronunciations.alphabet')}</Table.Th>
-                <Table.Th>{t('pronunciations.language')}</Table.Th>
+                <Table.Th>{t('page.grapheme')}</Table.Th>
+                <Table.Th>{t('page.kind')}</Table.Th>
+                <Table.Th>{t('page.sound')}</Table.Th>
+                <Table.Th>{t('page.alphabet')}</Table.Th>
+                <Table.Th>{t('page.language')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>{t('pronunciations.actions')}</VisuallyHidden>
+                  <VisuallyHidden>{t('page.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((row, index) => {
-                const word = row.grapheme || t('pronunciations.newEntry');
+                const word = row.grapheme || t('page.newEntry');
                 return (
                   <Table.Tr key={row.key}>
                     <Table.Td>
                       <TextInput
-                        aria-label={t('pronunciations.graphemeOf', { index: index + 1 })}
+                        aria-label={t('page.graphemeOf', { index: index + 1 })}
                         value={row.grapheme}
                         onChange={(event) =>
                           change(row.key, { grapheme: event.currentTarget.value })
@@ -168,20 +165,20 @@ export function LexiconEntries({ lexicon }: { lexicon: Lexicon }) {
                     </Table.Td>
                     <Table.Td>
                       <NativeSelect
-                        aria-label={t('pronunciations.kindOf', { word })}
+                        aria-label={t('page.kindOf', { word })}
                         value={row.kind}
                         onChange={(event) =>
                           change(row.key, { kind: event.currentTarget.value as Row['kind'] })
                         }
                         data={[
-                          { value: 'alias', label: t('pronunciation.respelling') },
-                          { value: 'phoneme', label: t('pronunciations.phoneme') },
+                          { value: 'alias', label: t('dialog.respelling') },
+                          { value: 'phoneme', label: t('page.phoneme') },
                         ]}
                       />
                     </Table.Td>
                     <Table.Td>
                       <TextInput
-                        aria-label={t('pronunciations.soundOf', { word })}
+                        aria-label={t('page.soundOf', { word })}
                         value={row.sound}
                         onChange={(event) => change(row.key, { sound: event.currentTarget.value })}
                         error={shown(index, 'sound')}
@@ -190,7 +187,7 @@ export function LexiconEntries({ lexicon }: { lexicon: Lexicon }) {
                     </Table.Td>
                     <Table.Td>
                       <NativeSelect
-                        aria-label={t('pronunciations.alphabetOf', { word })}
+                        aria-label={t('page.alphabetOf', { word })}
                         value={row.kind === 'alias' ? '' : row.alphabet}
                         disabled={row.kind === 'alias'}
                         onChange={(event) =>
@@ -211,7 +208,7 @@ export function LexiconEntries({ lexicon }: { lexicon: Lexicon }) {
                     </Table.Td>
                     <Table.Td>
                       <TextInput
-                        aria-label={t('pronunciations.languageOf', { word })}
+                        aria-label={t('page.languageOf', { word })}
                         placeholder={lexicon.language}
                         value={row.language}
                         onChange={(event) =>
@@ -226,7 +223,7 @@ export function LexiconEntries({ lexicon }: { lexicon: Lexicon }) {
                         variant="subtle"
                         color="red"
                         size={44}
-                        aria-label={t('pronunciations.removeEntry', { word })}
+                        aria-label={t('page.removeEntry', { word })}
                         onClick={() => {
                           setTouched(true);
                           save.reset();
@@ -250,12 +247,12 @@ export function LexiconEntries({ lexicon }: { lexicon: Lexicon }) {
       )}
       {save.isSuccess && (
         <Alert color="green" variant="light" role="status" p="xs">
-          {t('pronunciations.saved', { name: lexicon.name })}
+          {t('page.saved', { name: lexicon.name })}
         </Alert>
       )}
       <Group gap="sm">
         <Button variant="default" onClick={add} mih={44}>
-          {t('pronunciations.addEntry')}
+          {t('page.addEntry')}
         </Button>
         <Button
           mih={44}
@@ -265,7 +262,7 @@ export function LexiconEntries({ lexicon }: { lexicon: Lexicon }) {
             if (errors.size === 0 || server) save.mutate(rows.map(entryOf));
           }}
         >
-          {t('pronunciations.saveEntries')}
+          {t('page.saveEntries')}
         </Button>
       </Group>
     </Stack>

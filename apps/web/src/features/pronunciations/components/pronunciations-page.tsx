@@ -14,8 +14,8 @@ import {
 import { LEXICON_LIMITS, LexiconNameSchema } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../hooks/use-format';
+import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth';
 import {
@@ -38,7 +38,7 @@ function fieldOf(error: ApiError | null): 'name' | 'language' | 'file' | 'form' 
 
 /** A new lexicon: empty, or read from a PLS file (Polly's and ElevenLabs' format). */
 function NewLexicon({ language }: { language: string }) {
-  const { t } = useTranslation();
+  const { t } = useLexiconWords();
   const [name, setName] = useState('');
   const [code, setCode] = useState(language);
   const [asDefault, setAsDefault] = useState(true);
@@ -66,12 +66,12 @@ function NewLexicon({ language }: { language: string }) {
       >
         <Stack gap="sm">
           <Title order={2} fz="lg" id="new-lexicon-title">
-            {t('pronunciations.new')}
+            {t('page.new')}
           </Title>
           <Group gap="sm" align="flex-start" wrap="wrap">
             <TextInput
-              label={t('pronunciations.name')}
-              description={t('pronunciation.newNameHint', { max: LEXICON_LIMITS.nameLength })}
+              label={t('page.name')}
+              description={t('dialog.newNameHint', { max: LEXICON_LIMITS.nameLength })}
               value={name}
               onChange={(event) => {
                 reset();
@@ -82,8 +82,8 @@ function NewLexicon({ language }: { language: string }) {
               required
             />
             <TextInput
-              label={t('pronunciations.language')}
-              description={t('pronunciations.languageHint')}
+              label={t('page.language')}
+              description={t('page.languageHint')}
               value={code}
               onChange={(event) => {
                 reset();
@@ -94,18 +94,12 @@ function NewLexicon({ language }: { language: string }) {
             />
           </Group>
           <Checkbox
-            label={t('pronunciation.asDefault')}
+            label={t('dialog.asDefault')}
             checked={asDefault}
             onChange={(event) => setAsDefault(event.currentTarget.checked)}
           />
           {where === 'file' && (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              p="xs"
-              title={t('pronunciations.importFailed')}
-            >
+            <Alert color="red" variant="light" role="alert" p="xs" title={t('page.importFailed')}>
               {error?.message}
             </Alert>
           )}
@@ -116,7 +110,7 @@ function NewLexicon({ language }: { language: string }) {
           )}
           {create.isSuccess && (
             <Alert color="green" variant="light" role="status" p="xs">
-              {t('pronunciations.created', { name: create.data.name })}
+              {t('page.created', { name: create.data.name })}
             </Alert>
           )}
           <Group gap="sm" wrap="wrap">
@@ -126,7 +120,7 @@ function NewLexicon({ language }: { language: string }) {
               loading={create.isPending && create.variables === null}
               disabled={!ready}
             >
-              {t('pronunciations.create')}
+              {t('page.create')}
             </Button>
             <FileButton
               accept=".pls,.xml,application/pls+xml,application/xml,text/xml"
@@ -140,13 +134,13 @@ function NewLexicon({ language }: { language: string }) {
                   disabled={!ready}
                   loading={create.isPending && create.variables !== null}
                 >
-                  {t('pronunciations.import')}
+                  {t('page.import')}
                 </Button>
               )}
             </FileButton>
           </Group>
           <Text size="xs" c="dimmed">
-            {t('pronunciations.importHint', { max: LEXICON_LIMITS.fileCharacters })}
+            {t('page.importHint', { max: LEXICON_LIMITS.fileCharacters })}
           </Text>
         </Stack>
       </form>
@@ -160,7 +154,7 @@ function NewLexicon({ language }: { language: string }) {
  * imported from a PLS file.
  */
 export function PronunciationsPage({ language }: { language: string }) {
-  const { t } = useTranslation();
+  const { t } = useLexiconWords();
   const { number } = useFormat();
   const token = useToken();
   const list = useQuery(lexiconsQueryOptions(token));
@@ -168,11 +162,11 @@ export function PronunciationsPage({ language }: { language: string }) {
     <Stack gap="xl">
       <Stack gap="sm" component="section" aria-labelledby="lexicons-title">
         <Title order={2} fz="xl" id="lexicons-title">
-          {t('pronunciations.yours')}
+          {t('page.yours')}
         </Title>
         {list.data && (
           <Text size="sm" c="dimmed">
-            {t('pronunciations.count', {
+            {t('page.count', {
               count: list.data.lexicons.length,
               used: number(list.data.lexicons.length),
               max: number(list.data.limits.lexicons),
@@ -190,7 +184,7 @@ export function PronunciationsPage({ language }: { language: string }) {
             {list.error.message}
           </Alert>
         ) : list.data.lexicons.length === 0 ? (
-          <Text c="dimmed">{t('pronunciations.none')}</Text>
+          <Text c="dimmed">{t('page.none')}</Text>
         ) : (
           list.data.lexicons.map((lexicon) => <LexiconCard key={lexicon.name} lexicon={lexicon} />)
         )}
