@@ -21,6 +21,7 @@ import { convertorRoutes } from './features/convertor/routes.js';
 import { fileRoutes } from './features/file/routes.js';
 import { healthRoutes, probeFallbackRoutes } from './features/health/routes.js';
 import { type JobRoutesOptions, jobRoutes } from './features/jobs/routes.js';
+import { lexiconRoutes } from './features/lexicons/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
 import type { PaymentProvider } from './features/payment/payment-provider.js';
 import { paymentRoutes } from './features/payment/routes.js';
@@ -47,6 +48,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 import { seedContent } from './services/content/seed-repository.js';
 import { createConversionService } from './services/conversion/conversion-service.js';
 import type { VisitorLimits } from './services/conversion/usage-repository.js';
+import { createLexiconRepository } from './services/lexicons/lexicon-repository.js';
 import type { PlanCatalogue } from './services/plans/plan-catalogue.js';
 import { createVoiceInstaller } from './services/voice-installer.js';
 
@@ -261,9 +263,12 @@ export async function buildApp({
           BUSINESS: conversionsPerMinute,
         }
       : conversionsPerMinute;
+  // Pronunciation lexicons: managed by their routes, applied by every conversion and job.
+  const lexicons = createLexiconRepository(db, now);
   // One conversion service for the convertor, the public API and OpenAI's route.
   const conversions = createConversionService({
     db,
+    lexicons,
     speech,
     storage,
     metrics,
@@ -323,9 +328,11 @@ export async function buildApp({
         storage,
         conversionsPerMinute: perMinute,
       });
+      await api.register(lexiconRoutes, { prefix: '/lexicons', lexicons });
       await api.register(jobRoutes, {
         prefix: '/jobs',
         db,
+        lexicons,
         speech,
         storage,
         scheduler,

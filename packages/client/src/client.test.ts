@@ -98,6 +98,32 @@ describe('ParlaClient against the real server', () => {
     expect(all.length).toBeGreaterThan(english.length);
   });
 
+  it('manages pronunciation lexicons as JSON and as PLS files, with an API key', async () => {
+    const key = new ParlaClient({
+      baseUrl: server.baseUrl,
+      apiKey: (await account.createApiKey('lexicons')).key,
+    });
+    const made = await key.putLexicon('Names', {
+      language: 'en-US',
+      entries: [{ grapheme: 'Nguyen', alias: 'win' }],
+    });
+    expect(made.entries).toHaveLength(1);
+    const file = await key.exportLexicon('Names');
+    expect(file).toContain('<grapheme>Nguyen</grapheme>');
+    const copy = await key.importLexicon('Copy', file, { default: true });
+    expect(copy).toMatchObject({ name: 'Copy', default: true, entries: made.entries });
+    expect((await key.lexicons()).lexicons.map((lexicon) => lexicon.name)).toEqual([
+      'Copy',
+      'Names',
+    ]);
+    expect((await key.lexicon('Copy')).entries).toEqual(made.entries);
+    const bad = await failure(key.importLexicon('Bad', '<lexicon>'));
+    expect(bad.status).toBe(400);
+    expect(bad.message).toMatch(/^The PLS file is not valid at 1:\d+: /);
+    expect(await key.deleteLexicon('Copy')).toBe('Lexicon "Copy" deleted.');
+    expect((await failure(key.lexicon('Copy'))).status).toBe(404);
+  });
+
   it("turns the server's refusals into ParlaApiError with its message and fields", async () => {
     const invalid = await failure(account.speak({ text: 'x', speed: 900 }));
     expect(invalid.status).toBe(400);

@@ -9,7 +9,13 @@ import {
   type Engine,
   ErrorResponseSchema,
   type Language,
+  type Lexicon,
+  type LexiconInput,
+  type LexiconList,
+  LexiconListSchema,
+  LexiconSchema,
   MessageResponseSchema,
+  PLS_MEDIA_TYPE,
   type Profile,
   ProfileSchema,
   type SpeechMark,
@@ -58,6 +64,8 @@ export interface SpokenAudio {
   /** True when an Idempotency-Key retry got the first answer again. */
   replayed: boolean;
 }
+
+const lexiconPath = (name: string) => `/api/lexicons/${encodeURIComponent(name)}`;
 
 export class ParlaClient {
   private readonly fetch: typeof fetch;
@@ -141,11 +149,57 @@ export class ParlaClient {
     return (await this.parse(response, MessageResponseSchema)).message;
   }
 
+  /** GET /api/lexicons: the pronunciation lexicons, and how many the plan allows. */
+  async lexicons(): Promise<LexiconList> {
+    return this.parse(await this.request('GET', '/api/lexicons'), LexiconListSchema);
+  }
+
+  /** GET /api/lexicons/{name}: a lexicon with its entries. */
+  async lexicon(name: string): Promise<Lexicon> {
+    return this.parse(await this.request('GET', lexiconPath(name)), LexiconSchema);
+  }
+
+  /** GET /api/lexicons/{name} as a W3C PLS 1.0 file (Polly's and ElevenLabs' format). */
+  async exportLexicon(name: string): Promise<string> {
+    return (
+      await this.request('GET', lexiconPath(name), undefined, { accept: PLS_MEDIA_TYPE })
+    ).text();
+  }
+
+  /** PUT /api/lexicons/{name} as JSON: creates or replaces the lexicon whole. */
+  async putLexicon(name: string, input: LexiconInput): Promise<Lexicon> {
+    return this.parse(await this.request('PUT', lexiconPath(name), input), LexiconSchema);
+  }
+
+  /**
+   * PUT /api/lexicons/{name} with a PLS file; `default` sets whether conversions that name no
+   * lexicons apply it (left out: as it was).
+   */
+  async importLexicon(name: string, pls: string, options: { default?: boolean } = {}) {
+    const query = options.default === undefined ? '' : `?default=${options.default}`;
+    const response = await this.request(
+      'PUT',
+      `${lexiconPath(name)}${query}`,
+      undefined,
+      { 'content-type': PLS_MEDIA_TYPE },
+      pls,
+    );
+    return this.parse(response, LexiconSchema);
+  }
+
+  /** DELETE /api/lexicons/{name}. */
+  async deleteLexicon(name: string): Promise<string> {
+    const response = await this.request('DELETE', lexiconPath(name));
+    return (await this.parse(response, MessageResponseSchema)).message;
+  }
+
   private async request(
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    /** A body sent as it is (its content-type in `headers`), instead of JSON. */
+    raw?: string,
   ): Promise<Response> {
     const secret = this.options.apiKey ?? this.options.token;
     const response = await this.fetch(`${this.base}${path}`, {
@@ -155,7 +209,7 @@ export class ParlaClient {
         ...(body !== undefined && { 'content-type': 'application/json' }),
         ...headers,
       },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
+      ...(body !== undefined ? { body: JSON.stringify(body) } : raw !== undefined && { body: raw }),
     });
     if (!response.ok) {
       const text = await response.text();

@@ -13,6 +13,7 @@ export * from './format.js';
 export * from './health.js';
 export * from './jobs.js';
 export * from './language-prefix.js';
+export * from './lexicon-matching.js';
 export * from './lexicons.js';
 export * from './mail.js';
 export * from './messages.js';

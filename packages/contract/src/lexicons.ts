@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { PlanType } from './constants.js';
+import type { PlanType, Role } from './constants.js';
 import { MessageResponseSchema } from './errors.js';
 import { languageCode } from './fields.js';
 
@@ -45,6 +45,11 @@ export const LEXICON_PLAN_LIMITS: Record<PlanType, { lexicons: number; entries: 
   PREMIUM: { lexicons: 50, entries: 500 },
   BUSINESS: { lexicons: 100, entries: 1000 },
 };
+
+/** A user's lexicon limits: their plan's, or the largest for roles other than USER. */
+export function lexiconLimits(plan: PlanType, role: Role): { lexicons: number; entries: number } {
+  return LEXICON_PLAN_LIMITS[role === 'USER' ? plan : 'BUSINESS'];
+}
 
 /** Every message of the lexicon calls, word for word as the server answers them. */
 export const LEXICON_MESSAGES = {

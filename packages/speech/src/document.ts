@@ -32,6 +32,8 @@ export interface Phonemes {
   source: string;
   /** The same in espeak-ng's mnemonics, spoken as `[[…]]` where the engine reads them. */
   espeak: string;
+  /** The same in IPA (X-SAMPA converted), for engines that take SSML `<phoneme>`. */
+  ipa: string;
 }
 
 export type VoiceGender = 'male' | 'female' | 'neutral';
@@ -54,6 +56,11 @@ export interface TextItem {
   /** `<phoneme>`: how to say `text`, where the engine reads phonemes. */
   phonemes?: Phonemes;
   source: SourcePosition;
+  /**
+   * The `xml:id`s of the `<lookup ref>` elements around the text, innermost first: their
+   * lexicons come before every other (ssml/parser.ts, lexicons/apply.ts).
+   */
+  lookup?: string[];
   /** Where the element that set its voice, emphasis, effect or prosody opened, for warnings. */
   markupAt?: Partial<Record<'voice' | 'emphasis' | 'effect' | 'prosody', SourcePosition>>;
 }
@@ -95,4 +102,13 @@ export interface SpeechDocument {
   sourceLength: number;
   /** Markup that was understood but not (fully) rendered, for the caller to show. */
   warnings: SpeechWarning[];
+  /** SSML 1.1 `<lexicon uri xml:id>` declarations, in document order. */
+  lexicons?: LexiconDeclaration[];
+}
+
+/** A `<lexicon>` of the SSML: the lexicon its `uri` names is applied to the document. */
+export interface LexiconDeclaration {
+  id: string;
+  uri: string;
+  at: SourcePosition;
 }

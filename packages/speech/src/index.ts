@@ -11,6 +11,9 @@
  * - `SpeechPool`: the same calls on worker threads, with a disk cache; one per process.
  * - `SpeechEngine`, `engineRegistry`: the engine interface and the configured engines.
  * - `parseSsml(text)`: the SSML dialect of docs/ssml.md, with line:column errors.
+ * - `parsePls(file)`, `toPls(lexicon)`: W3C PLS 1.0 pronunciation lexicons; a request's
+ *   `lexicons` apply them (lexicons/apply.ts); `ssmlLexiconNames(text)` lists those its SSML
+ *   `<lexicon uri>` names, for the caller to pass as `lexiconLibrary`.
  * - `speechMarks(text, marks)`, `subtitles(speechMarks, duration, format)`: a rendering's
  *   marks in Polly's speech-mark shape, offsets into the text as typed; WebVTT and SRT.
  *
@@ -83,6 +86,8 @@ export {
   SsmlError,
   serializeError,
 } from './errors.js';
+export { type SpeechLexicon, ssmlLexiconNames } from './lexicons/apply.js';
+export { PlsError, type PlsLexicon, parsePls, toPls } from './lexicons/pls.js';
 export { speechMarks, subtitles } from './marks.js';
 export { type Normalised, normaliseSayAs } from './normalise/say-as.js';
 export { CACHE_VERSION, cacheKey } from './pool/cache.js';

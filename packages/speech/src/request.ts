@@ -1,5 +1,6 @@
 import {
   AudioFormatSchema,
+  LexiconEntrySchema,
   MasterPitchSchema,
   MasterSpeedSchema,
   MasterVolumeSchema,
@@ -21,7 +22,15 @@ import { SpeechError } from './errors.js';
  * - `format`, `sampleRate`: the output file; every rate of SPEC §9 on every engine.
  * - `effect`: a voice effect for the whole text (one per voice's `effects`), or null.
  * - `speed` (-100..100 %), `volume` (-20..20 dB), `pitch` (-100..100 %): 0 is the voice's own.
+ * - `lexicons`: pronunciation lexicons applied to the whole text, in order (first match wins);
+ *   `lexiconLibrary`: those an SSML `<lexicon uri>` may name (lexicons/apply.ts).
  */
+const SpeechLexiconSchema = z.object({
+  name: z.string().min(1),
+  language: z.string().min(1),
+  entries: z.array(LexiconEntrySchema),
+});
+
 export const SpeechRequestSchema = z.object({
   voice: z.string().min(1, { error: 'Voice is required.' }),
   text: z.string().trim().min(1, { error: 'Text is required.' }),
@@ -31,6 +40,8 @@ export const SpeechRequestSchema = z.object({
   speed: z._default(MasterSpeedSchema, 0),
   volume: z._default(MasterVolumeSchema, 0),
   pitch: z._default(MasterPitchSchema, 0),
+  lexicons: z._default(z.array(SpeechLexiconSchema), []),
+  lexiconLibrary: z._default(z.array(SpeechLexiconSchema), []),
 });
 
 /** A request as callers write it (effect and sliders may be left out). */

@@ -1,7 +1,9 @@
 import type { AudioFormat } from '@parla/contract';
+import type { DocumentItem } from './document.js';
 import { createStreamEncoder, MIME_TYPES } from './encode/encoders.js';
 import { type EngineRegistry, engineRegistry, type SpeechConfig } from './engines/registry.js';
 import type { SpeechEngine } from './engines/types.js';
+import { applyLexicons } from './lexicons/apply.js';
 import { normaliseDocument } from './normalise/document.js';
 import {
   checkAudioLength,
@@ -91,12 +93,20 @@ async function prepare(request: SpeechRequest, options: SynthesisOptions) {
   const main = await mainVoice(registry, checked.voice);
   // The whole request is rendered at the main voice's rate, then resampled once.
   const rate = await main.engine.sampleRate(main.voice);
-  const document = parseSsml(checked.text);
-  const warnings = new Warnings(document.warnings);
+  const parsed = parseSsml(checked.text);
+  const warnings = new Warnings(parsed.warnings);
   const voices = new VoiceLookup(registry, main, warnings);
-  const normalised = await normaliseDocument(document, async (item) =>
-    item.kind === 'text' ? (await voices.forItem(item)).voice.language : main.voice.language,
+  const languageOf = async (item: DocumentItem) =>
+    item.kind === 'text' ? (await voices.forItem(item)).voice.language : main.voice.language;
+  // The lexicon stage (lexicons/apply.ts): pronunciations before anything reads the words.
+  const document = await applyLexicons(
+    parsed,
+    checked.lexicons,
+    checked.lexiconLibrary,
+    languageOf,
+    warnings,
   );
+  const normalised = await normaliseDocument(document, languageOf);
   await capabilityWarnings(normalised.items, voices, checked.effect ?? undefined, warnings);
   const offThread = await main.engine.rendersOffThread();
   const planned = planSentences(normalised);

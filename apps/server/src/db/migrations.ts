@@ -387,6 +387,29 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('job_parts').dropColumn('started_at').execute();
     },
   },
+  '0012-lexicons': {
+    async up(db: Kysely<unknown>) {
+      // Pronunciation lexicons (issue 32): a user's, by name; the entries are one JSON text,
+      // replaced whole as a PUT replaces the lexicon. A default lexicon has its place among
+      // the user's defaults (1 first); null when it is not one.
+      await db.schema
+        .createTable('lexicons')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('default_position', 'integer')
+        .addColumn('entry_count', 'integer', (c) => c.notNull())
+        .addColumn('entries', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('lexicons_user_name', ['user_id', 'name'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('lexicons').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -266,7 +266,21 @@ export interface JobPartsTable {
   rendered_at: string | null;
 }
 
+/** A user's pronunciation lexicon (issue 32); `entries` is JSON of LexiconEntry[]. */
+export interface LexiconsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  language: string;
+  default_position: number | null;
+  entry_count: number;
+  entries: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  lexicons: LexiconsTable;
   jobs: JobsTable;
   job_parts: JobPartsTable;
   api_keys: ApiKeysTable;

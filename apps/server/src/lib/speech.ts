@@ -6,6 +6,7 @@ import {
   type SerializedSpeechError,
   type SpeechConfig,
   SpeechError,
+  type SpeechLexicon,
   SpeechPool,
   type SpeechRequest,
   type SpeechWarning,
@@ -43,11 +44,7 @@ export interface SpeechService {
    * is for audio the product makes from other audio (a job's parts, PCM at the rate of the
    * Ogg file they become), whose settings were checked as the user sent them.
    */
-  render(
-    settings: VoiceSettings,
-    key: string,
-    options?: { productRules?: boolean },
-  ): Promise<StoredSynthesis>;
+  render(settings: VoiceSettings, key: string, options?: RenderOptions): Promise<StoredSynthesis>;
   /**
    * Renders as a stream (issue 14, docs/decisions/018-streamed-conversions.md): each chunk of
    * the file goes to `live` under `id` as soon as it is encoded, and the whole file is stored
@@ -55,7 +52,12 @@ export interface SpeechService {
    * that stopped the rendering before them; `done` with the stored description. A rendering
    * `live` marks abandoned (nobody listens any more) stops at its next chunk, wherever it runs.
    */
-  renderLive(settings: VoiceSettings, key: string, id: string): LiveRendering;
+  renderLive(
+    settings: VoiceSettings,
+    key: string,
+    id: string,
+    options?: Pick<RenderOptions, 'lexicons'>,
+  ): LiveRendering;
   /** The renderings being streamed, for the routes that read them. */
   readonly live: LiveAudio;
   /** Requests waiting for a worker and being rendered (zeros without a queue). */
@@ -68,6 +70,16 @@ export interface SpeechService {
    */
   handBack(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface RenderOptions {
+  /** false for audio the product makes from other audio (see `render`). */
+  productRules?: boolean;
+  /**
+   * The pronunciation lexicons the conversion applies, in order, and those its SSML's
+   * `<lexicon uri>` may name (services/lexicons/lexicon-repository.ts resolves them).
+   */
+  lexicons?: { applied: SpeechLexicon[]; library: SpeechLexicon[] };
 }
 
 export interface SpeechServiceOptions {
@@ -95,8 +107,13 @@ export interface SpeechServiceOptions {
  * The one place where the server turns the wire payload into the library's request, with the
  * product's rules (SPEC §5 sample rates): `speechRequestFromSettings`, which the CLI uses too.
  */
-const toRequest = (settings: VoiceSettings, options?: { productRules?: boolean }): SpeechRequest =>
-  speechRequestFromSettings(settings, options);
+const toRequest = (settings: VoiceSettings, options: RenderOptions = {}): SpeechRequest => ({
+  ...speechRequestFromSettings(settings, options),
+  ...(options.lexicons && {
+    lexicons: options.lexicons.applied,
+    lexiconLibrary: options.lexicons.library,
+  }),
+});
 
 /** The BullMQ queue every Parla process of one installation shares. */
 export const SPEECH_QUEUE = 'parla-synthesis';
@@ -203,9 +220,9 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
       listVoices: () => pool.listVoices(),
       render: async (settings, key, rules) =>
         renderTo(pool, options.storage, toRequest(settings, rules), key),
-      renderLive: (settings, key, id) =>
+      renderLive: (settings, key, id, rules) =>
         liveRendering(live, id, () =>
-          streamTo(pool, options.storage, live, { request: toRequest(settings), key, id }),
+          streamTo(pool, options.storage, live, { request: toRequest(settings, rules), key, id }),
         ),
       queueCounts: async () => ({ waiting: 0, active: 0 }),
       providers: () => pool.providers(),
@@ -279,9 +296,9 @@ export function createQueueClient({
     live,
     render: async (settings, key, rules) =>
       run<StoredSynthesis>({ kind: 'synthesize', request: toRequest(settings, rules), key }),
-    renderLive: (settings, key, id) =>
+    renderLive: (settings, key, id, rules) =>
       liveRendering(live, id, () =>
-        run<StoredSynthesis>({ kind: 'stream', request: toRequest(settings), key, id }),
+        run<StoredSynthesis>({ kind: 'stream', request: toRequest(settings, rules), key, id }),
       ),
     async queueCounts() {
       const counts = await queue.getJobCounts('waiting', 'prioritized', 'active');

@@ -27,6 +27,10 @@ export function cacheKey(request: SpeechRequest, engineFingerprint: string): str
     speed: checked.speed,
     volume: checked.volume,
     pitch: checked.pitch,
+    // Only when there are some, so that the keys of earlier renderings stay valid.
+    ...(checked.lexicons.length + checked.lexiconLibrary.length > 0 && {
+      lexicons: [checked.lexicons, checked.lexiconLibrary],
+    }),
   };
   return createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
 }

@@ -10,6 +10,7 @@ import {
 import { SaxesParser, type SaxesTag } from 'saxes';
 import type {
   DocumentItem,
+  LexiconDeclaration,
   Phonemes,
   Prosody,
   SayAs,
@@ -22,7 +23,7 @@ import { type SourcePosition, SsmlError } from '../errors.js';
 import { type SpeechWarningCode, Warnings } from '../warnings.js';
 import { AZURE_STYLE_EFFECTS } from './azure-styles.js';
 import { SSML_LIMITS } from './limits.js';
-import { toEspeakPhonemes } from './phonemes.js';
+import { toEspeakPhonemes, toIpa } from './phonemes.js';
 import {
   BREAK_STRENGTH_SECONDS,
   parseBreakTime,
@@ -73,13 +74,16 @@ const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   'amazon:breath': ['volume', 'duration'],
   'amazon:domain': ['name'],
   'mstts:express-as': ['style', 'styledegree', 'role'],
+  // SSML 1.1 §3.1.4: a pronunciation lexicon, and the text to look up in it first.
+  lexicon: ['uri', 'xml:id', 'type', 'fetchtimeout', 'maxage', 'maxstale'],
+  lookup: ['ref'],
 };
 
 const SUPPORTED = Object.keys(ALLOWED_ATTRIBUTES);
 
 /** Tags that, when seen in text without `<speak>`, mean the text is an SSML fragment. */
 const FRAGMENT_HINT =
-  /<\/?(?:speak|p|s|break|prosody|say-as|emphasis|sub|voice|lang|phoneme|mark|audio|effect|[a-z]+:[\w-]+)\b/;
+  /<\/?(?:speak|p|s|break|prosody|say-as|emphasis|sub|voice|lang|phoneme|mark|audio|effect|lexicon|lookup|[a-z]+:[\w-]+)\b/;
 
 /** `interpret-as` values of other products that name one of ours. */
 const SAY_AS_ALIASES: Record<string, SayAsType> = {
@@ -109,6 +113,8 @@ interface Frame {
   /** Inside `<phoneme>`: its text, spoken once at the closing tag. */
   phoneme?: { phonemes: Phonemes | undefined; text: string; at: SourcePosition };
   markupAt?: TextItem['markupAt'];
+  /** Inside `<lookup ref>`: the lexicon ids, innermost first. */
+  lookup?: string[];
 }
 
 export interface ParseOptions {
@@ -168,6 +174,7 @@ function parseXml(
 ): Omit<SpeechDocument, 'sourceLength'> {
   const parser = new SaxesParser({ position: true });
   const items: DocumentItem[] = [];
+  const lexicons: LexiconDeclaration[] = [];
   const warnings = new Warnings();
   const stack: Frame[] = [];
   let totalBreak = 0;
@@ -431,9 +438,34 @@ function parseXml(
               'phoneme_not_spoken',
               `the ${alphabet} "${ph}" has symbols Parla cannot say; its text is read`,
             );
-          } else phonemes = { source: `alphabet="${alphabet}" ph="${ph}"`, espeak };
+          } else {
+            phonemes = {
+              source: `alphabet="${alphabet}" ph="${ph}"`,
+              espeak,
+              ipa: toIpa(alphabet, ph ?? ''),
+            };
+          }
         }
         frame.phoneme = { phonemes, text: '', at: start };
+        break;
+      }
+      case 'lexicon': {
+        const { uri } = attributes;
+        const id = attributes['xml:id'];
+        if (parent?.name !== 'speak') fail(start, '<lexicon> must be a child of <speak>');
+        if (uri === undefined || id === undefined) {
+          fail(start, '<lexicon> needs a uri and an xml:id attribute');
+        } else if (lexicons.some((lexicon) => lexicon.id === id)) {
+          fail(start, `two <lexicon> elements have the xml:id "${id}"`);
+        } else lexicons.push({ id, uri, at: start });
+        break;
+      }
+      case 'lookup': {
+        const { ref } = attributes;
+        if (ref === undefined) fail(start, '<lookup> needs a ref attribute');
+        else if (!lexicons.some((lexicon) => lexicon.id === ref)) {
+          fail(start, `<lookup ref="${ref}"> names no <lexicon xml:id> declared before it`);
+        } else frame.lookup = [ref, ...(parent?.lookup ?? [])];
         break;
       }
       case 'mark': {
@@ -555,6 +587,7 @@ function parseXml(
       ...(frame.sayAs !== undefined && { sayAs: frame.sayAs }),
       ...(phonemes !== undefined && { phonemes }),
       ...(frame.markupAt !== undefined && { markupAt: frame.markupAt }),
+      ...(frame.lookup !== undefined && { lookup: frame.lookup }),
     });
   }
 
@@ -564,7 +597,7 @@ function parseXml(
     fail(open.start, `<${open.name}> opened at ${formatPosition(open.start)} is not closed`);
   parser.close();
   if (!sawRoot) fail({ line: 1, column: 1 }, plain ? 'the text is empty' : 'no <speak> element');
-  return { items, warnings: warnings.list() };
+  return { items, warnings: warnings.list(), ...(lexicons.length > 0 && { lexicons }) };
 }
 
 function position(line: number, column: number, firstLineShift: number): SourcePosition {

@@ -142,15 +142,23 @@ function xSampaToIpa(ph: string): string {
 }
 
 /**
- * The espeak-ng mnemonics of a pronunciation, or undefined when it uses a symbol the table
- * lacks. Whitespace separates words; `/…/` and `[…]` around the transcription are dropped.
+ * A pronunciation in IPA (NFC), X-SAMPA converted: what engines that take SSML `<phoneme>`
+ * are sent (Azure knows no X-SAMPA). `/…/` and `[…]` around the transcription are dropped.
  */
-export function toEspeakPhonemes(alphabet: 'ipa' | 'x-sampa', ph: string): string | undefined {
+export function toIpa(alphabet: 'ipa' | 'x-sampa', ph: string): string {
   const trimmed = ph
     .trim()
     .replace(/^[/[]|[/\]]$/g, '')
     .replace(/\s+/g, ' ');
-  const ipa = (alphabet === 'x-sampa' ? xSampaToIpa(trimmed) : trimmed).normalize('NFC');
+  return (alphabet === 'x-sampa' ? xSampaToIpa(trimmed) : trimmed).normalize('NFC');
+}
+
+/**
+ * The espeak-ng mnemonics of a pronunciation, or undefined when it uses a symbol the table
+ * lacks. Whitespace separates words.
+ */
+export function toEspeakPhonemes(alphabet: 'ipa' | 'x-sampa', ph: string): string | undefined {
+  const ipa = toIpa(alphabet, ph);
   let out = '';
   let at = 0;
   while (at < ipa.length) {

@@ -4,7 +4,7 @@
  */
 
 /** Decodes Ogg Vorbis as a player would (the server's tests check the audiobooks it makes). */
-export { decodeOgg } from '../audio.js';
+export { decodeOgg, decodeWav, difference } from '../audio.js';
 /** A tiny Piper voice generated on the spot (no model can be downloaded here). */
 export { makeTestVoice } from '../test-voice.js';
 export { type FakeAzure, startFakeAzure } from './azure-server.js';

@@ -288,6 +288,15 @@ export async function startFakePolly(
     ) {
       return record(error(response, 400, 'InvalidSsmlException', 'Unsupported Neural feature'));
     }
+    // Polly takes <phoneme> in ipa and x-sampa (and its own pinyin and cmu), with a ph; it
+    // refuses any other as invalid SSML ("Supported SSML tags", phoneme).
+    for (const phoneme of ssml ? parsed.Text.matchAll(/<phoneme\b([^>]*)>/g) : []) {
+      const attributes = phoneme[1] ?? '';
+      const alphabet = /\balphabet="([^"]*)"/.exec(attributes)?.[1];
+      if (!/\bph="[^"]+"/.test(attributes) || !['ipa', 'x-sampa'].includes(alphabet ?? '')) {
+        return record(error(response, 400, 'InvalidSsmlException', 'Invalid SSML request'));
+      }
+    }
     if (parsed.OutputFormat === 'json') {
       if (!parsed.SpeechMarkTypes?.length) {
         return record(

@@ -196,6 +196,7 @@ async function checkSettings(
     ...(input.master_speed !== undefined && { speed: input.master_speed }),
     ...(input.master_volume !== undefined && { volume: input.master_volume }),
     ...(input.master_pitch !== undefined && { pitch: input.master_pitch }),
+    ...(input.lexicon_names !== undefined && { lexicon_names: input.lexicon_names }),
   });
   if (!settings.voice_id) {
     return {

@@ -17,6 +17,7 @@ import { timingRoutes } from '../../http/timing-routes.js';
 import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import type { LexiconRepository } from '../../services/lexicons/lexicon-repository.js';
 import {
   type DoneJob,
   isDone,
@@ -41,10 +42,11 @@ const JOB_RETENTION_DAYS = 30;
 export interface JobRoutesOptions {
   db: Db;
   speech: SpeechService;
+  lexicons: LexiconRepository;
   storage: ObjectStorage;
   scheduler: Scheduler;
   now?: () => Date;
-  runner?: Omit<JobRunnerOptions, 'jobs' | 'speech' | 'storage' | 'log'>;
+  runner?: Omit<JobRunnerOptions, 'jobs' | 'speech' | 'storage' | 'log' | 'lexicons'>;
 }
 
 const bearer: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [] }];
@@ -54,9 +56,16 @@ const bearer: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKey: [
  * background, on whichever server holds its lease.
  */
 export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, options) => {
-  const { speech, storage } = options;
+  const { speech, storage, lexicons } = options;
   const jobs = createJobRepository(options.db, storage);
-  const runner = createJobRunner({ jobs, speech, storage, log: app.log, ...options.runner });
+  const runner = createJobRunner({
+    jobs,
+    speech,
+    storage,
+    lexicons,
+    log: app.log,
+    ...options.runner,
+  });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
 
@@ -139,6 +148,10 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
         ? await draftFromUpload(request)
         : draftFromJson(request.body);
       if (!drafted.ok) return reply.code(drafted.status).send({ message: drafted.message });
+      // The lexicons it names must be the user's (they are read again for each part).
+      const names = drafted.draft.input.lexicon_names;
+      const known = names && (await lexicons.resolve(request.user.id, names, ''));
+      if (known && !known.ok) return reply.code(400).send({ message: known.message });
       const made = await newJob(speech, request.user, drafted.draft);
       if (!made.ok) return reply.code(made.status).send({ message: made.message });
       await jobs.create(made.job, made.parts);

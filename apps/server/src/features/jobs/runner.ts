@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import type { LexiconRepository } from '../../services/lexicons/lexicon-repository.js';
 import { assemble, partFormat } from './assembly.js';
 import { type JobRepository, jobKeys, jobSettings, type Lease } from './repository.js';
 
@@ -24,6 +25,8 @@ import { type JobRepository, jobKeys, jobSettings, type Lease } from './reposito
 export interface JobRunnerOptions {
   jobs: JobRepository;
   speech: SpeechService;
+  /** The job's lexicons (its `lexicon_names`, or the user's defaults), read for each part. */
+  lexicons: LexiconRepository;
   storage: ObjectStorage;
   log: FastifyBaseLogger;
   /** Tells the user by mail when a long job has ended, with a link to `publicUrl`/documents. */
@@ -63,7 +66,7 @@ export const JOB_CONCURRENCY = 2;
 const ATTEMPTS = 3;
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { jobs, speech, storage, log } = options;
+  const { jobs, speech, storage, log, lexicons } = options;
   const lease: Lease = { owner: randomUUID(), ms: options.leaseMs ?? 30_000 };
   const pollMs = options.pollMs ?? 1000;
   let timer: NodeJS.Timeout | undefined;
@@ -183,13 +186,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const settings = jobSettings(job).voice;
     const format = partFormat(job.output_format);
     const key = jobKeys.part(job.id, part.chapter, part.part, format);
+    // A lexicon deleted since the job began fails it, saying which (nothing more is charged).
+    const resolved = await lexicons.resolve(job.user_id, settings.lexicon_names, part.text);
+    if (!resolved.ok) {
+      await jobs.giveBack(job, part);
+      return resolved.message;
+    }
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await speech.render(
           { ...settings, output_format: format as VoiceSettings['output_format'], text: part.text },
           key,
           // Ogg's parts are PCM at the book's rate (WAV is otherwise 16 kHz only).
-          { productRules: format === job.output_format },
+          { productRules: format === job.output_format, lexicons: resolved.lexicons },
         );
         await jobs.partDone(part, result.duration);
         return undefined;

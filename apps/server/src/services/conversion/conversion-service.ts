@@ -6,6 +6,7 @@ import type { User } from '../../db/schema.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { SpeechService, StoredSynthesis } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import type { LexiconRepository } from '../lexicons/lexicon-repository.js';
 import type { PlanCatalogue } from '../plans/plan-catalogue.js';
 import { createConversionRepository } from './conversion-repository.js';
 import { createIdempotencyRepository } from './idempotency-repository.js';
@@ -59,6 +60,8 @@ export interface ConversionServiceOptions {
   metrics: Metrics;
   plans: PlanCatalogue;
   visitorLimits: VisitorLimits;
+  /** The lexicons a conversion applies (its `lexicon_names`, or the user's defaults). */
+  lexicons: LexiconRepository;
   /** A streamed rendering nobody has read for this long is stopped (default 10 s). */
   abandonedAfterMs?: number;
 }
@@ -145,6 +148,17 @@ export function createConversionService(options: ConversionServiceOptions) {
     const { user } = caller;
     const characters = countCharacters(settings.text);
     const { engine, output_format: format } = settings;
+    // Lexicons first: a name that is not the caller's is refused before anything is charged.
+    const resolved = await options.lexicons.resolve(
+      user?.id,
+      settings.lexicon_names,
+      settings.text,
+    );
+    if (!resolved.ok) {
+      metrics.conversions.inc({ engine, outcome: 'refused' });
+      return { status: 400, body: failure(resolved.message) };
+    }
+    const rules = { lexicons: resolved.lexicons };
     const spent = await spend(caller, characters);
     if (!spent.ok) {
       metrics.conversions.inc({ engine, outcome: 'refused' });
@@ -193,7 +207,7 @@ export function createConversionService(options: ConversionServiceOptions) {
     if (stream) {
       // Answered as soon as the first bytes are out; the rest plays as it is rendered
       // (docs/decisions/018-streamed-conversions.md).
-      const rendering = speech.renderLive(settings, key, id);
+      const rendering = speech.renderLive(settings, key, id, rules);
       let answered = false;
       void rendering.done
         .then(record, async (error: unknown) => {
@@ -227,7 +241,7 @@ export function createConversionService(options: ConversionServiceOptions) {
     }
 
     try {
-      const result = await speech.render(settings, key);
+      const result = await speech.render(settings, key, rules);
       const stored = await record(result);
       return {
         status: 200,

@@ -81,5 +81,6 @@ export function apiVoiceSettings(
     master_speed: input.speed ?? VOICE_SETTINGS_DEFAULTS.master_speed,
     master_volume: input.volume ?? VOICE_SETTINGS_DEFAULTS.master_volume,
     master_pitch: input.pitch ?? VOICE_SETTINGS_DEFAULTS.master_pitch,
+    ...(input.lexicon_names !== undefined && { lexicon_names: input.lexicon_names }),
   };
 }

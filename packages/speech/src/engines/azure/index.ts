@@ -66,9 +66,16 @@ function capabilities(effects: readonly VoiceEffect[]): EngineCapabilities {
     emphasis: false,
     rate: true,
     effects,
-    nativeSsml: ['prosody', 'say-as interpret-as="characters"', 'bookmark', 'mstts:express-as'],
+    nativeSsml: [
+      'prosody',
+      'say-as interpret-as="characters"',
+      'phoneme',
+      'bookmark',
+      'mstts:express-as',
+    ],
     wordTimings: true,
-    phonemes: false,
+    // `<phoneme alphabet="ipa">` in the SSML it is sent (remote/segment.ts).
+    phonemes: true,
     engineName: 'Azure Speech',
     maxTextPerCall: MAX_TEXT,
   };
@@ -232,7 +239,7 @@ export function createAzureEngine(config: AzureConfig): SpeechEngine {
       return AZURE_RATE;
     },
     async fingerprint(id) {
-      return `azure|2|${id}|raw-24khz-16bit-mono-pcm`;
+      return `azure|3|${id}|raw-24khz-16bit-mono-pcm`;
     },
     async render(segment: Segment): Promise<RenderedSegment> {
       const voice = await find(segment.voice.id);

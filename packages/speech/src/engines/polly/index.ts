@@ -80,10 +80,18 @@ function capabilities(standard: boolean): EngineCapabilities {
     rate: true,
     effects: standard ? STANDARD_EFFECTS : [],
     nativeSsml: standard
-      ? ['prosody', 'emphasis', 'say-as interpret-as="characters"', 'mark', 'amazon:effect']
-      : ['prosody', 'say-as interpret-as="characters"', 'mark'],
+      ? [
+          'prosody',
+          'emphasis',
+          'say-as interpret-as="characters"',
+          'phoneme',
+          'mark',
+          'amazon:effect',
+        ]
+      : ['prosody', 'say-as interpret-as="characters"', 'phoneme', 'mark'],
     wordTimings: true,
-    phonemes: false,
+    // `<phoneme alphabet="ipa">` in the SSML it is sent (remote/segment.ts).
+    phonemes: true,
     engineName: 'Amazon Polly',
     maxTextPerCall: POLLY_MAX_BILLED,
   };
@@ -378,7 +386,7 @@ export function createPollyEngines(config: PollyConfig): SpeechEngine[] {
         return rate;
       },
       async fingerprint(id) {
-        return `polly|3|${id}|ogg${rate}`;
+        return `polly|4|${id}|ogg${rate}`;
       },
       render: (segment) => renderRun(runOfSegment(segment)),
       renderRun,

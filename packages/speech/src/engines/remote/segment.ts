@@ -5,8 +5,9 @@ import type { RunItem } from '../types.js';
 
 /**
  * A segment's parts as the body of a provider's SSML (Polly's and Azure's dialects share it):
- * text escaped, spelled parts as `say-as characters`, emphasis where the voice takes it,
- * `<mark>` as the provider names it.
+ * text escaped, spelled parts as `say-as characters`, a part with phonemes (SSML `<phoneme>`,
+ * a lexicon's entry) as `<phoneme alphabet="ipa">` (both take IPA; Azure no X-SAMPA),
+ * emphasis where the voice takes it, `<mark>` as the provider names it.
  */
 export function partsToSsml(
   parts: readonly SpeechPart[],
@@ -17,6 +18,9 @@ export function partsToSsml(
       if (part.mark !== undefined) return options.mark(part.mark);
       let text = escapeXml(part.text);
       if (part.spell) text = `<say-as interpret-as="characters">${text}</say-as>`;
+      if (part.phonemes) {
+        text = `<phoneme alphabet="ipa" ph="${escapeXml(part.phonemes.ipa)}">${text}</phoneme>`;
+      }
       if (part.emphasis && options.emphasis) {
         text = `<emphasis level="${part.emphasis}">${text}</emphasis>`;
       }
