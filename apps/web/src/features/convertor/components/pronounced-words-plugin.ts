@@ -1,10 +1,10 @@
+import { type CompiledLexiconEntry, findLexiconMatches } from '@parla/contract';
 import { Extension } from '@tiptap/core';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { Editor } from '@tiptap/react';
 import { useEffect } from 'react';
-import { findPronounced, type PronouncedWord } from '../lib/pronounced';
 import classes from './spoken-word.module.css';
 
 /**
@@ -14,27 +14,28 @@ import classes from './spoken-word.module.css';
  */
 
 export interface PronouncedMarks {
-  words: readonly PronouncedWord[];
+  /** The entries of the lexicons a conversion applies, in order (compileLexicon of the contract). */
+  entries: readonly CompiledLexiconEntry[];
   /** The mark's title: how the word is said and by which lexicon. */
-  describe: (word: PronouncedWord) => string;
+  describe: (entry: CompiledLexiconEntry) => string;
 }
 
 const key = new PluginKey<{ marks: PronouncedMarks; set: DecorationSet }>('parlaPronounced');
-const NONE: PronouncedMarks = { words: [], describe: () => '' };
+const NONE: PronouncedMarks = { entries: [], describe: () => '' };
 
 /** The decorations of the marked words of a document (each text run between chips). */
 export function pronouncedDecorations(doc: PmNode, marks: PronouncedMarks): DecorationSet {
-  if (marks.words.length === 0) return DecorationSet.empty;
+  if (marks.entries.length === 0) return DecorationSet.empty;
   const decorations: Decoration[] = [];
   doc.descendants((node, position) => {
     if (!node.isText) return true;
-    for (const range of findPronounced(node.text ?? '', marks.words)) {
+    for (const match of findLexiconMatches(node.text ?? '', marks.entries)) {
       decorations.push(
-        Decoration.inline(position + range.from, position + range.to, {
+        Decoration.inline(position + match.start, position + match.end, {
           nodeName: 'mark',
           class: classes.pronounced ?? '',
-          title: marks.describe(range.word),
-          'data-pronounced': range.word.lexicon,
+          title: marks.describe(match.compiled),
+          'data-pronounced': match.compiled.lexicon,
         }),
       );
     }
@@ -66,7 +67,7 @@ export const PronouncedWords = Extension.create({
   },
 });
 
-/** Marks `marks.words` in the editor (none: no marks). */
+/** Marks the words of `marks` in the editor (none: no marks). */
 export function usePronouncedMarks(editor: Editor | null, marks: PronouncedMarks | undefined) {
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;

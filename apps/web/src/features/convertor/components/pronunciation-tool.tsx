@@ -36,7 +36,7 @@ export default function PronunciationTool({
   onMarks,
 }: PronunciationToolProps) {
   const { t } = useTranslation();
-  const marks = usePronouncedWords();
+  const marks = usePronouncedWords(settings?.language_code);
   useEffect(() => onMarks(marks), [marks, onMarks]);
   const [word, setWord] = useState<string | null>(null);
   const open = () => {

@@ -116,7 +116,7 @@ export const TextTab = forwardRef<EditorHandle, TextEditorProps>(function TextTa
 
   // Chips, the heard word and the words of the user's lexicons need the editor.
   const markup = hasMarkup(value);
-  const marked = Boolean(pronounced?.words.length);
+  const marked = Boolean(pronounced?.entries.length);
   useEffect(() => {
     if (spoken || markup || marked) load();
   }, [spoken, markup, marked, load]);

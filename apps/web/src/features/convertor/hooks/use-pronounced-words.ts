@@ -1,17 +1,17 @@
+import { compileLexicon, lexiconLanguageApplies } from '@parla/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToken } from '../../../lib/auth';
 import { lexiconQueryOptions, lexiconsQueryOptions, soundOf } from '../../../lib/lexicons';
 import type { PronouncedMarks } from '../components/pronounced-words-plugin';
-import type { PronouncedWord } from '../lib/pronounced';
 
 /**
- * The entries of the lexicons a conversion from the editor applies, in the order it applies
- * them: the user's default lexicons (the convertor names none, so the server applies those),
- * for the editor to mark.
+ * The entries of the lexicons a conversion from the editor applies to a voice of `language`,
+ * in the order it applies them: the user's default lexicons (the convertor names none, so the
+ * server applies those), for the Text tab to mark. Signed-in users only.
  */
-export function usePronouncedWords(): PronouncedMarks | undefined {
+export function usePronouncedWords(language: string | undefined): PronouncedMarks | undefined {
   const { t } = useTranslation();
   const token = useToken();
   const list = useQuery(lexiconsQueryOptions(token));
@@ -25,14 +25,15 @@ export function usePronouncedWords(): PronouncedMarks | undefined {
   const stamp = loaded.map((lexicon) => `${lexicon?.name}@${lexicon?.updated_at}`).join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `stamp` says when the entries changed.
   return useMemo(() => {
-    const words: PronouncedWord[] = loaded.flatMap((lexicon) =>
-      (lexicon?.entries ?? []).map((entry) => ({ ...entry, lexicon: lexicon?.name ?? '' })),
-    );
-    if (words.length === 0) return undefined;
+    if (!language) return undefined;
+    const entries = loaded
+      .flatMap((lexicon) => (lexicon ? compileLexicon(lexicon) : []))
+      .filter((compiled) => lexiconLanguageApplies(compiled.language, language));
+    if (entries.length === 0) return undefined;
     return {
-      words,
-      describe: (word: PronouncedWord) =>
-        t('pronunciation.marked', { sound: soundOf(word), lexicon: word.lexicon }),
+      entries,
+      describe: (compiled) =>
+        t('pronunciation.marked', { sound: soundOf(compiled.entry), lexicon: compiled.lexicon }),
     };
-  }, [stamp, t]);
+  }, [stamp, language, t]);
 }
