@@ -252,11 +252,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     doc.change(next, operation, target);
   };
 
-  const onInsert = (kind: TagKind, value: string) => {
+  /** Inserts markup around the selection when its cost (`fits`) and the limit allow it. */
+  const insertMarkup = (open: string, close: string | null, fits: boolean) => {
     setAlert(null);
-    const spec = TAG_SPECS[kind];
-    const open = openingTag(kind, value);
-    const close = spec.empty ? null : closingTag(kind);
     // Issue 18: a tag with content wraps the selected words; an empty one would cost
     // characters and do nothing.
     if (close && !editor.current?.hasSelection()) {
@@ -265,12 +263,18 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     }
     const preview = editor.current?.previewInsert(open, close) ?? doc.ssml;
     // SPEC §5: a tag needs its cost in remaining characters (and must fit the limit).
-    if (!tagFits(kind, counter) || usedCharacters(preview) > perConvert) {
+    if (!fits || usedCharacters(preview) > perConvert) {
       setAlert(MESSAGES.editor.notEnoughCharacters);
       return;
     }
     editor.current?.insertTag(open, close);
   };
+  const onInsert = (kind: TagKind, value: string) =>
+    insertMarkup(
+      openingTag(kind, value),
+      TAG_SPECS[kind].empty ? null : closingTag(kind),
+      tagFits(kind, counter),
+    );
 
   const onUpload = async (file: File) => {
     const raw = await file.text();
@@ -368,6 +372,10 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   <Suspense fallback={null}>
                     <PronunciationTool
                       editor={editor}
+                      mode={mode}
+                      onInsertMarkup={(open, close, cost) =>
+                        insertMarkup(open, close, counter.remaining >= cost)
+                      }
                       settings={settings}
                       onRefuse={setAlert}
                       onMarks={setPronounced}

@@ -25,7 +25,7 @@ import { useToken } from '../../../lib/auth';
 import { lexiconsQueryOptions, saveEntry, useLexiconMutation } from '../../../lib/lexicons';
 import { convert } from '../api/convert';
 import { ipaKeys } from '../lib/ipa-keypad';
-import { type Pronunciation, pronunciationSsml } from '../lib/pronounced';
+import { type Pronunciation, pronunciationSsml } from '../lib/pronunciation-tags';
 import { PlayIcon } from './player-icons';
 
 export interface PronunciationDialogProps {

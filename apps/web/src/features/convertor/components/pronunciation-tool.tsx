@@ -4,9 +4,11 @@ import { type ComponentType, lazy, type RefObject, Suspense, useEffect, useState
 import { useTranslation } from 'react-i18next';
 import { usePronouncedWords } from '../hooks/use-pronounced-words';
 import type { EditorHandle } from '../lib/editor-handle';
+import { PRONUNCIATION_TAGS } from '../lib/pronunciation-tags';
 import classes from './editor.module.css';
 import type { PronouncedMarks } from './pronounced-words-plugin';
 import type { PronunciationDialogProps } from './pronunciation-dialog';
+import { PronunciationTagButton } from './pronunciation-tag-button';
 
 // The dialog, its form and Mantine's Modal load when it is first opened, never with the page.
 const PronunciationDialog = lazy(
@@ -16,6 +18,10 @@ const PronunciationDialog = lazy(
 
 export interface PronunciationToolProps {
   editor: RefObject<EditorHandle | null>;
+  /** The tab shown: the SSML tab also offers `<phoneme>`, `<sub>` and `<lang>`. */
+  mode: 'text' | 'ssml';
+  /** Inserts markup around the selection if `cost` characters remain (the page's rule). */
+  onInsertMarkup: (open: string, close: string, cost: number) => void;
   settings: PronunciationDialogProps['settings'] | null;
   /** Says why the dialog does not open (no word selected, or too long a selection). */
   onRefuse: (message: string) => void;
@@ -24,13 +30,16 @@ export interface PronunciationToolProps {
 }
 
 /**
- * The toolbar's "Pronunciation…" (issue 32, item 3), for signed-in users: it opens the
+ * The toolbar's "Pronunciation…" (issue 32, item 3), for signed-in users (on the SSML tab after
+ * the `<phoneme>`, `<sub>` and `<lang>` buttons): it opens the
  * pronunciation dialog on the word selected in either tab, and reads the words the user's
  * default lexicons change for the Text tab to mark. Loaded once the visitor is known to be
  * signed in: an anonymous first visit does not carry it.
  */
 export default function PronunciationTool({
   editor,
+  mode,
+  onInsertMarkup,
   settings,
   onRefuse,
   onMarks,
@@ -49,6 +58,15 @@ export default function PronunciationTool({
   };
   return (
     <>
+      {mode === 'ssml' &&
+        PRONUNCIATION_TAGS.map((tag) => (
+          <PronunciationTagButton
+            key={tag}
+            tag={tag}
+            initial={tag === 'lang' ? (settings?.language_code ?? '') : ''}
+            onInsert={onInsertMarkup}
+          />
+        ))}
       <Tooltip label={t('pronunciation.actionHint')} withArrow openDelay={300}>
         <Button
           size="compact-sm"
