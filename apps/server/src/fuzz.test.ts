@@ -230,3 +230,56 @@ describe(`fuzzing every route (${TEST_DATABASE_KIND})`, () => {
     expect(await snapshot()).toEqual(before);
   }, 180_000);
 });
+
+/** A valid PLS file, cut short, spliced with generated text, or announced with odd types. */
+const PLS_FILE = `<?xml version="1.0" encoding="UTF-8"?>
+<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="en-US">
+  <lexeme><grapheme>Nguyen</grapheme><phoneme>wɪn</phoneme></lexeme>
+  <lexeme><grapheme>W3C</grapheme><alias>World Wide Web Consortium</alias></lexeme>
+</lexicon>`;
+
+const brokenPls = fc.oneof(
+  fc.integer({ min: 0, max: PLS_FILE.length - 2 }).map((cut) => PLS_FILE.slice(0, cut)),
+  fc
+    .tuple(fc.integer({ min: 0, max: PLS_FILE.length }), fc.string({ minLength: 1, maxLength: 30 }))
+    .map(([at, text]) => `${PLS_FILE.slice(0, at)}<${text}${PLS_FILE.slice(at)}`),
+  fc.constantFrom(
+    PLS_FILE.replace('alphabet="ipa"', 'alphabet="cmu-arpabet"'),
+    PLS_FILE.replace('<phoneme>wɪn</phoneme>', ''),
+    PLS_FILE.replace('<alias>', `<alias>${'x'.repeat(101)}`),
+    `<!DOCTYPE lexicon [<!ENTITY a "aaaa">]>${PLS_FILE}`,
+    PLS_FILE.replace(
+      '</lexicon>',
+      `${'<lexeme><grapheme>a</grapheme><alias>b</alias></lexeme>'.repeat(2000)}</lexicon>`,
+    ),
+  ),
+);
+
+describe(`fuzzing PLS lexicon uploads (${TEST_DATABASE_KIND})`, () => {
+  it('answers a broken PLS file with 4xx and a message, storing nothing', async () => {
+    const { authorization } = await signedInUser(app, { plan: 'FREE' });
+    const before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(
+        brokenPls,
+        fc.constantFrom('application/pls+xml', 'application/xml', 'text/xml; charset=utf-8'),
+        async (body, type) => {
+          const response = await app.inject({
+            method: 'PUT',
+            url: '/api/lexicons/Fuzzed',
+            headers: { authorization, 'content-type': type },
+            payload: body,
+          });
+          expect(
+            response.statusCode,
+            `${response.body.slice(0, 200)} ← ${body.slice(0, 200)}`,
+          ).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode).toBeLessThan(500);
+          expect(typeof response.json().message).toBe('string');
+        },
+      ),
+      { numRuns: 60, endOnFailure: true },
+    );
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
+});

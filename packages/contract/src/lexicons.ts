@@ -88,6 +88,18 @@ export const LexiconNameSchema = z.string({ error: LEXICON_MESSAGES.nameInvalid 
   }),
 );
 
+/** An entry's alias or phoneme string: null, or 1 to `max` characters once trimmed. */
+function pronunciation(max: number, tooLong: string) {
+  const text = z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: LEXICON_MESSAGES.aliasOrPhoneme }),
+      z.maxLength(max, { error: tooLong }),
+    );
+  return z._default(z.nullable(text), null);
+}
+
 /**
  * One pronunciation: a grapheme (a word or words, as written), matched with or without case
  * and as whole words or anywhere, and either an alias (text said instead, like SSML `<sub>`)
@@ -107,30 +119,10 @@ export const LexiconEntrySchema = z
     case_sensitive: z._default(z.boolean(), false),
     /** Match only whole words (default); false: also inside longer words. */
     whole_word: z._default(z.boolean(), true),
-    alias: z._default(
-      z.nullable(
-        z
-          .string()
-          .check(
-            z.trim(),
-            z.minLength(1, { error: LEXICON_MESSAGES.aliasOrPhoneme }),
-            z.maxLength(LEXICON_LIMITS.aliasLength, { error: LEXICON_MESSAGES.aliasTooLong }),
-          ),
-      ),
-      null,
-    ),
-    phoneme: z._default(
-      z.nullable(
-        z
-          .string()
-          .check(
-            z.trim(),
-            z.minLength(1, { error: LEXICON_MESSAGES.aliasOrPhoneme }),
-            z.maxLength(LEXICON_LIMITS.phonemeLength, { error: LEXICON_MESSAGES.phonemeTooLong }),
-          ),
-      ),
-      null,
-    ),
+    /** Text said instead of the grapheme, as SSML `<sub alias>`; null with a phoneme. */
+    alias: pronunciation(LEXICON_LIMITS.aliasLength, LEXICON_MESSAGES.aliasTooLong),
+    /** How to say the grapheme, as SSML `<phoneme ph>`; null with an alias. */
+    phoneme: pronunciation(LEXICON_LIMITS.phonemeLength, LEXICON_MESSAGES.phonemeTooLong),
     /** The alphabet of `phoneme` (default ipa); null with an alias. */
     alphabet: z._default(
       z.nullable(z.enum(PHONEME_ALPHABETS, { error: LEXICON_MESSAGES.alphabet })),

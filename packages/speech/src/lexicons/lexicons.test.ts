@@ -2,6 +2,7 @@ import type { LexiconEntryInput } from '@parla/contract';
 import { LexiconEntrySchema } from '@parla/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeWav } from '../../test/audio.js';
+import { type FakeAzure, startFakeAzure } from '../../test/providers/azure-server.js';
 import { type FakePolly, startFakePolly } from '../../test/providers/polly-server.js';
 import { request } from '../../test/request.js';
 import { nativeAvailable } from '../engines/espeak/backends.js';
@@ -188,6 +189,42 @@ describe('lexicons on Amazon Polly', () => {
       expect(call.body?.Text).toContain(
         'win likes a <phoneme alphabet="ipa" ph="təˈmɑːtoʊ">tomato</phoneme>.',
       );
+    }
+    expect(result.warnings).toEqual([]);
+    expect(decodeWav(result.audio).samples.length).toBeGreaterThan(0);
+  });
+});
+
+describe('lexicons on Azure Speech', () => {
+  let azure: FakeAzure;
+  beforeAll(async () => {
+    azure = await startFakeAzure();
+  });
+  afterAll(() => azure.close());
+
+  it('send a phoneme entry as <phoneme alphabet="ipa">, X-SAMPA converted', async () => {
+    const entries = lexicon('Sampa', [
+      { grapheme: 'tomato', phoneme: 't@"mA:toU', alphabet: 'x-sampa' },
+    ]);
+    const result = await synthesize(
+      {
+        ...request({
+          engine: 'neural',
+          voice_id: 'neural:azure:en-US-JennyNeural',
+          text: 'A tomato.',
+          output_format: 'wav',
+        }),
+        lexicons: [entries],
+      },
+      {
+        espeak: { backend: 'wasm' },
+        azure: { key: azure.key, region: 'westeurope', endpoint: azure.url },
+      },
+    );
+    const sent = azure.calls.filter((call) => call.ssml);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const call of sent) {
+      expect(call.ssml).toContain('<phoneme alphabet="ipa" ph="təˈmɑːtoʊ">tomato</phoneme>');
     }
     expect(result.warnings).toEqual([]);
     expect(decodeWav(result.audio).samples.length).toBeGreaterThan(0);

@@ -234,6 +234,14 @@ export async function startFakeAzure(): Promise<FakeAzure> {
     ) {
       return refuse('The SSML is not valid or names no voice.');
     }
+    // Azure's <phoneme> takes the ipa, sapi and ups alphabets, with a ph ("Use phonemes to
+    // improve pronunciation"); X-SAMPA or a missing ph is invalid SSML.
+    for (const phoneme of ssml.matchAll(/<phoneme\b([^>]*)>/g)) {
+      const alphabet = /\balphabet="([^"]*)"/.exec(phoneme[1] ?? '')?.[1] ?? '';
+      if (!/\bph="[^"]+"/.test(phoneme[1] ?? '') || !['ipa', 'sapi', 'ups'].includes(alphabet)) {
+        return refuse('The SSML is not valid: unsupported phoneme alphabet.');
+      }
+    }
     // A style the voice has changes how it speaks (here: our preset of that style).
     const style = /<mstts:express-as style="([^"]+)"/.exec(ssml)?.[1];
     const effect = style && chosen.StyleList?.includes(style) ? STYLE_EFFECTS[style] : undefined;

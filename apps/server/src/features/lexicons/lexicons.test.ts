@@ -211,7 +211,15 @@ describe(`pronunciation lexicons (${TEST_DATABASE_KIND})`, () => {
     // Anonymous visitors have none.
     const anonymous = await converted({}, 'I met Nguyen.', ['Private']);
     expect(anonymous.result.message).toBe(LEXICON_MESSAGES.unknownInConversion('Private'));
-    // Unauthenticated calls to the routes are refused.
+    // Every lexicon route wants a signed-in caller.
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const anonymousCall = await app.inject({
+        method,
+        url: '/api/lexicons/Private',
+        payload: NAMES,
+      });
+      expect(anonymousCall.statusCode).toBe(401);
+    }
     expect((await get('/api/lexicons', {})).statusCode).toBe(401);
   });
 
@@ -268,7 +276,8 @@ describe(`pronunciation lexicons (${TEST_DATABASE_KIND})`, () => {
     });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe(LEXICON_MESSAGES.namesTooMany);
-  });
+    // Eight conversions: more than the default 20 s on a busy machine.
+  }, 90_000);
 
   it('are checked when a job names them', async () => {
     const { authorization } = await signedInUser(app, { plan: 'BASIC' });

@@ -122,12 +122,13 @@ export function createLexiconRepository(db: Db, now: () => Date = () => new Date
           .set({ updated_at: (eb) => eb.ref('updated_at') })
           .where('id', '=', owner.id)
           .execute();
-        const existing = await trx
-          .selectFrom('lexicons')
-          .selectAll()
-          .where('user_id', '=', owner.id)
-          .where('name', '=', name)
-          .executeTakeFirst();
+        const named = (db: Db) =>
+          db
+            .selectFrom('lexicons')
+            .selectAll()
+            .where('user_id', '=', owner.id)
+            .where('name', '=', name);
+        const existing = await named(trx).executeTakeFirst();
         if (!existing) {
           const { count } = await trx
             .selectFrom('lexicons')
@@ -171,12 +172,7 @@ export function createLexiconRepository(db: Db, now: () => Date = () => new Date
             .values({ id: randomUUID(), user_id: owner.id, name, created_at: at, ...values })
             .execute();
         }
-        const row = await trx
-          .selectFrom('lexicons')
-          .selectAll()
-          .where('user_id', '=', owner.id)
-          .where('name', '=', name)
-          .executeTakeFirstOrThrow();
+        const row = await named(trx).executeTakeFirstOrThrow();
         return { ok: true as const, created: !existing, lexicon: detailOf(row) };
       });
     },
