@@ -120,7 +120,7 @@ export function LexiconCard({ lexicon }: { lexicon: LexiconSummary }) {
         )}
         {editing &&
           (full.data ? (
-            <LexiconEntries key={full.data.updated_at} lexicon={full.data} />
+            <LexiconEntries lexicon={full.data} />
           ) : full.error ? (
             <Alert color="red" variant="light" role="alert" p="xs">
               {full.error.message}
