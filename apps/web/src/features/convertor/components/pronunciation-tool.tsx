@@ -1,7 +1,7 @@
 import { Button, Tooltip } from '@mantine/core';
 import { LEXICON_LIMITS } from '@parla/contract';
 import { type ComponentType, lazy, type RefObject, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { usePronouncedWords } from '../hooks/use-pronounced-words';
 import type { EditorHandle } from '../lib/editor-handle';
 import { PRONUNCIATION_TAGS } from '../lib/pronunciation-tags';
@@ -44,18 +44,19 @@ export default function PronunciationTool({
   onRefuse,
   onMarks,
 }: PronunciationToolProps) {
-  const { t } = useTranslation();
+  const { t, ready } = useLexiconWords();
   const marks = usePronouncedWords(settings?.language_code);
   useEffect(() => onMarks(marks), [marks, onMarks]);
   const [word, setWord] = useState<string | null>(null);
   const open = () => {
     const selected = (editor.current?.selectedText() ?? '').trim();
-    if (!selected) return onRefuse(t('pronunciation.selectWord'));
+    if (!selected) return onRefuse(t('tool.selectWord'));
     if (selected.length > LEXICON_LIMITS.graphemeLength || selected.includes('\n')) {
-      return onRefuse(t('pronunciation.tooLong', { max: LEXICON_LIMITS.graphemeLength }));
+      return onRefuse(t('tool.tooLong', { max: LEXICON_LIMITS.graphemeLength }));
     }
     setWord(selected);
   };
+  if (!ready) return null;
   return (
     <>
       {mode === 'ssml' &&
@@ -67,16 +68,16 @@ export default function PronunciationTool({
             onInsert={onInsertMarkup}
           />
         ))}
-      <Tooltip label={t('pronunciation.actionHint')} withArrow openDelay={300}>
+      <Tooltip label={t('tool.actionHint')} withArrow openDelay={300}>
         <Button
           size="compact-sm"
           variant="default"
           className={classes.tool}
           disabled={!settings}
-          aria-description={t('pronunciation.actionHint')}
+          aria-description={t('tool.actionHint')}
           onClick={open}
         >
-          {t('pronunciation.action')}
+          {t('tool.action')}
         </Button>
       </Tooltip>
       {word !== null && settings && (

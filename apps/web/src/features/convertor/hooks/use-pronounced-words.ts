@@ -1,7 +1,7 @@
 import { compileLexicon, lexiconLanguageApplies } from '@parla/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { useToken } from '../../../lib/auth';
 import { lexiconQueryOptions, lexiconsQueryOptions, soundOf } from '../../../lib/lexicons';
 import type { PronouncedMarks } from '../components/pronounced-words-plugin';
@@ -12,7 +12,7 @@ import type { PronouncedMarks } from '../components/pronounced-words-plugin';
  * server applies those), for the Text tab to mark. Signed-in users only.
  */
 export function usePronouncedWords(language: string | undefined): PronouncedMarks | undefined {
-  const { t } = useTranslation();
+  const { t } = useLexiconWords();
   const token = useToken();
   const list = useQuery(lexiconsQueryOptions(token));
   const defaults = (list.data?.lexicons ?? [])
@@ -33,7 +33,7 @@ export function usePronouncedWords(language: string | undefined): PronouncedMark
     return {
       entries,
       describe: (compiled) =>
-        t('pronunciation.marked', { sound: soundOf(compiled.entry), lexicon: compiled.lexicon }),
+        t('tool.marked', { sound: soundOf(compiled.entry), lexicon: compiled.lexicon }),
     };
   }, [stamp, language, t]);
 }

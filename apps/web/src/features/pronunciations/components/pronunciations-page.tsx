@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Checkbox,
-  FileButton,
   Group,
   Skeleton,
   Stack,
@@ -13,7 +12,7 @@ import {
 } from '@mantine/core';
 import { LEXICON_LIMITS, LexiconNameSchema } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFormat } from '../../../hooks/use-format';
 import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { ApiError } from '../../../lib/api-client';
@@ -42,6 +41,9 @@ function NewLexicon({ language }: { language: string }) {
   const [name, setName] = useState('');
   const [code, setCode] = useState(language);
   const [asDefault, setAsDefault] = useState(true);
+  // A plain file input rather than Mantine's FileButton, which the convertor's first load
+  // carries: shared with this page, it would become a chunk of its own there.
+  const fileInput = useRef<HTMLInputElement>(null);
   const create = useLexiconMutation((file: File | null) =>
     file
       ? importPls(name, file, asDefault)
@@ -122,22 +124,26 @@ function NewLexicon({ language }: { language: string }) {
             >
               {t('page.create')}
             </Button>
-            <FileButton
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
               accept=".pls,.xml,application/pls+xml,application/xml,text/xml"
-              onChange={(file) => file && ready && create.mutate(file)}
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                event.currentTarget.value = '';
+                if (file && ready) create.mutate(file);
+              }}
+            />
+            <Button
+              variant="default"
+              mih={44}
+              disabled={!ready}
+              loading={create.isPending && create.variables !== null}
+              onClick={() => fileInput.current?.click()}
             >
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="default"
-                  mih={44}
-                  disabled={!ready}
-                  loading={create.isPending && create.variables !== null}
-                >
-                  {t('page.import')}
-                </Button>
-              )}
-            </FileButton>
+              {t('page.import')}
+            </Button>
           </Group>
           <Text size="xs" c="dimmed">
             {t('page.importHint', { max: LEXICON_LIMITS.fileCharacters })}
