@@ -1,20 +1,14 @@
 import { Button, Tooltip } from '@mantine/core';
 import { LEXICON_LIMITS } from '@parla/contract';
-import { type ComponentType, lazy, type RefObject, Suspense, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { usePronouncedWords } from '../hooks/use-pronounced-words';
 import type { EditorHandle } from '../lib/editor-handle';
 import { PRONUNCIATION_TAGS } from '../lib/pronunciation-tags';
 import classes from './editor.module.css';
 import type { PronouncedMarks } from './pronounced-words-plugin';
-import type { PronunciationDialogProps } from './pronunciation-dialog';
+import PronunciationDialog, { type PronunciationDialogProps } from './pronunciation-dialog';
 import { PronunciationTagButton } from './pronunciation-tag-button';
-
-// The dialog, its form and Mantine's Modal load when it is first opened, never with the page.
-const PronunciationDialog = lazy(
-  (): Promise<{ default: ComponentType<PronunciationDialogProps> }> =>
-    import('./pronunciation-dialog'),
-);
 
 export interface PronunciationToolProps {
   editor: RefObject<EditorHandle | null>;
@@ -34,7 +28,7 @@ export interface PronunciationToolProps {
  * the `<phoneme>`, `<sub>` and `<lang>` buttons): it opens the
  * pronunciation dialog on the word selected in either tab, and reads the words the user's
  * default lexicons change for the Text tab to mark. Loaded once the visitor is known to be
- * signed in: an anonymous first visit does not carry it.
+ * signed in, with its dialog: an anonymous first visit carries neither.
  */
 export default function PronunciationTool({
   editor,
@@ -81,16 +75,14 @@ export default function PronunciationTool({
         </Button>
       </Tooltip>
       {word !== null && settings && (
-        <Suspense fallback={null}>
-          <PronunciationDialog
-            word={word}
-            settings={settings}
-            onClose={() => {
-              setWord(null);
-              editor.current?.focus();
-            }}
-          />
-        </Suspense>
+        <PronunciationDialog
+          word={word}
+          settings={settings}
+          onClose={() => {
+            setWord(null);
+            editor.current?.focus();
+          }}
+        />
       )}
     </>
   );

@@ -1,5 +1,4 @@
 import { countCharacters, type PhonemeAlphabet } from '@parla/contract';
-import { escapeText } from './ssml-document';
 
 /**
  * SSML's pronunciation markup (issue 32, item 3): `<phoneme>` (a phoneme string), `<sub>`
@@ -10,7 +9,9 @@ import { escapeText } from './ssml-document';
 export const PRONUNCIATION_TAGS = ['phoneme', 'sub', 'lang'] as const;
 export type PronunciationTag = (typeof PRONUNCIATION_TAGS)[number];
 
-const attribute = (value: string) => escapeText(value).replaceAll('"', '&quot;');
+/** XML-escaped for a text or a double-quoted attribute (`&`, `<`, `"`). */
+const escaped = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
 
 /** The opening and closing tags of one, with its value (escaped for an attribute). */
 export function markupOf(
@@ -18,7 +19,7 @@ export function markupOf(
   value: string,
   alphabet: PhonemeAlphabet = 'ipa',
 ): { open: string; close: string } {
-  const quoted = attribute(value);
+  const quoted = escaped(value);
   if (tag === 'phoneme') {
     return { open: `<phoneme alphabet="${alphabet}" ph="${quoted}">`, close: '</phoneme>' };
   }
@@ -46,5 +47,5 @@ export function pronunciationSsml(word: string, how: Pronunciation): string {
     how.kind === 'alias'
       ? markupOf('sub', how.alias)
       : markupOf('phoneme', how.phoneme, how.alphabet);
-  return `<speak>${open}${escapeText(word)}${close}</speak>`;
+  return `<speak>${open}${escaped(word)}${close}</speak>`;
 }
