@@ -13,12 +13,13 @@ import {
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cutToFit, usedCharacters } from '../lib/characters';
 import { Echoes } from '../lib/echoes';
 import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
 import { wordsOf } from '../lib/ssml-document';
 import { offsetOf } from '../lib/ssml-error';
-import { SSML_ELEMENTS } from '../lib/ssml-schema';
+import { ssmlElements } from '../lib/ssml-schema';
 import classes from './editor.module.css';
 
 const External = Annotation.define<boolean>();
@@ -85,6 +86,7 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
   const latest = useRef({ limit, onChange, onUndo, onRedo, onCut });
   latest.current = { limit, onChange, onUndo, onRedo, onCut };
   const echoes = useRef(new Echoes()).current;
+  const { t } = useTranslation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later values go through refs and the sync effect.
   useEffect(() => {
@@ -156,7 +158,9 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
           keymap.of(defaultKeymap),
           lineNumbers(),
           EditorView.lineWrapping,
-          xml({ elements: SSML_ELEMENTS }),
+          xml({
+            elements: ssmlElements((tag, count) => t('toolbar.insertHint', { tag, count })),
+          }),
           autocompletion(),
           keymap.of(completionKeymap),
           lintGutter(),
