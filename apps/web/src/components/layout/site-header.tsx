@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { type Session, useLogout, useSession } from '../../lib/auth';
 import { localizePath } from '../../lib/languages';
-import { BookIcon, ChevronDownIcon, FilesIcon, LogoutIcon, PlanIcon, UserIcon } from '../icons';
+import {
+  BookIcon,
+  ChevronDownIcon,
+  FilesIcon,
+  LogoutIcon,
+  PlanIcon,
+  SpeechIcon,
+  UserIcon,
+} from '../icons';
 import { Logo } from '../logo';
 import { Ltr } from '../ltr';
 import { ColorSchemeToggle } from './color-scheme-toggle';
@@ -58,6 +66,9 @@ function AccountMenu({ email }: { email: string }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/documents" leftSection={<BookIcon size={16} />}>
           {t('nav.documents')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/pronunciations" leftSection={<SpeechIcon size={16} />}>
+          {t('nav.pronunciations')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

@@ -75,6 +75,8 @@ import type { CutNoticeProps } from './cut-notice';
 import { EditorToolbar } from './editor-toolbar';
 import { InfoTiles } from './info-tiles';
 import { ListenButton } from './listen-button';
+import type { PronouncedMarks } from './pronounced-words-plugin';
+import type { PronunciationToolProps } from './pronunciation-tool';
 import { TextTab } from './text-tab';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 import { WidgetBoundary } from './widget-boundary';
@@ -97,6 +99,13 @@ const DownloadArea = lazy(() =>
 const CutNotice = lazy(
   (): Promise<{ default: ComponentType<CutNoticeProps> }> =>
     import('./cut-notice').catch(() => ({ default: () => null })),
+);
+
+// Signed-in users' Pronunciation… and the marks of their lexicons' words (issue 32): loaded once
+// the visitor is known to be signed in.
+const PronunciationTool = lazy(
+  (): Promise<{ default: ComponentType<PronunciationToolProps> }> =>
+    import('./pronunciation-tool').catch(() => ({ default: () => null })),
 );
 
 // What of a text was not read as written: loaded with the first conversion that has some.
@@ -177,8 +186,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const texts = convertorTexts(content.data, fallbackTexts(t, counts.data));
 
   const doc = useEditorDocument(initial?.ssml ?? '');
-  // Issue 33, item 1: a first visit starts with a sample text in the page's language, which
-  // the first keystroke or paste replaces; it counts once it is converted.
+  // Issue 32: the words the signed-in user's lexicons change are marked in the Text tab.
+  const [pronounced, setPronounced] = useState<PronouncedMarks | undefined>();
   const editor = useRef<EditorHandle>(null);
   const [chosen, setChosen] = useState<PanelSettings | null>(
     initial ? (({ text: _, ...rest }) => rest)(initial.settings) : null,
@@ -258,11 +267,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     doc.change(next, operation, target);
   };
 
-  const onInsert = (kind: TagKind, value: string) => {
+  /** Inserts markup around the selection when its cost (`fits`) and the limit allow it. */
+  const insertMarkup = (open: string, close: string | null, fits: boolean) => {
     setAlert(null);
-    const spec = TAG_SPECS[kind];
-    const open = openingTag(kind, value);
-    const close = spec.empty ? null : closingTag(kind);
     // Issue 18: a tag with content wraps the selected words; an empty one would cost
     // characters and do nothing.
     if (close && !editor.current?.hasSelection()) {
@@ -271,12 +278,18 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     }
     const preview = editor.current?.previewInsert(open, close) ?? doc.ssml;
     // SPEC §5: a tag needs its cost in remaining characters (and must fit the limit).
-    if (!tagFits(kind, counter) || usedCharacters(preview) > perConvert) {
+    if (!fits || usedCharacters(preview) > perConvert) {
       setAlert(MESSAGES.editor.notEnoughCharacters);
       return;
     }
     editor.current?.insertTag(open, close);
   };
+  const onInsert = (kind: TagKind, value: string) =>
+    insertMarkup(
+      openingTag(kind, value),
+      TAG_SPECS[kind].empty ? null : closingTag(kind),
+      tagFits(kind, counter),
+    );
 
   const onUpload = async (file: File) => {
     const raw = await file.text();
@@ -378,7 +391,22 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 onUndo={doc.undo}
                 onRedo={doc.redo}
                 onUpload={(file) => void onUpload(file)}
-              />
+              >
+                {profile && (
+                  <Suspense fallback={null}>
+                    <PronunciationTool
+                      editor={editor}
+                      mode={mode}
+                      onInsertMarkup={(open, close, cost) =>
+                        insertMarkup(open, close, counter.remaining >= cost)
+                      }
+                      settings={settings}
+                      onRefuse={setAlert}
+                      onMarks={setPronounced}
+                    />
+                  </Suspense>
+                )}
+              </EditorToolbar>
               {alert && (
                 <Alert
                   color="red"
@@ -420,6 +448,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         label={t('convertor.textEditor')}
                         onChange={onChange('TEXT')}
                         spoken={spokenInEditor}
+                        pronounced={profile ? pronounced : undefined}
                       />
                     )}
                   </Suspense>

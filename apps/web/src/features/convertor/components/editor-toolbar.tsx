@@ -1,6 +1,6 @@
 import { ActionIcon, Button, FileButton, Group, Popover, Tooltip } from '@mantine/core';
 import { TAG_COSTS, type TagKind, type VoiceEffect } from '@parla/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAG_KINDS, TAG_SPECS } from '../lib/ssml-tags';
 import { TAG_LABEL_KEYS } from '../lib/tag-labels';
@@ -18,6 +18,8 @@ interface EditorToolbarProps {
   onUndo: () => void;
   onRedo: () => void;
   onUpload: (file: File) => void;
+  /** More tools after the tags (the signed-in user's Pronunciation…). */
+  children?: ReactNode;
 }
 
 function TagButton({
@@ -94,6 +96,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
           onInsert={props.onInsert}
         />
       ))}
+      {props.children}
       <Group gap={4} ms="auto" wrap="nowrap">
         <Tooltip label={t('toolbar.undoHint')} withArrow>
           <ActionIcon

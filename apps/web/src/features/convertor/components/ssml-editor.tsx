@@ -13,11 +13,13 @@ import {
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cutToFit, usedCharacters } from '../lib/characters';
 import { Echoes } from '../lib/echoes';
 import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
+import { wordsOf } from '../lib/ssml-document';
 import { offsetOf } from '../lib/ssml-error';
-import { SSML_ELEMENTS } from '../lib/ssml-schema';
+import { ssmlElements } from '../lib/ssml-schema';
 import classes from './editor.module.css';
 
 const External = Annotation.define<boolean>();
@@ -86,6 +88,7 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
   const latest = useRef({ limit, onChange, onUndo, onRedo, onCut, sample });
   latest.current = { limit, onChange, onUndo, onRedo, onCut, sample };
   const echoes = useRef(new Echoes()).current;
+  const { t } = useTranslation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later values go through refs and the sync effect.
   useEffect(() => {
@@ -171,7 +174,9 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
           keymap.of(defaultKeymap),
           lineNumbers(),
           EditorView.lineWrapping,
-          xml({ elements: SSML_ELEMENTS }),
+          xml({
+            elements: ssmlElements((tag, count) => t('toolbar.insertHint', { tag, count })),
+          }),
           autocompletion(),
           keymap.of(completionKeymap),
           lintGutter(),
@@ -240,6 +245,12 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
       return `${doc.slice(0, from)}${open}${doc.slice(from, to)}${close ?? ''}${doc.slice(to)}`;
     },
     hasSelection: () => Boolean(view.current && !view.current.state.selection.main.empty),
+    selectedText: () => {
+      const editor = view.current;
+      if (!editor) return '';
+      const { from, to } = editor.state.selection.main;
+      return wordsOf(editor.state.sliceDoc(from, to));
+    },
     insertTag(open, close) {
       const editor = view.current;
       if (!editor) return;
