@@ -21,7 +21,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { synthesize } from '@parla/speech';
+import { type SpeechRequest, synthesize } from '@parla/speech';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { hashPassword } from '../src/lib/password.js';
@@ -66,7 +66,7 @@ const tools = {
 type Format = 'mp3' | 'wav';
 
 /** The shell pipeline of the reference, or undefined when its tools are missing. */
-function referenceCommand(format: Format, rate: number, input: string, output: string) {
+function referenceCommand(format: Format, rate: Rate, input: string, output: string) {
   if (!tools.espeak) return undefined;
   const speak = `espeak-ng -f '${input}' --stdout`;
   if (tools.ffmpeg) {
@@ -97,7 +97,7 @@ const user = await createUserRepository(app.db).create({
 const { token } = await app.tokens.issue(user.id, user.token_version);
 
 /** One conversion over HTTP: POST, then the audio to its last byte. */
-async function api(text: string, format: Format, rate: number): Promise<void> {
+async function api(text: string, format: Format, rate: Rate): Promise<void> {
   const response = await fetch(`${base}/api/convertor`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -122,23 +122,26 @@ async function api(text: string, format: Format, rate: number): Promise<void> {
   await audio.arrayBuffer();
 }
 
-async function cli(input: string, format: Format, rate: number): Promise<void> {
+async function cli(input: string, format: Format, rate: Rate): Promise<void> {
   const output = path.join(dir, `parla.${format}`);
   await run(process.execPath, [PARLA_SAY, input, '-o', output, '--rate', String(rate)], {
     maxBuffer: 1 << 20,
   });
 }
 
-async function library(text: string, format: Format, rate: number): Promise<void> {
+async function library(text: string, format: Format, rate: Rate): Promise<void> {
   await synthesize({ voice: 'standard:en-us', text, format, sampleRate: rate });
 }
+
+/** A sample rate of SPEC §9. */
+type Rate = SpeechRequest['sampleRate'];
 
 interface Case {
   name: string;
   length: number;
   format: Format;
-  rate: number;
-  parla: (text: string, input: string, format: Format, rate: number) => Promise<void>;
+  rate: Rate;
+  parla: (text: string, input: string, format: Format, rate: Rate) => Promise<void>;
 }
 
 const CASES: Case[] = [

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { AUDIO_FORMATS, ENGINES, SAMPLE_RATES, SLIDERS, VOICE_EFFECTS } from './constants.js';
 import { ConvertResultSchema } from './convertor.js';
 import { languageCode, noNul, oneOf, voiceId } from './fields.js';
-import { LexiconNamesSchema } from './lexicons.js';
+import { LexiconNamesSchema } from './lexicon-names.js';
 
 // The public API (issue 16, docs/api.md) --------------------------------------------------------
 

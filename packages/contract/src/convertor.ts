@@ -17,7 +17,7 @@ import {
 } from './constants.js';
 import { FieldErrorSchema } from './errors.js';
 import { languageCode, noNul, oneOf } from './fields.js';
-import { LexiconNamesSchema } from './lexicons.js';
+import { LexiconNamesSchema } from './lexicon-names.js';
 import { sampleRateError } from './sample-rate.js';
 
 export const EngineSchema = z.enum(ENGINES);

@@ -14,6 +14,7 @@ export * from './health.js';
 export * from './jobs.js';
 export * from './language-prefix.js';
 export * from './lexicon-matching.js';
+export * from './lexicon-names.js';
 export * from './lexicons.js';
 export * from './mail.js';
 export * from './messages.js';

@@ -9,7 +9,7 @@ import {
 } from './constants.js';
 import { MessageResponseSchema } from './errors.js';
 import { languageCode, noNul, oneOf, voiceId } from './fields.js';
-import { LexiconNamesFieldSchema } from './lexicons.js';
+import { LexiconNamesFieldSchema } from './lexicon-names.js';
 
 // Long documents as jobs (issue 19, docs/api.md) -----------------------------------------------
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { PlanType, Role } from './constants.js';
 import { MessageResponseSchema } from './errors.js';
 import { languageCode } from './fields.js';
+import { LEXICON_NAME_LIMITS, LEXICON_NAME_MESSAGES, LexiconNameSchema } from './lexicon-names.js';
 
 // Pronunciation lexicons (issue 32, docs/api.md "Pronunciation lexicons") ---------------------
 //
@@ -30,12 +31,11 @@ export type PhonemeAlphabet = (typeof PHONEME_ALPHABETS)[number];
  * alias or phoneme string of at most 100 characters, at most 5 lexicons per conversion.
  */
 export const LEXICON_LIMITS = {
-  nameLength: 20,
+  ...LEXICON_NAME_LIMITS,
   fileCharacters: 40_000,
   graphemeLength: 100,
   aliasLength: 100,
   phonemeLength: 100,
-  perConversion: 5,
 } as const;
 
 /** How many lexicons a user may keep, and how many entries each may hold, per plan. */
@@ -53,12 +53,10 @@ export function lexiconLimits(plan: PlanType, role: Role): { lexicons: number; e
 
 /** Every message of the lexicon calls, word for word as the server answers them. */
 export const LEXICON_MESSAGES = {
-  nameInvalid: `A lexicon name is 1 to ${LEXICON_LIMITS.nameLength} letters (A-Z, a-z) and digits.`,
+  ...LEXICON_NAME_MESSAGES,
   notFound: (name: string) => `You have no lexicon named "${name}".`,
   unknownInConversion: (name: string) =>
     `lexicon_names: you have no lexicon named "${name}"; see GET /api/lexicons.`,
-  namesTooMany: `lexicon_names lists at most ${LEXICON_LIMITS.perConversion} lexicons.`,
-  namesRepeated: 'lexicon_names lists a lexicon twice.',
   tooManyLexicons: (limit: number) =>
     `Your plan keeps at most ${limit} lexicon${limit === 1 ? '' : 's'}; delete one or upgrade your plan.`,
   tooManyEntries: (count: number, limit: number) =>
@@ -80,13 +78,6 @@ export const LEXICON_MESSAGES = {
   badPls: (line: number, column: number, reason: string) =>
     `The PLS file is not valid at ${line}:${column}: ${reason}.`,
 } as const;
-
-/** A lexicon's name, as Polly's: 1 to 20 letters and digits, unique per user. */
-export const LexiconNameSchema = z.string({ error: LEXICON_MESSAGES.nameInvalid }).check(
-  z.regex(new RegExp(`^[A-Za-z0-9]{1,${LEXICON_LIMITS.nameLength}}$`), {
-    error: LEXICON_MESSAGES.nameInvalid,
-  }),
-);
 
 /** An entry's alias or phoneme string: null, or 1 to `max` characters once trimmed. */
 function pronunciation(max: number, tooLong: string) {
@@ -192,33 +183,3 @@ export const LexiconListSchema = z.object({
 export type LexiconList = z.infer<typeof LexiconListSchema>;
 
 export const LexiconDeletedSchema = MessageResponseSchema;
-
-/**
- * `lexicon_names` of a conversion: the lexicons to apply, in order (the first entry that
- * matches a word wins, as in Polly); absent: the caller's default lexicons; `[]`: none.
- */
-export const LexiconNamesSchema = z
-  .array(LexiconNameSchema, { error: 'lexicon_names must be a list of lexicon names.' })
-  .check(
-    z.maxLength(LEXICON_LIMITS.perConversion, { error: LEXICON_MESSAGES.namesTooMany }),
-    z.refine((names) => new Set(names).size === names.length, {
-      error: LEXICON_MESSAGES.namesRepeated,
-    }),
-  );
-
-/** `lexicon_names` of a multipart form field too: the names separated by commas. */
-export const LexiconNamesFieldSchema = z.union([
-  LexiconNamesSchema,
-  z.pipe(
-    z.pipe(
-      z.string(),
-      z.transform((text) =>
-        text
-          .split(',')
-          .map((name) => name.trim())
-          .filter((name) => name !== ''),
-      ),
-    ),
-    LexiconNamesSchema,
-  ),
-]);
