@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JobSettingsSchema } from './jobs.js';
-import {
-  LEXICON_MESSAGES,
-  LexiconEntrySchema,
-  LexiconInputSchema,
-  LexiconNameSchema,
-  LexiconNamesSchema,
-} from './lexicons.js';
+import { LexiconNameSchema, LexiconNamesSchema } from './lexicon-names.js';
+import { LEXICON_MESSAGES, LexiconEntrySchema, LexiconInputSchema } from './lexicons.js';
 
 describe('lexicon names', () => {
   it('are 1 to 20 letters and digits', () => {
