@@ -442,7 +442,7 @@ describe('the convertor page (issue 4)', () => {
     expectNoPageErrors(page);
   });
 
-  it('says so when a stream breaks off on the server, and gives the characters back (issue 14)', async () => {
+  it('says so when a stream breaks off on the server, and keeps the charge of a rendering stopped at its time budget (issues 14, 28)', async () => {
     // A server whose renderings may take 2 s: a 10,000-character text is stopped mid-way.
     const strict = await startServer({ SPEECH_RENDER_TIMEOUT_SECONDS: '2' });
     try {
@@ -459,20 +459,20 @@ describe('the convertor page (issue 4)', () => {
       const allowance = () => page.getByText(/^Plan allowance left:/).textContent();
       const before = await allowance();
       const sentence = 'This conversion will not be allowed to finish on this server. ';
-      await pasteInto(
-        page,
-        'Text editor',
-        sentence.repeat(Math.floor(10_000 / sentence.length)).trim(),
-      );
+      const text = sentence.repeat(Math.floor(10_000 / sentence.length)).trim();
+      await pasteInto(page, 'Text editor', text);
       await page.getByRole('button', { name: 'Convert', exact: true }).click();
       await playerButton(page).waitFor({ timeout: 15_000 });
       // Never a silent stop: the player says what happened…
       await page
         .getByTestId('player-error')
-        .getByText('The audio stopped: its conversion failed on our side', { exact: false })
+        .getByText('The audio stopped: its conversion could not finish.', { exact: false })
         .waitFor({ timeout: 30_000 });
-      // …and the characters are back.
-      await expect.poll(allowance, { timeout: 10_000 }).toBe(before);
+      // …and a rendering stopped at its time budget is spent work, not a free retry
+      // (issue 28, docs/decisions/034): the counter shows the charge kept.
+      const left = async () => Number((await allowance())?.replace(/\D/g, ''));
+      const had = Number(before?.replace(/\D/g, ''));
+      await expect.poll(left, { timeout: 10_000 }).toBe(had - text.length);
       expectNoPageErrors(page);
     } finally {
       await strict.stop();

@@ -1,12 +1,16 @@
 import { ActionIcon, Button, FileButton, Group, Popover, Tooltip } from '@mantine/core';
 import { TAG_COSTS, type TagKind, type VoiceEffect } from '@parla/contract';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAG_KINDS, TAG_SPECS } from '../lib/ssml-tags';
 import { TAG_LABEL_KEYS } from '../lib/tag-labels';
 import classes from './editor.module.css';
 import { RedoIcon, UndoIcon } from './player-icons';
-import { TagValueForm } from './tag-value-form';
+
+/** Loaded when a tag's form is first opened: not part of the convertor's first load (issue 33). */
+const TagValueForm = lazy(() =>
+  import('./tag-value-form').then((module) => ({ default: module.TagValueForm })),
+);
 
 interface EditorToolbarProps {
   /** Kinds the chosen voice cannot do (pitch, emphasis, voice effect), with the reason. */
@@ -66,16 +70,18 @@ function TagButton({
       </Popover.Target>
       <Popover.Dropdown aria-label={insert}>
         {opened && (
-          <TagValueForm
-            kind={kind}
-            initial={initial}
-            effects={effects}
-            submitLabel={insert}
-            onSubmit={(value) => {
-              setOpened(false);
-              onInsert(kind, value);
-            }}
-          />
+          <Suspense fallback={null}>
+            <TagValueForm
+              kind={kind}
+              initial={initial}
+              effects={effects}
+              submitLabel={insert}
+              onSubmit={(value) => {
+                setOpened(false);
+                onInsert(kind, value);
+              }}
+            />
+          </Suspense>
         )}
       </Popover.Dropdown>
     </Popover>

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Collapse,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Slider,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import {
   type AudioFormat,
@@ -253,8 +244,9 @@ export function VoiceSettingsPanel({
       >
         {t('settings.advanced')}
       </Button>
-      <Collapse expanded={advanced} id={advancedId}>
-        <Stack gap="sm">
+      {/* Shown or not, without an animation: Collapse would add to the first load (issue 33). */}
+      {advanced && (
+        <Stack gap="sm" id={advancedId}>
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
             <NativeSelect
               label={t('settings.format')}
@@ -291,7 +283,7 @@ export function VoiceSettingsPanel({
             onChange={(master_pitch) => onChange({ ...settings, master_pitch })}
           />
         </Stack>
-      </Collapse>
+      )}
     </Stack>
   );
 }
