@@ -11,13 +11,9 @@
  * sentences of its own, so no answer comes from a cache.
  * Run with `npm run bench` (root) or `npm run bench -w @parla/server`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { hashPassword } from '../src/lib/password.js';
-import { createUserRepository } from '../src/services/accounts/user-repository.js';
+import { rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { benchServer } from './bench-server.js';
 
 const CHAPTERS = 10;
 const CHAPTER_CHARACTERS = 10_000;
@@ -37,27 +33,11 @@ function chapter(label: string): string {
 }
 
 async function server(concurrency: number) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-bench-jobs-'));
-  const app = await buildApp({
-    config: loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DEFAULT_VOICES: 'none',
-      JOB_CONCURRENCY: String(concurrency),
-    }),
-    webRoot: path.join(dataDir, 'no-web'),
-    conversionsPerMinute: 1000,
-    jobRunner: { pollMs: 50 },
-  });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const user = await createUserRepository(app.db).create({
-    email: 'bench@example.com',
-    passwordHash: await hashPassword('correct horse battery'),
-    plan: 'BUSINESS',
-    terms: app.plans.BUSINESS,
-    emailValidated: true,
-  });
-  const { token } = await app.tokens.issue(user.id, user.token_version);
+  const { app, base, token, dataDir } = await benchServer(
+    'jobs',
+    { JOB_CONCURRENCY: String(concurrency) },
+    { jobRunner: { pollMs: 50 } },
+  );
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   return {
     base,

@@ -16,16 +16,13 @@
  * `-- --runs N` changes RUNS, `-- --only TEXT` keeps the cases whose name contains TEXT.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type SpeechRequest, synthesize } from '@parla/speech';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { hashPassword } from '../src/lib/password.js';
-import { createUserRepository } from '../src/services/accounts/user-repository.js';
+import { benchServer } from './bench-server.js';
 
 const run = promisify(execFile);
 const runsArgument = process.argv.indexOf('--runs');
@@ -80,21 +77,7 @@ function referenceCommand(format: Format, rate: Rate, input: string, output: str
   return undefined;
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'parla-bench-native-'));
-const app = await buildApp({
-  config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', DEFAULT_VOICES: 'none' }),
-  webRoot: path.join(dir, 'no-web'),
-  conversionsPerMinute: 1000,
-});
-const base = await app.listen({ host: '127.0.0.1', port: 0 });
-const user = await createUserRepository(app.db).create({
-  email: 'bench@example.com',
-  passwordHash: await hashPassword('correct horse battery'),
-  plan: 'BUSINESS',
-  terms: app.plans.BUSINESS,
-  emailValidated: true,
-});
-const { token } = await app.tokens.issue(user.id, user.token_version);
+const { app, base, token, dataDir: dir } = await benchServer('native');
 
 /** One conversion over HTTP: POST, then the audio to its last byte. */
 async function api(text: string, format: Format, rate: Rate): Promise<void> {

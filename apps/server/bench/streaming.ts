@@ -11,34 +11,16 @@
  * medians of RUNS runs; the ratio is whole-file time over time to first byte.
  * Run with `npm run bench` (root) or `npm run bench -w @parla/server`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { hashPassword } from '../src/lib/password.js';
-import { createUserRepository } from '../src/services/accounts/user-repository.js';
+import { rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { benchServer } from './bench-server.js';
 
 const RUNS = 3;
 const SIZES = [1_000, 10_000, 20_000];
 /** mp3 at 24 kHz is encoded at 48 kbit/s (packages/speech encoders): 6,000 bytes a second. */
 const BYTES_PER_SECOND = 6_000;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'parla-bench-stream-'));
-const app = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEFAULT_VOICES: 'none' }),
-  webRoot: path.join(dataDir, 'no-web'),
-  conversionsPerMinute: 1000,
-});
-const base = await app.listen({ host: '127.0.0.1', port: 0 });
-const user = await createUserRepository(app.db).create({
-  email: 'bench@example.com',
-  passwordHash: await hashPassword('correct horse battery'),
-  plan: 'BUSINESS',
-  terms: app.plans.BUSINESS,
-  emailValidated: true,
-});
-const { token } = await app.tokens.issue(user.id, user.token_version);
+const { app, base, token, dataDir } = await benchServer('stream');
 
 let serial = 0;
 function textOf(length: number): string {
