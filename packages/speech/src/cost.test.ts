@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMp3, rmsDb } from '../test/audio.js';
 import { request } from '../test/request.js';
+import { toneVoice } from '../test/tone-voice.js';
 import { nativeAvailable } from './engines/espeak/backends.js';
-import type { EngineVoice, SpeechEngine } from './engines/types.js';
+import type { SpeechEngine } from './engines/types.js';
 import { SpeechError } from './errors.js';
 import { planSentences, sentenceText } from './plan.js';
 import { parseSsml } from './ssml/parser.js';
@@ -75,25 +76,7 @@ describe('a run of CJK without sentence breaks', () => {
 });
 
 describe('the bound while rendering', () => {
-  const voice: EngineVoice = {
-    id: 'slow:tone',
-    name: 'Slow tone',
-    gender: 'neutral',
-    provider: 'test',
-    language: 'en-us',
-    languageName: 'English (US)',
-    capabilities: {
-      pitch: false,
-      emphasis: false,
-      rate: false,
-      effects: [],
-      nativeSsml: [],
-      wordTimings: false,
-      phonemes: false,
-      engineName: 'a test engine',
-      maxTextPerCall: 1000,
-    },
-  };
+  const voice = toneVoice('slow:tone', 'Slow tone');
   let rendered = 0;
   // An engine that says far more than any estimate: two seconds of tone a character.
   const slow: SpeechEngine = {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, decodeWav } from '../../test/audio.js';
 import { request } from '../../test/request.js';
-import type { EngineVoice, SpeechEngine } from '../engines/types.js';
+import { toneVoice } from '../../test/tone-voice.js';
+import type { SpeechEngine } from '../engines/types.js';
 import { SpeechError, SsmlError } from '../errors.js';
 import { SpeechPool } from './pool.js';
 
@@ -176,25 +177,7 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
       release = resolve;
     });
     let started = 0;
-    const voice: EngineVoice = {
-      id: 'remote:tone',
-      name: 'Remote tone',
-      gender: 'neutral',
-      provider: 'test',
-      language: 'en-us',
-      languageName: 'English (US)',
-      capabilities: {
-        pitch: false,
-        emphasis: false,
-        rate: false,
-        effects: [],
-        nativeSsml: [],
-        wordTimings: false,
-        phonemes: false,
-        engineName: 'a test engine',
-        maxTextPerCall: 1000,
-      },
-    };
+    const voice = toneVoice('remote:tone', 'Remote tone');
     // A stand-in for a cloud voice: waits on "the network", answers a 440 Hz tone.
     const remote: SpeechEngine = {
       id: 'remote',
