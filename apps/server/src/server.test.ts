@@ -65,7 +65,8 @@ describe('the server process', () => {
       const storage = createLocalStorage(path.join(dataDir, 'files'));
       let other: ReturnType<typeof startSpeechWorker> | undefined;
       try {
-        const text = 'A long request that outlives the grace of the shutdown. '.repeat(40);
+        // Long enough to outlive a second of grace on libespeak-ng too (about 11,000 characters).
+        const text = 'A long request that outlives the grace of the shutdown. '.repeat(200);
         const rendered = client.render(voiceSettings({ text }), 'audio/long.wav');
         while ((await client.queueCounts()).active === 0) {
           await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
@@ -15,11 +16,18 @@ import { ConfigError, loadConfig } from '../config.js';
 const visitorLimits = { perVisitor: 1000, perIp: 15 };
 const abuseLimits = { perIp: 2, perAddress: 100, timeWindowMs: 60_000 };
 
+/**
+ * The test's own peer address (an IPv6 /64 of its own): on PostgreSQL the test files share a
+ * database, and the allowance of inject's default 127.0.0.1 is other files' too.
+ */
+const PEER = `2001:db8:${randomInt(0x10000).toString(16)}::7`;
+
 const convertFrom = (app: Awaited<ReturnType<typeof createTestApp>>, forwardedFor?: string) =>
   app.inject({
     method: 'POST',
     url: '/api/convertor',
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    remoteAddress: PEER,
     payload: voiceSettings(),
   });
 
@@ -28,6 +36,7 @@ const badLogin = (app: Awaited<ReturnType<typeof createTestApp>>, forwardedFor: 
     method: 'POST',
     url: '/api/auth/login',
     headers: { 'x-forwarded-for': forwardedFor },
+    remoteAddress: PEER,
     payload: { email: `nobody-${forwardedFor}@example.com`, password: 'not the password' },
   });
 
