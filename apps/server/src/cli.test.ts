@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -178,6 +178,17 @@ describe.runIf(TEST_DATABASE_KIND === 'sqlite')(
       const again = cli(['restore', archive], { DATA_DIR: config.dataDir });
       expect(again.status).toBe(1);
       expect(again.stderr).toContain('exists: restore into a new DATA_DIR');
+    });
+
+    it('says there is nothing to back up in a DATA_DIR that has not started', () => {
+      const empty = mkdtempSync(path.join(tmpdir(), 'parla-unstarted-'));
+      afterAll(() => rmSync(empty, { recursive: true, force: true }));
+      const result = cli(['backup', path.join(empty, 'parla.tar')], { DATA_DIR: empty });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `There is no database at ${path.join(empty, 'parla.sqlite')} to back up: DATA_DIR names an installation that has not started yet.`,
+      );
+      expect(existsSync(path.join(empty, 'parla.tar'))).toBe(false);
     });
   },
 );

@@ -1,6 +1,7 @@
 /**
  * `parla`: the server's operator commands (USAGE below); bin/parla.js calls `main`.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLAN_TYPES, type PlanType } from '@parla/contract';
@@ -133,6 +134,16 @@ async function backupOrRestore(command: string, file: string | undefined, config
   if (!file) {
     console.error(`${command} needs a FILE.\n\n${USAGE}`);
     return 2;
+  }
+  if (
+    command === 'backup' &&
+    config.database.kind === 'sqlite' &&
+    !existsSync(config.database.filename)
+  ) {
+    console.error(
+      `There is no database at ${config.database.filename} to back up: DATA_DIR names an installation that has not started yet.`,
+    );
+    return 1;
   }
   const notes =
     command === 'backup' ? await createBackup(config, file) : await restoreBackup(config, file);
