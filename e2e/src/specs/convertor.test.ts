@@ -19,11 +19,7 @@ const FREE_PER_CONVERT = 1000;
 async function openConvertor(page: Page, path = '/convertor'): Promise<void> {
   await visit(page, path);
   // The voice settings are ready once a voice is chosen.
-  await page
-    .getByLabel('Voice', { exact: true })
-    .locator('option')
-    .first()
-    .waitFor({ state: 'attached' });
+  await page.getByRole('group', { name: 'Current voice' }).waitFor();
   // And the limits are known (shown as '…' until the plan or the profile has loaded).
   await page.waitForFunction(() =>
     /^[\d,]+$/.test(
@@ -31,6 +27,9 @@ async function openConvertor(page: Page, path = '/convertor'): Promise<void> {
     ),
   );
 }
+
+/** The player's play or pause button: a conversion plays as soon as it arrives (issue 33). */
+const playerButton = (page: Page) => page.getByRole('button', { name: /^(Play|Pause)$/ });
 
 const counter = async (page: Page, which: 'used' | 'per-convert' | 'remaining') =>
   // Written the English way ('10,000'): digits only.
@@ -71,12 +70,14 @@ describe('the convertor page (issue 4)', () => {
     expect(await counter(page, 'remaining')).toBe(FREE_PER_CONVERT - 47);
 
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
-    const play = page.getByRole('button', { name: 'Play', exact: true });
-    await play.waitFor({ timeout: 30_000 });
-    // Issue 18: the player takes the focus once the audio is there.
+    // Issue 33: it plays as soon as it arrives, and (issue 18) the player takes the focus.
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor({ timeout: 30_000 });
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Play');
+      .toMatch(/^(Play|Pause)$/);
+    await page.evaluate(() => document.querySelector('audio')?.pause());
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await play.waitFor();
     const bars = page.getByTestId('waveform').locator('span');
     await expect.poll(() => bars.count(), { timeout: 15_000 }).toBe(120);
     const heights = await bars.evaluateAll((spans) =>
@@ -125,7 +126,7 @@ describe('the convertor page (issue 4)', () => {
     await page.getByRole('textbox', { name: 'Text editor' }).click();
     await page.keyboard.type('One, two, three, four, five.');
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
-    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
+    await playerButton(page).waitFor({ timeout: 30_000 });
     // The whole audio is there (the waveform is drawn from it) and the player has the stored
     // file, with its duration, rather than the stream.
     await expect.poll(() => page.getByTestId('waveform').locator('span').count()).toBe(120);
@@ -141,9 +142,7 @@ describe('the convertor page (issue 4)', () => {
     // pause or seek: when playback resumes after a pause and seeks, headless chromium on this
     // machine now and then stops for good (the whole file buffered, readyState back to 2, the
     // time standing still), with mp3 and ogg alike and with the player of stop 9 too.
-    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 3);
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    // It played on its own as it arrived (issue 33).
     await page.waitForFunction(() => document.querySelector('audio')?.ended === true, null, {
       timeout: 30_000,
     });
@@ -282,7 +281,11 @@ describe('the convertor page (issue 4)', () => {
   it('cuts a paste to the per-conversion limit and refuses typing past it, in both tabs', async () => {
     const page = await session.newPage();
     await openConvertor(page);
-    // An empty text converts nothing: no request leaves the page.
+    // The sample text (issue 33) taken away, an empty text converts nothing: no request
+    // leaves the page.
+    await page.getByRole('textbox', { name: 'Text editor' }).click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
     const conversions: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/convertor'))
@@ -369,6 +372,8 @@ describe('the convertor page (issue 4)', () => {
     const page = await session.newPage();
     await openConvertor(page);
     const engine = page.getByLabel('Engine', { exact: true });
+    // Format and sample rate are under "Advanced" (issue 33).
+    await page.getByRole('button', { name: 'Advanced' }).click();
     const format = page.getByLabel('Format', { exact: true });
     const rate = page.getByLabel('Sample rate', { exact: true });
     const enabledRates = () =>
@@ -414,9 +419,8 @@ describe('the convertor page (issue 4)', () => {
       if (request.url().includes('/api/convertor/audio/')) audioFinished = true;
     });
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
-    const play = page.getByRole('button', { name: 'Play', exact: true });
-    await play.waitFor({ timeout: 15_000 });
-    await play.click();
+    // It plays by itself as soon as the first audio arrives (issue 33).
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor({ timeout: 15_000 });
     await page.waitForFunction(
       () => (document.querySelector('audio')?.currentTime ?? 0) > 1,
       null,
@@ -458,7 +462,7 @@ describe('the convertor page (issue 4)', () => {
       const text = sentence.repeat(Math.floor(10_000 / sentence.length)).trim();
       await pasteInto(page, 'Text editor', text);
       await page.getByRole('button', { name: 'Convert', exact: true }).click();
-      await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 15_000 });
+      await playerButton(page).waitFor({ timeout: 15_000 });
       // Never a silent stop: the player says what happened…
       await page
         .getByTestId('player-error')
@@ -490,7 +494,7 @@ describe('the convertor page (issue 4)', () => {
     await page.getByRole('textbox', { name: 'Text editor' }).click();
     await page.keyboard.type('Download me.');
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
-    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
+    await playerButton(page).waitFor({ timeout: 30_000 });
     if (message) {
       expect(await page.getByTestId('download-message').textContent()).toContain(message);
       expect(await page.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);

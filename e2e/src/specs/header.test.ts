@@ -31,6 +31,14 @@ describe('header states (SPEC §2 "Header")', () => {
     const menuButton = banner.getByRole('button', { name: user.email });
     await menuButton.waitFor();
     expect(await banner.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    // Issue 33: Documents in the main navigation, and the whole email on hover.
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Documents' })
+        .getAttribute('href'),
+    ).toBe('/documents');
+    expect(await menuButton.getAttribute('title')).toBe(user.email);
 
     await menuButton.click();
     const menu = page.getByRole('menu');

@@ -16,11 +16,7 @@ const TEXT = 'Seven quick foxes ran home. Then nine lazy dogs slept. Finally eve
 /** Opens the convertor, converts TEXT, and answers its speech marks' words. */
 async function converted(page: Page): Promise<SpeechMark[]> {
   await visit(page, '/convertor');
-  await page
-    .getByLabel('Voice', { exact: true })
-    .locator('option')
-    .first()
-    .waitFor({ state: 'attached' });
+  await page.getByRole('group', { name: 'Current voice' }).waitFor();
   await page.getByRole('textbox', { name: 'Text editor' }).click();
   await page.keyboard.type(TEXT);
   const [answer] = await Promise.all([
@@ -34,6 +30,8 @@ async function converted(page: Page): Promise<SpeechMark[]> {
   const result = (await answer.json()) as { marks_path: string };
   expect(result.marks_path).toMatch(/^\/api\/convertor\/marks\//);
   await page.getByRole('listbox', { name: 'Read-along' }).waitFor({ timeout: 30_000 });
+  // The audio plays as it arrives (issue 33); the tests drive it from a stop.
+  await page.evaluate(() => document.querySelector('audio')?.pause());
   const marks = (await page.evaluate(
     async (path) => (await fetch(path)).json(),
     result.marks_path,

@@ -119,6 +119,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'account/checkout', lazy: page(() => import('./routes/account/checkout')) },
             { path: 'file-history', lazy: page(() => import('./routes/file-history')) },
             { path: 'documents', lazy: page(() => import('./routes/documents')) },
+            { path: 'pronunciations', lazy: page(() => import('./routes/pronunciations')) },
           ],
         },
         {

@@ -83,6 +83,14 @@ export const BookIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A speech bubble: the pronunciations of the user's lexicons. */
+export const SpeechIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12z" />
+    <path d="M9 10h6M9 14h4" />
+  </Icon>
+);
+
 export const LogoutIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />

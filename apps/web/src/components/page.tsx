@@ -1,4 +1,4 @@
-import { Container, type ContainerProps, Stack, Text, Title } from '@mantine/core';
+import { Container, type ContainerProps, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageMeta } from '../hooks/use-page-meta';
 
@@ -10,19 +10,32 @@ interface PageProps {
   /** The meta description (and the lead sentence unless `lead` is given). */
   description: string;
   lead?: ReactNode;
+  /** Beside the heading (the convertor's "Listen"). */
+  aside?: ReactNode;
   size?: ContainerProps['size'];
   children?: ReactNode;
 }
 
 /** The frame of a page: its metadata, one h1 and a lead paragraph, then the content. */
-export function Page({ heading, title, description, lead, size = 'lg', children }: PageProps) {
+export function Page({
+  heading,
+  title,
+  description,
+  lead,
+  aside,
+  size = 'lg',
+  children,
+}: PageProps) {
   usePageMeta({ title, description });
   return (
     <Container size={size} py={{ base: 'lg', md: 'xl' }}>
       <Stack gap="xs" mb="xl">
-        <Title order={1} fz={{ base: 28, md: 36 }}>
-          {heading}
-        </Title>
+        <Group gap="sm" align="center" wrap="wrap">
+          <Title order={1} fz={{ base: 28, md: 36 }}>
+            {heading}
+          </Title>
+          {aside}
+        </Group>
         <Text fz="lg" c="dimmed" maw="70ch">
           {lead ?? description}
         </Text>

@@ -1,4 +1,4 @@
-import { errorMessage } from '@parla/contract';
+import { ErrorResponseSchema, errorMessage, type FieldError } from '@parla/contract';
 import { getToken } from './auth-token';
 
 /**
@@ -24,10 +24,13 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status, or 0 when the request never got an answer. */
   readonly status: number;
+  /** The server's field messages (a schema failure), for a form to show beside its fields. */
+  readonly fields: FieldError[];
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, fields: FieldError[] = []) {
     super(message);
     this.status = status;
+    this.fields = fields;
   }
 
   get isUnauthorized(): boolean {
@@ -107,13 +110,18 @@ export function buildHeaders(
   return headers;
 }
 
-/** The server's `message` (ErrorResponse of @parla/contract), else the fallback. */
-async function readErrorMessage(response: Response, fallback: string): Promise<string> {
+/** The server's `message` and field messages (ErrorResponse of @parla/contract), else the fallback. */
+async function readError(
+  response: Response,
+  fallback: string,
+): Promise<{ message: string; fields: FieldError[] }> {
   try {
-    return errorMessage(await response.json(), fallback);
+    const body: unknown = await response.json();
+    const parsed = ErrorResponseSchema.safeParse(body);
+    return { message: errorMessage(body, fallback), fields: parsed.data?.errors ?? [] };
   } catch {
     // Not JSON (a proxy's HTML error page): the fallback.
-    return fallback;
+    return { message: fallback, fields: [] };
   }
 }
 
@@ -152,7 +160,7 @@ export async function apiRequest<T = unknown>(
   }
 
   if (!response.ok) {
-    const message = await readErrorMessage(
+    const { message, fields } = await readError(
       response,
       options.fallbackMessage ?? GENERIC_ERROR_MESSAGE,
     );
@@ -164,7 +172,7 @@ export async function apiRequest<T = unknown>(
         return apiRequest(path, options);
       }
     }
-    throw new ApiError(message, response.status);
+    throw new ApiError(message, response.status, fields);
   }
 
   if (options.responseType === 'blob') return (await response.blob()) as T;

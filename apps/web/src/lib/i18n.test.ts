@@ -5,6 +5,8 @@ import { i18nFor, loadLanguage, TRANSLATED_LOCALES } from './i18n';
 import { SITE_LANGUAGES } from './languages';
 
 const LOCALES_DIR = path.resolve(__dirname, '../locales');
+/** The `lexicons` namespace: the pronunciation dialog's and page's words (issue 32). */
+const LEXICONS_DIR = path.join(LOCALES_DIR, 'lexicons');
 const SRC_DIR = path.resolve(__dirname, '..');
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -20,8 +22,8 @@ function flatten(words: Words, prefix = ''): Map<string, string> {
   return flat;
 }
 
-const read = (locale: string) =>
-  flatten(JSON.parse(readFileSync(path.join(LOCALES_DIR, `${locale}.json`), 'utf8')) as Words);
+const read = (locale: string, dir = LOCALES_DIR) =>
+  flatten(JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Words);
 
 /** Keys without their plural suffix, with the plural categories each one has. */
 function baseKeys(flat: Map<string, string>): Map<string, Set<string>> {
@@ -45,21 +47,31 @@ function sources(dir: string): string[] {
   });
 }
 
-const english = baseKeys(read('en'));
 const interpolations = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1]).sort();
 
 describe('the words of the interface (issue 18 item 1)', () => {
   it('has a file for every language of the site, and no other', () => {
-    const files = readdirSync(LOCALES_DIR).map((file) => file.replace(/\.json$/, ''));
+    const files = readdirSync(LOCALES_DIR)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => file.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...TRANSLATED_LOCALES].sort());
+    const lexicons = readdirSync(LEXICONS_DIR).map((file) => file.replace(/\.json$/, ''));
+    expect(lexicons.sort()).toEqual([...TRANSLATED_LOCALES].sort());
     expect(SITE_LANGUAGES.map((language) => language.locale).sort()).toEqual(files.sort());
   });
 
-  it.each(TRANSLATED_LOCALES.filter((locale) => locale !== 'en'))(
-    '%s has every key of English, no other, and each plural form its language needs',
-    (locale) => {
-      const words = read(locale);
+  const others = TRANSLATED_LOCALES.filter((locale) => locale !== 'en');
+  it.each(
+    others.flatMap((locale) => [
+      [locale, 'translation', LOCALES_DIR],
+      [locale, 'lexicons', LEXICONS_DIR],
+    ]),
+  )(
+    '%s has every key of English (%s), no other, and each plural form its language needs',
+    (locale, _namespace, dir) => {
+      const english = baseKeys(read('en', dir));
+      const words = read(locale, dir);
       const keys = baseKeys(words);
       expect([...keys.keys()].sort()).toEqual([...english.keys()].sort());
       const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
@@ -73,7 +85,7 @@ describe('the words of the interface (issue 18 item 1)', () => {
         );
       }
       // The same placeholders as English, so nothing the page passes in is lost.
-      const englishWords = read('en');
+      const englishWords = read('en', dir);
       for (const [key, text] of words) {
         const base = key.replace(PLURAL_SUFFIX, '');
         const reference =
@@ -94,11 +106,13 @@ describe('the words of the interface (issue 18 item 1)', () => {
     const code = sources(SRC_DIR)
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
-    const nested = [...read('en').values()].join('\n');
-    const unused = [...english.keys()].filter(
-      (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !nested.includes(key),
-    );
-    expect(unused).toEqual([]);
+    for (const dir of [LOCALES_DIR, LEXICONS_DIR]) {
+      const nested = [...read('en', dir).values()].join('\n');
+      const unused = [...baseKeys(read('en', dir)).keys()].filter(
+        (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !nested.includes(key),
+      );
+      expect(unused).toEqual([]);
+    }
   });
 
   it('writes numbers and plurals the way each language does', async () => {

@@ -1,5 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import type en from '../locales/en.json';
+import type enLexicons from '../locales/lexicons/en.json';
 import { describeLanguage } from './languages';
 
 /**
@@ -13,7 +14,8 @@ import { describeLanguage } from './languages';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    /** `lexicons`: the pronunciation dialog's and page's words (hooks/use-lexicon-words.ts). */
+    resources: { translation: typeof en; lexicons: typeof enLexicons };
   }
 }
 

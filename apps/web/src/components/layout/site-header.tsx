@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { type Session, useLogout, useSession } from '../../lib/auth';
 import { localizePath } from '../../lib/languages';
-import { BookIcon, ChevronDownIcon, FilesIcon, LogoutIcon, PlanIcon, UserIcon } from '../icons';
+import {
+  BookIcon,
+  ChevronDownIcon,
+  FilesIcon,
+  LogoutIcon,
+  PlanIcon,
+  SpeechIcon,
+  UserIcon,
+} from '../icons';
 import { Logo } from '../logo';
 import { Ltr } from '../ltr';
 import { ColorSchemeToggle } from './color-scheme-toggle';
@@ -14,10 +22,12 @@ import classes from './site-header.module.css';
 
 const MOBILE_NAV_ID = 'site-mobile-navigation';
 
-function useMainLinks(language: string) {
+function useMainLinks(language: string, signedIn: boolean) {
   const { t } = useTranslation();
   return [
     { label: t('nav.home'), to: localizePath('/convertor', language) },
+    // Where signed-in people look for their long texts (issue 33, item 7).
+    ...(signedIn ? [{ label: t('nav.documents'), to: '/documents' }] : []),
     { label: t('nav.pricing'), to: localizePath('/pricing', language) },
     { label: t('nav.blog'), to: localizePath('/blog', language) },
     { label: t('nav.contact'), to: localizePath('/contact', language) },
@@ -37,6 +47,8 @@ function AccountMenu({ email }: { email: string }) {
           leftSection={<UserIcon size={18} />}
           h={44}
           maw={{ base: 200, sm: 280 }}
+          // The whole address on hover when it is cut (issue 33, item 8).
+          title={email}
           styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
         >
           <Ltr>{email}</Ltr>
@@ -54,6 +66,9 @@ function AccountMenu({ email }: { email: string }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/documents" leftSection={<BookIcon size={16} />}>
           {t('nav.documents')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/pronunciations" leftSection={<SpeechIcon size={16} />}>
+          {t('nav.pronunciations')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
@@ -102,7 +117,7 @@ export function SiteHeader({ language, switcher }: SiteHeaderProps) {
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const opened = openedOn === pathname;
   const toggle = () => setOpenedOn(opened ? null : pathname);
-  const links = useMainLinks(language);
+  const links = useMainLinks(language, session.status === 'signed-in');
 
   return (
     <Box component="header" className={classes.header}>

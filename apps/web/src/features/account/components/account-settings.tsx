@@ -1,7 +1,7 @@
-import { Alert, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Anchor, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { profileQueryOptions, useToken } from '../../../lib/auth';
 import { useTaxIds } from '../api/get-tax-ids';
@@ -80,7 +80,14 @@ export function AccountSettings() {
           <FieldSkeletons count={8} />
         )}
       </AccountBlock>
-      <AccountBlock id="api-keys" title={t('apiKeys.title')} description={t('apiKeys.description')}>
+      <AccountBlock
+        id="api-keys"
+        title={t('apiKeys.title')}
+        description={
+          // The API documentation is a link (issue 33, item 8).
+          <Trans i18nKey="apiKeys.description" components={{ docs: <Anchor href="/api/docs" /> }} />
+        }
+      >
         {ready ? <ApiKeys /> : <FieldSkeletons count={2} />}
       </AccountBlock>
       <AccountBlock title={t('account.delete')} description={t('account.deleteDescription')}>

@@ -7,12 +7,12 @@ import { PROFILE_QUERY_KEY } from '../../../lib/auth';
  * POST /convertor (SPEC §7), streamed (issue 14): the answer comes with the first bytes of the
  * audio, whose address plays while the rest is rendered. Every failure, HTTP error or
  * `success: false`, becomes an error carrying the message the alert shows (SPEC §8 "Convert
- * failure").
+ * failure"). `stream` false: the whole audio first, with its duration (a short preview).
  */
-export async function convert(settings: VoiceSettings): Promise<ConvertResult> {
+export async function convert(settings: VoiceSettings, stream = true): Promise<ConvertResult> {
   const result = await api.post('/convertor', settings, {
     schema: ConvertResultSchema,
-    query: { stream: true },
+    ...(stream && { query: { stream: true } }),
   });
   if (!result.success || !result.path) throw new ApiError(result.message, 200);
   return result;
@@ -21,7 +21,7 @@ export async function convert(settings: VoiceSettings): Promise<ConvertResult> {
 export function useConvert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: convert,
+    mutationFn: (settings: VoiceSettings) => convert(settings),
     // The allowance shown by the counter is the profile's.
     onSettled: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
   });

@@ -26,6 +26,11 @@ interface AudioPlayerProps {
   duration: number;
   /** Move focus to the play button when this audio arrives (after a conversion, issue 18). */
   focusOnLoad?: boolean;
+  /**
+   * Play as soon as the first audio arrives (a conversion just asked for by a click, issue 33
+   * item 1: browsers allow it).
+   */
+  autoPlay?: boolean;
   /** The audio is streamed while it renders (it cannot seek until it has all arrived). */
   streamed?: boolean;
   /** The whole audio has arrived (a streamed conversion has finished rendering). */
@@ -44,6 +49,7 @@ export function AudioPlayer({
   path,
   duration: convertedDuration,
   focusOnLoad = false,
+  autoPlay = false,
   streamed = false,
   onComplete,
   onBroken,
@@ -105,6 +111,14 @@ export function AudioPlayer({
     setElementFailed(false);
     setDuration(convertedDuration);
     if (focusOnLoad) playButton.current?.focus();
+    const element = audio.current;
+    if (autoPlay && element) {
+      element.playbackRate = speed;
+      // A browser may refuse (or, in some test environments, not implement) playing on its own.
+      Promise.resolve()
+        .then(() => element.play())
+        .catch(() => setState('paused'));
+    }
   }, [path]);
 
   const play = () => {

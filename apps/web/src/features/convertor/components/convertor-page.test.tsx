@@ -2,6 +2,7 @@ import type { VoiceSettings } from '@parla/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import en from '../../../locales/en.json';
 import { PLAN_INFO } from '../../../test/plan-info';
 import { profileOf } from '../../../test/profile';
 import { interceptFetch, jsonResponse, renderAt } from '../../../test/render';
@@ -51,6 +52,74 @@ const SAVED: VoiceSettings = {
 signedInForEachTest();
 
 describe('the convertor page', () => {
+  it('starts with a sample text that is not counted, replaced by what is typed, and converts it as it is (issue 33)', async () => {
+    const network = interceptFetch((call) => {
+      if (call.url === '/api/account/profile') return jsonResponse(200, PROFILE);
+      if (call.url === '/api/convertor/voices') return jsonResponse(200, VOICES);
+      if (call.method === 'POST' && call.url === '/api/convertor?stream=true') {
+        return jsonResponse(200, {
+          success: true,
+          message: 'ok',
+          path: '/api/convertor/audio/sample.mp3',
+          duration: 1,
+        });
+      }
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    const played: string[] = [];
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      played.push(this.src);
+      return Promise.resolve();
+    };
+    try {
+      const first = renderAt('/convertor', '/convertor', <ConvertorPage />);
+      const user = userEvent.setup();
+      // The plain text area (this test comes first, before any test loads the rich editor,
+      // whose typing happy-dom does not reproduce; e2e/first-minute types into both).
+      const editor = await screen.findByRole('textbox', { name: 'Text editor' });
+      const words = () => {
+        const box = screen.getByRole('textbox', { name: 'Text editor' });
+        return box instanceof HTMLTextAreaElement ? box.value : box.textContent;
+      };
+      await waitFor(() =>
+        expect(screen.getByTestId('characters-per-convert').textContent).toBe('10,000'),
+      );
+      await waitFor(() => expect(words()).toBe(en.convertor.sample));
+      expect(screen.getByTestId('characters-used').textContent).toBe('0');
+      // "Listen" plays the current voice's sample.
+      await user.click(screen.getByRole('button', { name: en.convertor.listen }));
+      expect(played.at(-1)).toBe(
+        `${window.location.origin}/api/convertor/voices/preview?voice=standard%3Afr-fr`,
+      );
+      // Typing replaces the sample.
+      await user.click(editor);
+      await user.keyboard('Hi');
+      await waitFor(() => expect(words()).toBe('Hi'));
+      expect(screen.getByTestId('characters-used').textContent).toBe('2');
+      first.unmount();
+
+      // Converted untouched, the sample is sent, counted from then on, and plays at once.
+      renderAt('/convertor', '/convertor', <ConvertorPage />);
+      const convert = await screen.findByRole('button', { name: 'Convert' });
+      await waitFor(() => expect((convert as HTMLButtonElement).disabled).toBe(false));
+      await user.click(convert);
+      await waitFor(() =>
+        expect(network.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+          text: en.convertor.sample,
+        }),
+      );
+      expect(screen.getByTestId('characters-used').textContent).toBe(
+        String(en.convertor.sample.length),
+      );
+      await waitFor(() =>
+        expect(played.at(-1)).toBe(`${window.location.origin}/api/convertor/audio/sample.mp3`),
+      );
+    } finally {
+      HTMLMediaElement.prototype.play = play;
+    }
+  });
+
   it('opens a saved file and offers Save and Download to a paying user after a conversion', async () => {
     const network = interceptFetch((call) => {
       if (call.url === '/api/account/profile') return jsonResponse(200, PROFILE);
@@ -86,7 +155,7 @@ describe('the convertor page', () => {
     // The document has markup, so the editor's chunk is loaded first (decision 024): slow
     // under a busy machine's first import.
     expect(
-      await screen.findByRole('button', { name: 'Pause 2s, edit' }, { timeout: 4000 }),
+      await screen.findByRole('button', { name: 'Pause 2s, edit' }, { timeout: 15_000 }),
     ).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByTestId('characters-per-convert').textContent).toBe('10,000'),
@@ -162,9 +231,9 @@ describe('the convertor page', () => {
     expect(warning.textContent).toContain('Limit reached');
     expect(warning.querySelector('a')?.getAttribute('href')).toBe('/pricing');
 
-    // After a conversion the player's play button has the focus.
+    // After a conversion the audio plays at once (issue 33), its Pause button has the focus.
     await user.click(convert);
-    const play = await screen.findByRole('button', { name: 'Play' });
+    const play = await screen.findByRole('button', { name: 'Pause' });
     await waitFor(() => expect(document.activeElement).toBe(play));
     expect(screen.getByText('Your audio is ready.')).toBeTruthy();
   });

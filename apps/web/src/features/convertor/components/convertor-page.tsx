@@ -56,7 +56,8 @@ import {
 import { downloadRight } from '../lib/download';
 import type { ChangeOperation, EditorHandle } from '../lib/editor-handle';
 import { convertorTexts, fallbackTexts } from '../lib/page-sections';
-import { hasMarkup, textToSend } from '../lib/ssml-document';
+import { insertedIntoSample } from '../lib/sample';
+import { hasMarkup, textToSend, toSsml } from '../lib/ssml-document';
 import { errorPosition } from '../lib/ssml-error';
 import { closingTag, openingTag, TAG_SPECS } from '../lib/ssml-tags';
 import { downloadName } from '../lib/time';
@@ -73,6 +74,9 @@ import type { ConvertWarningsProps } from './convert-warnings';
 import type { CutNoticeProps } from './cut-notice';
 import { EditorToolbar } from './editor-toolbar';
 import { InfoTiles } from './info-tiles';
+import { ListenButton } from './listen-button';
+import type { PronouncedMarks } from './pronounced-words-plugin';
+import type { PronunciationToolProps } from './pronunciation-tool';
 import { TextTab } from './text-tab';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 import { WidgetBoundary } from './widget-boundary';
@@ -95,6 +99,13 @@ const DownloadArea = lazy(() =>
 const CutNotice = lazy(
   (): Promise<{ default: ComponentType<CutNoticeProps> }> =>
     import('./cut-notice').catch(() => ({ default: () => null })),
+);
+
+// Signed-in users' Pronunciation… and the marks of their lexicons' words (issue 32): loaded once
+// the visitor is known to be signed in.
+const PronunciationTool = lazy(
+  (): Promise<{ default: ComponentType<PronunciationToolProps> }> =>
+    import('./pronunciation-tool').catch(() => ({ default: () => null })),
 );
 
 // What of a text was not read as written: loaded with the first conversion that has some.
@@ -175,6 +186,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const texts = convertorTexts(content.data, fallbackTexts(t, counts.data));
 
   const doc = useEditorDocument(initial?.ssml ?? '');
+  // Issue 32: the words the signed-in user's lexicons change are marked in the Text tab.
+  const [pronounced, setPronounced] = useState<PronouncedMarks | undefined>();
   const editor = useRef<EditorHandle>(null);
   const [chosen, setChosen] = useState<PanelSettings | null>(
     initial ? (({ text: _, ...rest }) => rest)(initial.settings) : null,
@@ -196,6 +209,13 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
         ? planInfo.data?.free.count_characters_per_convert
         : undefined) ?? Number.POSITIVE_INFINITY;
   const counter = characterCounter(doc.ssml, perConvert);
+  // Issue 33, item 1: a first visit starts with a sample text in the page's language (when it
+  // fits the per-conversion limit), which the first keystroke or paste replaces; it counts
+  // once it is converted.
+  const sample = toSsml([[{ type: 'text', text: t('convertor.sample') }]]);
+  const [sampleLeft, setSampleLeft] = useState(!initial);
+  const sampling = sampleLeft && usedCharacters(sample) <= perConvert;
+  const shown = sampling ? sample : doc.ssml;
   const [alert, setAlert] = useState<string | null>(null);
   const convert = useConvert();
   const [conversion, setConversion] = useState<Conversion | null>(() =>
@@ -238,14 +258,18 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     if (convert.error) convert.reset();
     if (operation !== 'paste') setCutNotice(null);
     setEmptyNotice(false);
+    if (sampling) {
+      setSampleLeft(false);
+      const typed = operation === 'edit' || operation === 'paste';
+      doc.change((typed && insertedIntoSample(sample, next)) || next, operation, target);
+      return;
+    }
     doc.change(next, operation, target);
   };
 
-  const onInsert = (kind: TagKind, value: string) => {
+  /** Inserts markup around the selection when its cost (`fits`) and the limit allow it. */
+  const insertMarkup = (open: string, close: string | null, fits: boolean) => {
     setAlert(null);
-    const spec = TAG_SPECS[kind];
-    const open = openingTag(kind, value);
-    const close = spec.empty ? null : closingTag(kind);
     // Issue 18: a tag with content wraps the selected words; an empty one would cost
     // characters and do nothing.
     if (close && !editor.current?.hasSelection()) {
@@ -254,30 +278,42 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     }
     const preview = editor.current?.previewInsert(open, close) ?? doc.ssml;
     // SPEC §5: a tag needs its cost in remaining characters (and must fit the limit).
-    if (!tagFits(kind, counter) || usedCharacters(preview) > perConvert) {
+    if (!fits || usedCharacters(preview) > perConvert) {
       setAlert(MESSAGES.editor.notEnoughCharacters);
       return;
     }
     editor.current?.insertTag(open, close);
   };
+  const onInsert = (kind: TagKind, value: string) =>
+    insertMarkup(
+      openingTag(kind, value),
+      TAG_SPECS[kind].empty ? null : closingTag(kind),
+      tagFits(kind, counter),
+    );
 
   const onUpload = async (file: File) => {
     const raw = await file.text();
     const text = cleanUploadedText(raw, perConvert);
     const whole = cleanUploadedText(raw, Number.POSITIVE_INFINITY);
     setEmptyNotice(false);
+    setSampleLeft(false);
     setCutNotice(text === whole ? null : { kept: codePoints(text), total: codePoints(whole) });
     const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
     doc.change(escaped, 'upload', mode === 'ssml' ? 'SSML' : 'TEXT');
   };
 
   const onConvert = () => {
-    const text = textToSend(doc.ssml);
+    const text = textToSend(shown);
     if (!settings) return;
     // SPEC §5: converting an empty text does nothing (no request); the page says why.
     if (text.trim() === '') {
       setEmptyNotice(true);
       return;
+    }
+    if (sampling) {
+      // The sample, once converted, is the visitor's text like any other.
+      setSampleLeft(false);
+      doc.change(sample, 'sample', mode === 'ssml' ? 'SSML' : 'TEXT');
     }
     const body: VoiceSettings = { ...settings, text, voice_effects: effectsInDocument(text) };
     convert.mutate(body, {
@@ -289,7 +325,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           subtitlesPath: result.subtitles_path,
           sent: text,
           settings: body,
-          ssml: doc.ssml,
+          ssml: shown,
           at: new Date(),
           fresh: true,
           complete: !result.streaming,
@@ -303,8 +339,10 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   if (effects.length === 0) unavailable.voiceEffect = t('convertor.noEffects');
 
   const editorProps = {
-    value: doc.ssml,
-    limit: perConvert,
+    value: shown,
+    // What is typed or pasted into the sample replaces it: the sample's length is not taken
+    // from what may be added.
+    limit: sampling ? perConvert + usedCharacters(sample) : perConvert,
     onCut,
     onUndo: doc.undo,
     onRedo: doc.redo,
@@ -315,6 +353,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
       size="xl"
       title={t('convertor.title')}
       heading={texts.intro.title}
+      aside={<ListenButton voice={voice} />}
       description={t('convertor.description', { product: PRODUCT_NAME })}
       lead={
         <>
@@ -352,7 +391,22 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 onUndo={doc.undo}
                 onRedo={doc.redo}
                 onUpload={(file) => void onUpload(file)}
-              />
+              >
+                {profile && (
+                  <Suspense fallback={null}>
+                    <PronunciationTool
+                      editor={editor}
+                      mode={mode}
+                      onInsertMarkup={(open, close, cost) =>
+                        insertMarkup(open, close, counter.remaining >= cost)
+                      }
+                      settings={settings}
+                      onRefuse={setAlert}
+                      onMarks={setPronounced}
+                    />
+                  </Suspense>
+                )}
+              </EditorToolbar>
               {alert && (
                 <Alert
                   color="red"
@@ -370,6 +424,11 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   <CutNotice {...cutNotice} onClose={() => setCutNotice(null)} />
                 </Suspense>
               )}
+              {sampling && (
+                <Text size="sm" c="dimmed" data-testid="sample-note">
+                  {t('convertor.sampleNote')}
+                </Text>
+              )}
               <WidgetBoundary name={t('convertor.theEditor')}>
                 <ChipContext.Provider value={{ effects }}>
                   <Suspense fallback={<Skeleton h={250} />}>
@@ -378,6 +437,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         {...editorProps}
                         ref={editor}
                         label={t('convertor.ssmlEditor')}
+                        sample={sampling}
                         error={ssmlError}
                         onChange={onChange('SSML')}
                       />
@@ -388,12 +448,14 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         label={t('convertor.textEditor')}
                         onChange={onChange('TEXT')}
                         spoken={spokenInEditor}
+                        pronounced={profile ? pronounced : undefined}
                       />
                     )}
                   </Suspense>
                 </ChipContext.Provider>
               </WidgetBoundary>
-              <Group justify="space-between" wrap="wrap" gap="sm">
+              {/* The counter wraps within its own column, never under Convert (issue 33, item 8). */}
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
                 <CharacterCounter
                   counter={counter}
                   allowance={profile ? profile.plan.count_characters : null}
@@ -403,6 +465,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                   loading={convert.isPending}
                   disabled={!settings || !voice}
                   size="md"
+                  style={{ flexShrink: 0 }}
                 >
                   {t('convertor.convert')}
                 </Button>
@@ -445,6 +508,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                     path={conversion.path}
                     duration={conversion.duration}
                     focusOnLoad={conversion.fresh}
+                    autoPlay={conversion.fresh}
                     streamed={!conversion.complete}
                     onComplete={() => setConversion((c) => c && { ...c, complete: true })}
                     // The server gave the characters back: the counter shows it.

@@ -1,13 +1,13 @@
 import { ActionIcon, Button, FileButton, Group, Popover, Tooltip } from '@mantine/core';
 import { TAG_COSTS, type TagKind, type VoiceEffect } from '@parla/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAG_KINDS, TAG_SPECS } from '../lib/ssml-tags';
 import { TAG_LABEL_KEYS } from '../lib/tag-labels';
 import classes from './editor.module.css';
 import { RedoIcon, UndoIcon } from './player-icons';
 
-/** Loaded when a tag's form is first opened: not part of the convertor's first load. */
+/** Loaded when a tag's form is first opened: not part of the convertor's first load (issue 33). */
 const TagValueForm = lazy(() =>
   import('./tag-value-form').then((module) => ({ default: module.TagValueForm })),
 );
@@ -22,6 +22,8 @@ interface EditorToolbarProps {
   onUndo: () => void;
   onRedo: () => void;
   onUpload: (file: File) => void;
+  /** More tools after the tags (the signed-in user's Pronunciation…). */
+  children?: ReactNode;
 }
 
 function TagButton({
@@ -66,7 +68,7 @@ function TagButton({
           </Button>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown aria-label={insert}>
         {opened && (
           <Suspense fallback={null}>
             <TagValueForm
@@ -100,6 +102,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
           onInsert={props.onInsert}
         />
       ))}
+      {props.children}
       <Group gap={4} ms="auto" wrap="nowrap">
         <Tooltip label={t('toolbar.undoHint')} withArrow>
           <ActionIcon

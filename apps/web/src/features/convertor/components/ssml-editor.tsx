@@ -13,11 +13,13 @@ import {
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cutToFit, usedCharacters } from '../lib/characters';
 import { Echoes } from '../lib/echoes';
 import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
+import { wordsOf } from '../lib/ssml-document';
 import { offsetOf } from '../lib/ssml-error';
-import { SSML_ELEMENTS } from '../lib/ssml-schema';
+import { ssmlElements } from '../lib/ssml-schema';
 import classes from './editor.module.css';
 
 const External = Annotation.define<boolean>();
@@ -72,22 +74,39 @@ interface SsmlEditorProps {
   onRedo: () => void;
   onCut: CutListener;
   label: string;
+  /** The value is a sample text, which the first text typed or pasted replaces whole (issue 33). */
+  sample?: boolean;
 }
 
 /** The SSML tab (issue 4, item 6): CodeMirror 6 with XML highlighting, completion and lint. */
 const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor(
-  { value, limit, error, onChange, onUndo, onRedo, onCut, label },
+  { value, limit, error, onChange, onUndo, onRedo, onCut, label, sample = false },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const latest = useRef({ limit, onChange, onUndo, onRedo, onCut });
-  latest.current = { limit, onChange, onUndo, onRedo, onCut };
+  const latest = useRef({ limit, onChange, onUndo, onRedo, onCut, sample });
+  latest.current = { limit, onChange, onUndo, onRedo, onCut, sample };
   const echoes = useRef(new Echoes()).current;
+  const { t } = useTranslation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once; later values go through refs and the sync effect.
   useEffect(() => {
     if (!host.current) return;
+    // Typed or pasted into the sample, the text replaces it in the same transaction.
+    const replacesSample = EditorState.transactionFilter.of((tr) => {
+      if (!latest.current.sample || !tr.docChanged) return tr;
+      if (!tr.isUserEvent('input.type') && !tr.isUserEvent('input.paste')) return tr;
+      let inserted = '';
+      tr.changes.iterChanges((_from, _to, _f, _t, text) => {
+        inserted += text.toString();
+      });
+      return {
+        changes: { from: 0, to: tr.startState.doc.length, insert: inserted },
+        selection: { anchor: inserted.length },
+        userEvent: tr.isUserEvent('input.paste') ? 'input.paste' : 'input.type',
+      };
+    });
     const capped = EditorState.transactionFilter.of((tr) => {
       if (!tr.docChanged || tr.annotation(External)) return tr;
       const { limit: max } = latest.current;
@@ -155,10 +174,13 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
           keymap.of(defaultKeymap),
           lineNumbers(),
           EditorView.lineWrapping,
-          xml({ elements: SSML_ELEMENTS }),
+          xml({
+            elements: ssmlElements((tag, count) => t('toolbar.insertHint', { tag, count })),
+          }),
           autocompletion(),
           keymap.of(completionKeymap),
           lintGutter(),
+          replacesSample,
           capped,
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((update) => {
@@ -185,8 +207,10 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
     if (!editor || echoes.isEcho(value)) return;
     const current = editor.state.doc.toString();
     if (current === value) return;
+    // The caret after the new text (a sample replaced by the first keystroke goes on there).
     editor.dispatch({
       changes: { from: 0, to: current.length, insert: value },
+      selection: { anchor: value.length },
       annotations: External.of(true),
     });
   }, [value, echoes]);
@@ -221,6 +245,12 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
       return `${doc.slice(0, from)}${open}${doc.slice(from, to)}${close ?? ''}${doc.slice(to)}`;
     },
     hasSelection: () => Boolean(view.current && !view.current.state.selection.main.empty),
+    selectedText: () => {
+      const editor = view.current;
+      if (!editor) return '';
+      const { from, to } = editor.state.selection.main;
+      return wordsOf(editor.state.sliceDoc(from, to));
+    },
     insertTag(open, close) {
       const editor = view.current;
       if (!editor) return;

@@ -90,7 +90,7 @@ export function TagChip({ node, updateAttributes, selected, editor, getPos }: Re
             {label}: {info.value}
           </UnstyledButton>
         </Popover.Target>
-        <Popover.Dropdown>
+        <Popover.Dropdown aria-label={t('tags.edit', { tag: label, value: info.value })}>
           <Stack gap="xs">
             <TagValueForm
               kind={info.kind}
@@ -102,7 +102,13 @@ export function TagChip({ node, updateAttributes, selected, editor, getPos }: Re
                 setOpened(false);
               }}
             />
-            <Button variant="subtle" color="red.9" size="xs" onClick={remove}>
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              className={classes.remove}
+              onClick={remove}
+            >
               {t('tags.remove', { tag: label })}
             </Button>
           </Stack>

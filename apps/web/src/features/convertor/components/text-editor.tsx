@@ -13,6 +13,11 @@ import { Echoes } from '../lib/echoes';
 import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
 import { fromSsml, type SsmlDocument, textToSend, toSsml } from '../lib/ssml-document';
 import classes from './editor.module.css';
+import {
+  type PronouncedMarks,
+  PronouncedWords,
+  usePronouncedMarks,
+} from './pronounced-words-plugin';
 import { type SpokenRange, SpokenWord, useSpokenWordHighlight } from './spoken-word-plugin';
 import { TagChip } from './tag-chip';
 import { tagPairsPlugin } from './tag-pairs-plugin';
@@ -112,6 +117,8 @@ export interface TextEditorProps {
   label: string;
   /** The word being heard (spoken-word-plugin.ts), or null. */
   spoken?: SpokenRange | null;
+  /** The words the user's lexicons change, marked (pronounced-words-plugin.ts). */
+  pronounced?: PronouncedMarks | undefined;
   /** The plain text area this editor replaces (text-tab.tsx): its selection and focus. */
   handoff?: Handoff;
 }
@@ -121,7 +128,7 @@ export interface TextEditorProps {
  * page's SSML; the mapping of lib/ssml-document keeps both tabs on the same text.
  */
 export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function TextEditor(
-  { value, limit, onChange, onUndo, onRedo, onCut, label, spoken = null, handoff },
+  { value, limit, onChange, onUndo, onRedo, onCut, label, spoken = null, pronounced, handoff },
   ref,
 ) {
   const latest = useRef({
@@ -149,6 +156,7 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
       Text,
       SsmlTag,
       SpokenWord,
+      PronouncedWords,
       Placeholder.configure({ placeholder: () => placeholder.current }),
       Extension.create({
         name: 'parlaEditorRules',
@@ -229,6 +237,7 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
   });
 
   useSpokenWordHighlight(editor, spoken);
+  usePronouncedMarks(editor, pronounced);
 
   // The document changed outside this tab (undo, redo, an upload): show it.
   useEffect(() => {
@@ -277,6 +286,11 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
         return editor ? fromEditorDoc(withTag(editor.state, open, close).doc) : value;
       },
       hasSelection: () => Boolean(editor && !editor.state.selection.empty),
+      selectedText: () => {
+        if (!editor) return '';
+        const { from, to } = editor.state.selection;
+        return editor.state.doc.textBetween(from, to, '\n', '');
+      },
       insertTag(open, close) {
         if (!editor) return;
         const tr = withTag(editor.state, open, close);

@@ -13,7 +13,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cutToFit, usedCharacters } from '../lib/characters';
 import type { EditorHandle } from '../lib/editor-handle';
-import { fromSsml, hasMarkup, type SsmlDocument, textToSend, toSsml } from '../lib/ssml-document';
+import { hasMarkup, type SsmlDocument, textToSend, toSsml, wordsOf } from '../lib/ssml-document';
 import classes from './editor.module.css';
 import type { Handoff, TextEditor as RichEditor, TextEditorProps } from './text-editor';
 
@@ -45,13 +45,6 @@ function loadRichEditor(): Promise<typeof RichEditor> {
 /** The SSML of a plain text: one line per paragraph, `&` and `<` escaped. */
 function ssmlOf(text: string): string {
   return toSsml(text.split('\n').map((line) => (line ? [{ type: 'text', text: line }] : [])));
-}
-
-/** The words of a document, its tags left out. */
-function wordsOf(ssml: string): string {
-  return fromSsml(ssml)
-    .map((line) => line.map((inline) => (inline.type === 'text' ? inline.text : '')).join(''))
-    .join('\n');
 }
 
 /**
@@ -90,7 +83,7 @@ export function ssmlWithTag(
 }
 
 export const TextTab = forwardRef<EditorHandle, TextEditorProps>(function TextTab(props, ref) {
-  const { value, limit, onChange, onUndo, onRedo, onCut, label, spoken = null } = props;
+  const { value, limit, onChange, onUndo, onRedo, onCut, label, spoken = null, pronounced } = props;
   const { t } = useTranslation();
   const [swap, setSwap] = useState<{ Rich: typeof RichEditor; handoff?: Handoff } | undefined>(
     () => loaded && { Rich: loaded },
@@ -121,11 +114,12 @@ export const TextTab = forwardRef<EditorHandle, TextEditorProps>(function TextTa
     );
   }, [ready]);
 
-  // Chips and the heard word need the editor.
+  // Chips, the heard word and the words of the user's lexicons need the editor.
   const markup = hasMarkup(value);
+  const marked = Boolean(pronounced?.entries.length);
   useEffect(() => {
-    if (spoken || markup) load();
-  }, [spoken, markup, load]);
+    if (spoken || markup || marked) load();
+  }, [spoken, markup, marked, load]);
 
   useLayoutEffect(() => {
     if (caret.current === null) return;
@@ -147,6 +141,11 @@ export const TextTab = forwardRef<EditorHandle, TextEditorProps>(function TextTa
         rich.current
           ? rich.current.hasSelection()
           : (textarea()?.selectionStart ?? 0) !== (textarea()?.selectionEnd ?? 0),
+      selectedText() {
+        if (rich.current) return rich.current.selectedText();
+        const at = textarea();
+        return at ? at.value.slice(at.selectionStart, at.selectionEnd) : '';
+      },
       previewInsert(open, close) {
         if (rich.current) return rich.current.previewInsert(open, close);
         const at = textarea();

@@ -7,18 +7,27 @@ import {
   Modal,
   NativeSelect,
   Paper,
-  ScrollArea,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ENGINES, type Engine, installPercent, type Language, type Voice } from '@parla/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVoiceInstalls } from '../api/get-voice-installs';
-import { filterVoices, PROVIDER_NAMES, styleCount, type VoiceFilter } from '../lib/voice-picker';
+import { useVoicePreview } from '../hooks/use-voice-preview';
+import { genderLabel, languageLabel, voiceLabel } from '../lib/voice-labels';
+import {
+  filterVoices,
+  gendersOf,
+  PROVIDER_NAMES,
+  styleCount,
+  type VoiceFilter,
+} from '../lib/voice-picker';
+import classes from './voice-picker.module.css';
 
 /** Rows shown at once; a narrower search shows the rest. */
 const MAX_ROWS = 150;
@@ -54,7 +63,7 @@ export function VoicePicker({
   onChoose,
   admin = false,
 }: VoicePickerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hasNatural = useMemo(
     () => languages.some((language) => language.voices.some((voice) => voice.engine === 'neural')),
     [languages],
@@ -69,9 +78,7 @@ export function VoicePicker({
     provider: 'all',
     withStyles: false,
   });
-  const [playing, setPlaying] = useState<string | undefined>();
-  const [failed, setFailed] = useState<string | undefined>();
-  const audio = useRef<HTMLAudioElement | null>(null);
+  const { playing, failed, toggle: preview, stop } = useVoicePreview();
 
   const providers = useMemo(() => {
     const found = new Set<string>();
@@ -80,51 +87,40 @@ export function VoicePicker({
     }
     return [...found].sort();
   }, [languages]);
-  const groups = useMemo(() => filterVoices(languages, filter), [languages, filter]);
+  const genders = useMemo(() => gendersOf(languages), [languages]);
+  const groups = useMemo(
+    () => filterVoices(languages, filter, currentVoiceId),
+    [languages, filter, currentVoiceId],
+  );
+  // On a phone the picker takes the whole screen, each row fitting its width (issue 33).
+  const phone = useMediaQuery('(max-width: 36em)');
+  const list = useRef<HTMLDivElement>(null);
+  // It opens where the current voice is.
+  useEffect(() => {
+    if (!opened) return;
+    const frame = requestAnimationFrame(() =>
+      list.current
+        ?.querySelector(`[data-voice="${CSS.escape(currentVoiceId)}"]`)
+        ?.scrollIntoView({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [opened, currentVoiceId]);
   const total = groups.reduce((sum, group) => sum + group.voices.length, 0);
 
-  const stop = useCallback(() => {
-    audio.current?.pause();
-    audio.current = null;
-    setPlaying(undefined);
-  }, []);
   useEffect(() => {
     if (!opened) stop();
   }, [opened, stop]);
-  useEffect(() => () => audio.current?.pause(), []);
-
-  const preview = (voice: Voice) => {
-    if (playing === voice.id) {
-      stop();
-      return;
-    }
-    stop();
-    setFailed(undefined);
-    const element = new Audio(
-      `/api/convertor/voices/preview?voice=${encodeURIComponent(voice.id)}`,
-    );
-    audio.current = element;
-    setPlaying(voice.id);
-    element.addEventListener('ended', () => {
-      if (audio.current === element) setPlaying(undefined);
-    });
-    element.addEventListener('error', () => {
-      if (audio.current !== element) return;
-      setPlaying(undefined);
-      setFailed(voice.id);
-    });
-    // play() answers a promise in browsers (and nothing in some test environments).
-    Promise.resolve(element.play()).catch(() => {
-      if (audio.current === element) {
-        setPlaying(undefined);
-        setFailed(voice.id);
-      }
-    });
-  };
 
   let shown = 0;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('voicePicker.title')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('voicePicker.title')}
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('voicePicker.close') }}
+    >
       <Stack gap="sm">
         <TextInput
           data-autofocus
@@ -145,14 +141,10 @@ export function VoicePicker({
           <NativeSelect
             label={t('voicePicker.gender')}
             value={filter.gender}
-            onChange={(event) =>
-              setFilter({ ...filter, gender: event.currentTarget.value as VoiceFilter['gender'] })
-            }
+            onChange={(event) => setFilter({ ...filter, gender: event.currentTarget.value })}
             data={[
               { value: 'all', label: t('voicePicker.any') },
-              { value: 'female', label: t('settings.female') },
-              { value: 'male', label: t('settings.male') },
-              { value: 'neutral', label: t('voicePicker.neutral') },
+              ...genders.map((gender) => ({ value: gender, label: genderLabel(gender, t) })),
             ]}
           />
           {providers.length > 1 && (
@@ -175,7 +167,8 @@ export function VoicePicker({
         <Text size="sm" c="dimmed" aria-live="polite">
           {t('voicePicker.count', { count: total })}
         </Text>
-        <ScrollArea.Autosize mah="60vh" type="auto">
+        {/* Scrolled natively: rows take the dialog's width, never their content's. */}
+        <div ref={list} className={classes.list}>
           <Stack gap="md">
             {total === 0 &&
               (filter.engine === 'neural' && !hasNatural ? (
@@ -204,46 +197,51 @@ export function VoicePicker({
               return (
                 <section
                   key={group.language.language_code}
-                  aria-label={group.language.language_name}
+                  aria-label={languageLabel(group.language, i18n.language)}
                 >
                   <Title order={3} size="h5" mb={6}>
-                    {group.language.language_name}
+                    {languageLabel(group.language, i18n.language)}
                   </Title>
                   <Stack gap={6}>
                     {visible.map((voice) => {
                       const current = voice.id === currentVoiceId;
                       const styles = styleCount(voice);
+                      const name = voiceLabel(voice, group.language, i18n.language, t);
                       return (
-                        <Paper key={voice.id} withBorder p="xs" radius="sm" data-voice={voice.id}>
+                        <Paper
+                          key={voice.id}
+                          withBorder
+                          p="xs"
+                          radius="sm"
+                          data-voice={voice.id}
+                          aria-current={current || undefined}
+                          className={classes.row}
+                        >
                           <Group justify="space-between" wrap="nowrap" gap="xs">
-                            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
                               <ActionIcon
                                 variant="light"
                                 size="lg"
                                 aria-label={
                                   playing === voice.id
                                     ? t('voicePicker.stop')
-                                    : t('voicePicker.preview', { name: voice.name })
+                                    : t('voicePicker.preview', { name })
                                 }
                                 aria-pressed={playing === voice.id}
-                                onClick={() => preview(voice)}
+                                onClick={() => preview(voice.id)}
                               >
                                 <PlayIcon playing={playing === voice.id} />
                               </ActionIcon>
                               <Stack gap={2} style={{ minWidth: 0 }}>
                                 <Text fw={600} size="sm" truncate>
-                                  {voice.name}
+                                  <bdi>{name}</bdi>
                                 </Text>
                                 <Group gap={4} wrap="wrap">
                                   <Badge size="xs" variant="light">
                                     {t(`settings.${voice.engine}`)}
                                   </Badge>
                                   <Badge size="xs" variant="outline" color="gray">
-                                    {voice.gender === 'female'
-                                      ? t('settings.female')
-                                      : voice.gender === 'male'
-                                        ? t('settings.male')
-                                        : t('voicePicker.neutral')}
+                                    {genderLabel(voice.gender, t)}
                                   </Badge>
                                   {voice.provider && (
                                     <Badge size="xs" variant="outline" color="gray">
@@ -272,7 +270,8 @@ export function VoicePicker({
                               size="xs"
                               variant={current ? 'light' : 'filled'}
                               disabled={current}
-                              aria-label={`${t('voicePicker.use')} ${voice.name}`}
+                              aria-label={`${current ? t('voicePicker.current') : t('voicePicker.use')} ${name}`}
+                              style={{ flexShrink: 0 }}
                               onClick={() => {
                                 stop();
                                 onChoose(voice, group.language);
@@ -294,7 +293,7 @@ export function VoicePicker({
               </Text>
             )}
           </Stack>
-        </ScrollArea.Autosize>
+        </div>
       </Stack>
     </Modal>
   );

@@ -143,7 +143,9 @@ describe('the voice settings panel', () => {
       },
     ];
     render(<Panel languages={languages} />);
-    await user.click(screen.getByRole('button', { name: en.voicePicker.browse }));
+    await user.click(
+      screen.getByRole('button', { name: `${en.settings.change}: ${en.settings.voice}` }),
+    );
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('4 voices');
     // Search folds accents: "lea" finds Léa.
@@ -160,8 +162,11 @@ describe('the voice settings panel', () => {
     await user.selectOptions(screen.getByLabelText(en.voicePicker.provider), 'polly');
     await user.click(screen.getByRole('button', { name: `${en.voicePicker.use} Léa` }));
     expect(select('Engine').value).toBe('standard');
-    expect(select('Language').value).toBe('fr-fr');
-    expect(select('Voice').value).toBe('standard:polly:Lea');
+    // The voice card shows the chosen voice: its name, language (Intl's name), gender, engine.
+    const card = screen.getByRole('group', { name: en.settings.currentVoice });
+    expect(card.textContent).toContain('Léa');
+    expect(card.textContent).toContain(`French (France) · ${en.settings.female}`);
+    expect(card.textContent).toContain(en.settings.standard);
     expect(select('Sample rate').value).toBe('24000');
     expect(Array.from(select('Effect').options).map((o) => o.value)).toEqual([
       '',
@@ -181,11 +186,18 @@ describe('the voice settings panel', () => {
     };
     try {
       render(<Panel />);
-      await user.click(screen.getByRole('button', { name: en.voicePicker.browse }));
+      // The card plays the current voice's sample; the picker each voice's.
+      const card = screen.getByRole('group', { name: en.settings.currentVoice });
+      const amy = card.querySelector('button') as HTMLButtonElement;
+      expect(amy.getAttribute('aria-label')).toBe('Play a sample of Amy');
+      await user.click(amy);
+      await user.click(amy);
+      await user.click(
+        screen.getByRole('button', { name: `${en.settings.change}: ${en.settings.voice}` }),
+      );
       await user.click(await screen.findByRole('button', { name: 'Preview Amy' }));
-      expect(played).toEqual([
-        `${window.location.origin}/api/convertor/voices/preview?voice=neural%3Aamy`,
-      ]);
+      const amyPreview = `${window.location.origin}/api/convertor/voices/preview?voice=neural%3Aamy`;
+      expect(played).toEqual([amyPreview, amyPreview]);
       expect(
         screen.getByRole('button', { name: en.voicePicker.stop }).getAttribute('aria-pressed'),
       ).toBe('true');

@@ -1,4 +1,5 @@
 import { Button, Group, NativeSelect, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import {
   type AudioFormat,
   ENGINES,
@@ -9,15 +10,14 @@ import {
   type SliderKind,
   type VoiceEffect,
 } from '@parla/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr, ltrText } from '../../../components/ltr';
 import { NumberField } from '../../../components/number-field';
+import { effectLabel } from '../lib/voice-labels';
 import {
   changeEngine,
   changeFormat,
-  changeLanguage,
-  changeVoice,
   chooseVoice,
   effectsFor,
   FORMAT_OPTIONS,
@@ -25,8 +25,8 @@ import {
   languagesFor,
   type PanelSettings,
   sampleRateOptions,
-  voicesOf,
 } from '../lib/voice-settings';
+import { VoiceCard } from './voice-card';
 import classes from './voice-settings-panel.module.css';
 import { WidgetBoundary } from './widget-boundary';
 
@@ -104,6 +104,23 @@ function SliderField({
   );
 }
 
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      style={{ transform: open ? 'rotate(180deg)' : undefined }}
+    >
+      <path d="M6 9l6 6 6-6" />
+    </svg>
+  );
+}
+
 interface VoiceSettingsPanelProps {
   languages: readonly Language[];
   settings: PanelSettings;
@@ -135,15 +152,18 @@ export function VoiceSettingsPanel({
   // Kept mounted once opened, so that the dialog's closing transition plays.
   const [pickerUsed, setPickerUsed] = useState(false);
   const voice = findVoice(languages, settings);
+  const language = languages.find((l) => l.language_code === settings.language_code);
   const effects: VoiceEffect[] = effectsFor(settings.engine, voice);
-  const languageOptions = languagesFor(languages, settings.engine).map((l) => ({
-    value: l.language_code,
-    label: l.language_name,
-  }));
-  const voiceOptions = voicesOf(languages, settings.language_code, settings.engine).map((v) => ({
-    value: v.id,
-    label: `${v.name} (${v.gender === 'female' ? t('settings.female') : v.gender === 'male' ? t('settings.male') : v.gender})`,
-  }));
+  // Issue 33, item 3: format, sample rate, volume and pitch under "Advanced", its state kept.
+  const [advanced, setAdvanced] = useLocalStorage({
+    key: 'parla:advanced-settings',
+    defaultValue: false,
+  });
+  const advancedId = useId();
+  const openPicker = () => {
+    setPickerUsed(true);
+    setPicking(true);
+  };
   return (
     <Stack gap="sm" px={4}>
       {
@@ -154,6 +174,14 @@ export function VoiceSettingsPanel({
           </Text>
         )
       }
+      {voice && language && (
+        <VoiceCard
+          voice={voice}
+          language={language}
+          onChange={openPicker}
+          onPreload={preloadVoicePicker}
+        />
+      )}
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
         <NativeSelect
           label={t('settings.engine')}
@@ -168,26 +196,10 @@ export function VoiceSettingsPanel({
           }
         />
         <NativeSelect
-          label={t('settings.language')}
-          data={languageOptions}
-          value={settings.language_code}
-          onChange={(event) =>
-            onChange(changeLanguage(settings, event.currentTarget.value, languages))
-          }
-        />
-        <NativeSelect
-          label={t('settings.voice')}
-          data={voiceOptions}
-          value={settings.voice_id}
-          onChange={(event) =>
-            onChange(changeVoice(settings, event.currentTarget.value, languages))
-          }
-        />
-        <NativeSelect
           label={t('settings.effect')}
           data={[
             { value: '', label: t('settings.noEffect') },
-            ...effects.map((effect) => ({ value: effect, label: effect })),
+            ...effects.map((effect) => ({ value: effect, label: effectLabel(effect, t) })),
           ]}
           value={settings.effect ?? ''}
           onChange={(event) =>
@@ -197,39 +209,7 @@ export function VoiceSettingsPanel({
             })
           }
         />
-        <NativeSelect
-          label={t('settings.format')}
-          data={FORMAT_OPTIONS}
-          value={settings.output_format}
-          onChange={(event) =>
-            onChange(changeFormat(settings, event.currentTarget.value as AudioFormat))
-          }
-        />
-        <NativeSelect
-          label={t('settings.sampleRate')}
-          data={sampleRateOptions(settings.engine, settings.output_format).map((option) => ({
-            ...option,
-            label: ltrText(option.label),
-          }))}
-          value={String(settings.sample_rate)}
-          onChange={(event) =>
-            onChange({ ...settings, sample_rate: Number(event.currentTarget.value) as SampleRate })
-          }
-        />
       </SimpleGrid>
-      <Button
-        variant="light"
-        size="xs"
-        onPointerEnter={preloadVoicePicker}
-        onFocus={preloadVoicePicker}
-        onClick={() => {
-          setPickerUsed(true);
-          setPicking(true);
-        }}
-        disabled={languages.length === 0}
-      >
-        {t('voicePicker.browse')}
-      </Button>
       {pickerUsed && (
         <WidgetBoundary name={t('convertor.theVoicePicker')}>
           <Suspense fallback={null}>
@@ -252,17 +232,58 @@ export function VoiceSettingsPanel({
         value={settings.master_speed}
         onChange={(master_speed) => onChange({ ...settings, master_speed })}
       />
-      <SliderField
-        kind="volume"
-        value={settings.master_volume}
-        onChange={(master_volume) => onChange({ ...settings, master_volume })}
-      />
-      <SliderField
-        kind="pitch"
-        value={settings.master_pitch}
-        disabled={voice !== undefined && !voice.capabilities.pitch}
-        onChange={(master_pitch) => onChange({ ...settings, master_pitch })}
-      />
+      <Button
+        variant="subtle"
+        justify="space-between"
+        h={44}
+        fullWidth
+        aria-expanded={advanced}
+        aria-controls={advancedId}
+        onClick={() => setAdvanced((open) => !open)}
+        rightSection={<Chevron open={advanced} />}
+      >
+        {t('settings.advanced')}
+      </Button>
+      {/* Shown or not, without an animation: Collapse would add to the first load (issue 33). */}
+      {advanced && (
+        <Stack gap="sm" id={advancedId}>
+          <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+            <NativeSelect
+              label={t('settings.format')}
+              data={FORMAT_OPTIONS}
+              value={settings.output_format}
+              onChange={(event) =>
+                onChange(changeFormat(settings, event.currentTarget.value as AudioFormat))
+              }
+            />
+            <NativeSelect
+              label={t('settings.sampleRate')}
+              data={sampleRateOptions(settings.engine, settings.output_format).map((option) => ({
+                ...option,
+                label: ltrText(option.label),
+              }))}
+              value={String(settings.sample_rate)}
+              onChange={(event) =>
+                onChange({
+                  ...settings,
+                  sample_rate: Number(event.currentTarget.value) as SampleRate,
+                })
+              }
+            />
+          </SimpleGrid>
+          <SliderField
+            kind="volume"
+            value={settings.master_volume}
+            onChange={(master_volume) => onChange({ ...settings, master_volume })}
+          />
+          <SliderField
+            kind="pitch"
+            value={settings.master_pitch}
+            disabled={voice !== undefined && !voice.capabilities.pitch}
+            onChange={(master_pitch) => onChange({ ...settings, master_pitch })}
+          />
+        </Stack>
+      )}
     </Stack>
   );
 }

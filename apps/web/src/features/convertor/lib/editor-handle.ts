@@ -6,6 +6,8 @@ export interface EditorHandle {
   previewInsert(open: string, close: string | null): string;
   /** Some text is selected (a tag with content wraps a selection; it is never inserted empty). */
   hasSelection(): boolean;
+  /** The selected words as text (tags left out), '' when nothing is selected. */
+  selectedText(): string;
   focus(): void;
 }
 

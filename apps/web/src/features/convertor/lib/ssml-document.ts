@@ -67,6 +67,12 @@ export function fromSsml(ssml: string): SsmlDocument {
 export function escapeText(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 }
+/** The words of a document (or of a piece of it), its tags left out. */
+export function wordsOf(ssml: string): string {
+  return fromSsml(ssml)
+    .map((line) => line.map((inline) => (inline.type === 'text' ? inline.text : '')).join(''))
+    .join('\n');
+}
 
 /** Lines of text and chips -> SSML. */
 export function toSsml(document: SsmlDocument): string {

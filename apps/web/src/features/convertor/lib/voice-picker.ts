@@ -5,7 +5,8 @@ export interface VoiceFilter {
   /** Words that must each appear in the voice's name, id, or language name or code. */
   query: string;
   engine: Engine | 'all';
-  gender: 'all' | 'female' | 'male' | 'neutral';
+  /** `all`, or a gender of the catalogue in lower case. */
+  gender: string;
   /** A provider id (`polly`, `azure`, …) or `all`. */
   provider: string;
   /** Only voices with at least one speaking style (not counting Polly's three effects). */
@@ -33,15 +34,28 @@ export function styleCount(voice: Voice): number {
   return voice.effects.filter((effect) => !STANDARD_ONLY.has(effect)).length;
 }
 
-/** The languages and voices a filter keeps, languages in catalogue order, empty ones left out. */
+/** The genders of a catalogue's voices, in lower case (the picker offers only these). */
+export function gendersOf(languages: readonly Language[]): string[] {
+  const found = new Set<string>();
+  for (const language of languages) {
+    for (const voice of language.voices) found.add(voice.gender.toLowerCase());
+  }
+  return [...found].sort();
+}
+
+/**
+ * The languages and voices a filter keeps, empty ones left out: the language of the voice
+ * `first` first (the picker opens where the current voice is), then in catalogue order.
+ */
 export function filterVoices(
   languages: readonly Language[],
   filter: VoiceFilter,
+  first?: string,
 ): { language: Language; voices: Voice[] }[] {
   const words = fold(filter.query).split(/\s+/).filter(Boolean);
   const keeps = (voice: Voice, language: Language) => {
     if (filter.engine !== 'all' && voice.engine !== filter.engine) return false;
-    if (filter.gender !== 'all' && voice.gender !== filter.gender) return false;
+    if (filter.gender !== 'all' && voice.gender.toLowerCase() !== filter.gender) return false;
     if (filter.provider !== 'all' && voice.provider !== filter.provider) return false;
     if (filter.withStyles && styleCount(voice) === 0) return false;
     const haystack = fold(
@@ -54,5 +68,9 @@ export function filterVoices(
       language,
       voices: language.voices.filter((voice) => keeps(voice, language)),
     }))
-    .filter((group) => group.voices.length > 0);
+    .filter((group) => group.voices.length > 0)
+    .sort(
+      (a, b) =>
+        Number(b.voices.some((v) => v.id === first)) - Number(a.voices.some((v) => v.id === first)),
+    );
 }

@@ -153,22 +153,6 @@ export function changeFormat(settings: PanelSettings, output_format: AudioFormat
   };
 }
 
-export function changeLanguage(
-  settings: PanelSettings,
-  language_code: string,
-  languages: readonly Language[],
-): PanelSettings {
-  return keepVoice({ ...settings, language_code, voice_id: '' }, languages);
-}
-
-export function changeVoice(
-  settings: PanelSettings,
-  voice_id: string,
-  languages: readonly Language[],
-): PanelSettings {
-  return keepEffect({ ...settings, voice_id }, languages);
-}
-
 /** A voice chosen in the picker, of any language or engine: both follow it. */
 export function chooseVoice(
   settings: PanelSettings,
