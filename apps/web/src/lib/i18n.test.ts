@@ -7,6 +7,8 @@ import { SITE_LANGUAGES } from './languages';
 const LOCALES_DIR = path.resolve(__dirname, '../locales');
 /** The `lexicons` namespace: the pronunciation dialog's and page's words (issue 32). */
 const LEXICONS_DIR = path.join(LOCALES_DIR, 'lexicons');
+/** The words of the pages other than the convertor: a chunk of their own (issue 33 item 9). */
+const PAGES_DIR = path.join(LOCALES_DIR, 'pages');
 const SRC_DIR = path.resolve(__dirname, '..');
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -56,8 +58,10 @@ describe('the words of the interface (issue 18 item 1)', () => {
       .filter((file) => file.endsWith('.json'))
       .map((file) => file.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...TRANSLATED_LOCALES].sort());
-    const lexicons = readdirSync(LEXICONS_DIR).map((file) => file.replace(/\.json$/, ''));
-    expect(lexicons.sort()).toEqual([...TRANSLATED_LOCALES].sort());
+    for (const dir of [LEXICONS_DIR, PAGES_DIR]) {
+      const chunk = readdirSync(dir).map((file) => file.replace(/\.json$/, ''));
+      expect(chunk.sort()).toEqual([...TRANSLATED_LOCALES].sort());
+    }
     expect(SITE_LANGUAGES.map((language) => language.locale).sort()).toEqual(files.sort());
   });
 
@@ -66,6 +70,7 @@ describe('the words of the interface (issue 18 item 1)', () => {
     others.flatMap((locale) => [
       [locale, 'translation', LOCALES_DIR],
       [locale, 'lexicons', LEXICONS_DIR],
+      [locale, 'translation of the other pages', PAGES_DIR],
     ]),
   )(
     '%s has every key of English (%s), no other, and each plural form its language needs',
@@ -106,13 +111,18 @@ describe('the words of the interface (issue 18 item 1)', () => {
     const code = sources(SRC_DIR)
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
-    for (const dir of [LOCALES_DIR, LEXICONS_DIR]) {
+    for (const dir of [LOCALES_DIR, LEXICONS_DIR, PAGES_DIR]) {
       const nested = [...read('en', dir).values()].join('\n');
       const unused = [...baseKeys(read('en', dir)).keys()].filter(
         (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !nested.includes(key),
       );
       expect(unused).toEqual([]);
     }
+  });
+
+  it("keeps the convertor's words and the other pages' apart: no key in both", () => {
+    const pages = read('en', PAGES_DIR);
+    expect([...read('en').keys()].filter((key) => pages.has(key))).toEqual([]);
   });
 
   it('writes numbers and plurals the way each language does', async () => {

@@ -1,31 +1,46 @@
 import i18next, { type i18n } from 'i18next';
 import type en from '../locales/en.json';
 import type enLexicons from '../locales/lexicons/en.json';
+import type enPages from '../locales/pages/en.json';
 import { describeLanguage } from './languages';
 
 /**
  * The words of the interface (issue 18 item 1), through i18next: each language of
  * SITE_LANGUAGES, English included, is one JSON chunk, loaded by the root route's loader
  * before the first page in it shows, so a visitor loads the words of their language only
- * (docs/decisions/015-ui-translation.md). English is the fallback of every key (a test keeps
- * every language complete). SPEC's messages (MESSAGES of @parla/contract) are never
+ * (docs/decisions/015-ui-translation.md). The words of the pages other than the convertor
+ * (account, sign-in, checkout, documents, file history…) are a second chunk of the same
+ * namespace, loaded only on those pages, so the convertor's first load carries only its own
+ * words (issue 33 item 9). English is the fallback of every key (a test keeps every language
+ * complete). SPEC's messages (MESSAGES of @parla/contract) are never
  * translated: they stay word for word in English.
  */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     /** `lexicons`: the pronunciation dialog's and page's words (hooks/use-lexicon-words.ts). */
-    resources: { translation: typeof en; lexicons: typeof enLexicons };
+    resources: { translation: typeof en & typeof enPages; lexicons: typeof enLexicons };
   }
 }
 
-/** The translated languages by locale, each its own chunk. */
-const LOADERS: Record<string, () => Promise<{ default: unknown }>> = {
+type Loader = () => Promise<{ default: unknown }>;
+
+/** The translated languages by locale, each its own chunk: the convertor's and the layout's words. */
+const LOADERS: Record<string, Loader> = {
   en: () => import('../locales/en.json'),
   fr: () => import('../locales/fr.json'),
   de: () => import('../locales/de.json'),
   es: () => import('../locales/es.json'),
   ar: () => import('../locales/ar.json'),
+};
+
+/** The words of the other pages, by locale, each its own chunk too. */
+const PAGE_LOADERS: Record<string, Loader> = {
+  en: () => import('../locales/pages/en.json'),
+  fr: () => import('../locales/pages/fr.json'),
+  de: () => import('../locales/pages/de.json'),
+  es: () => import('../locales/pages/es.json'),
+  ar: () => import('../locales/pages/ar.json'),
 };
 
 export const TRANSLATED_LOCALES = Object.keys(LOADERS);
@@ -77,18 +92,26 @@ export function i18nFor(locale: string): i18n {
   return instance;
 }
 
-async function loadLocale(locale: string): Promise<void> {
-  const load = LOADERS[locale];
-  if (!load || rootI18n.hasResourceBundle(locale, 'translation')) return;
+/** The chunks of words already added to the store, as `locale` or `locale/pages`. */
+const loaded = new Set<string>();
+
+async function loadWords(key: string, load: Loader): Promise<void> {
+  if (loaded.has(key)) return;
   const words = (await load()).default as Record<string, unknown>;
-  rootI18n.addResourceBundle(locale, 'translation', words, true, true);
+  rootI18n.addResourceBundle(key.split('/')[0] as string, 'translation', words, true, true);
+  loaded.add(key);
 }
 
 /**
  * Loads the words of a route language: its own, or English for a language the site does not
- * translate (English, the fallback, is loaded only where it is shown).
+ * translate (English, the fallback, is loaded only where it is shown). `pages`: the words of
+ * the pages other than the convertor too.
  */
-export async function loadLanguage(code: string): Promise<void> {
-  const { locale } = describeLanguage(code);
-  await loadLocale(LOADERS[locale] ? locale : 'en');
+export async function loadLanguage(code: string, { pages = true } = {}): Promise<void> {
+  const { locale: own } = describeLanguage(code);
+  const locale = LOADERS[own] ? own : 'en';
+  await Promise.all([
+    loadWords(locale, LOADERS[locale] as Loader),
+    pages && loadWords(`${locale}/pages`, PAGE_LOADERS[locale] as Loader),
+  ]);
 }

@@ -33,15 +33,22 @@ export function convertorRedirectLoader({ request }: LoaderFunctionArgs): Respon
   return redirect(`${localizePath('/convertor', languageOf(request))}${url.search}`);
 }
 
+/** The convertor's paths (the home, /convertor and its tabs), in any language. */
+function isConvertorPath(pathname: string): boolean {
+  const { path } = routeLanguage(pathname);
+  return path === '/' || path === '/convertor' || path.startsWith('/convertor/');
+}
+
 /**
  * The words of the page's language are loaded before it shows (issue 18 item 1): the path's
  * language, or on a page without one (sign-in, account…) the visitor's preferred one, which
- * reading a content page sets.
+ * reading a content page sets. The convertor loads only its own words (issue 33 item 9: its
+ * first load); every other page the rest too.
  */
 export async function languageLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const { pathname } = new URL(request.url);
   rememberPageLanguage(pathname);
-  await loadLanguage(pageLanguage(pathname));
+  await loadLanguage(pageLanguage(pathname), { pages: !isConvertorPath(pathname) });
   return null;
 }
 

@@ -143,7 +143,9 @@ describe('the convertor page', () => {
       <ConvertorPage initial={{ ssml: SAVED.text, settings: SAVED }} saveSlot={saveSlot} />,
     );
 
-    // The saved settings and document are shown; the pause is a chip.
+    // The saved settings and document are shown (format and rate under Advanced); the pause
+    // is a chip.
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Advanced' }));
     await waitFor(() =>
       expect(
         (screen.getByLabelText('Sample rate', { selector: 'select' }) as HTMLSelectElement).value,

@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Card,
-  Grid,
   Group,
   Loader,
   Skeleton,
@@ -71,6 +70,7 @@ import {
 import { CharacterCounter } from './character-counter';
 import { ChipContext } from './chip-context';
 import type { ConvertWarningsProps } from './convert-warnings';
+import classes from './convertor-page.module.css';
 import type { CutNoticeProps } from './cut-notice';
 import { EditorToolbar } from './editor-toolbar';
 import { InfoTiles } from './info-tiles';
@@ -366,8 +366,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
         </>
       }
     >
-      <Grid gap="lg" mb={48}>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <div className={classes.layout}>
+        <div>
           <Card withBorder padding="md" component="section" aria-label={t('convertor.editor')}>
             <Stack gap="sm">
               <Tabs
@@ -559,8 +559,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
               </Text>
             )}
           </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        </div>
+        <div>
           <Card withBorder padding="md" component="section" aria-labelledby="voice-settings-title">
             <Title order={2} fz="lg" id="voice-settings-title" mb="sm">
               {t('convertor.voiceSettings')}
@@ -578,8 +578,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
               <Loader size="sm" role="status" aria-label={t('convertor.loadingVoices')} />
             )}
           </Card>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
       <Stack gap={56}>
         <Text
           component="section"

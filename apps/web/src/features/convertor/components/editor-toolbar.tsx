@@ -1,4 +1,4 @@
-import { ActionIcon, Button, FileButton, Group, Popover, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Popover } from '@mantine/core';
 import { TAG_COSTS, type TagKind, type VoiceEffect } from '@parla/contract';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { TAG_KINDS, TAG_SPECS } from '../lib/ssml-tags';
 import { TAG_LABEL_KEYS } from '../lib/tag-labels';
 import classes from './editor.module.css';
 import { RedoIcon, UndoIcon } from './player-icons';
+import { ToolHint } from './tool-hint';
 
 /** Loaded when a tag's form is first opened: not part of the convertor's first load (issue 33). */
 const TagValueForm = lazy(() =>
@@ -45,16 +46,16 @@ function TagButton({
   const initial = kind === 'voiceEffect' ? (effects[0] ?? '') : spec.defaultValue;
   const hint = reason ?? t('toolbar.insertHint', { tag: label, count: TAG_COSTS[kind] });
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      trapFocus
-      withArrow
-      position="bottom-start"
-      shadow="md"
-    >
-      <Popover.Target>
-        <Tooltip label={hint} withArrow openDelay={300}>
+    <ToolHint label={hint}>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        trapFocus
+        withArrow
+        position="bottom-start"
+        shadow="md"
+      >
+        <Popover.Target>
           <Button
             size="compact-sm"
             variant="default"
@@ -66,25 +67,25 @@ function TagButton({
           >
             {label}
           </Button>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown aria-label={insert}>
-        {opened && (
-          <Suspense fallback={null}>
-            <TagValueForm
-              kind={kind}
-              initial={initial}
-              effects={effects}
-              submitLabel={insert}
-              onSubmit={(value) => {
-                setOpened(false);
-                onInsert(kind, value);
-              }}
-            />
-          </Suspense>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown aria-label={insert}>
+          {opened && (
+            <Suspense fallback={null}>
+              <TagValueForm
+                kind={kind}
+                initial={initial}
+                effects={effects}
+                submitLabel={insert}
+                onSubmit={(value) => {
+                  setOpened(false);
+                  onInsert(kind, value);
+                }}
+              />
+            </Suspense>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </ToolHint>
   );
 }
 
@@ -104,24 +105,26 @@ export function EditorToolbar(props: EditorToolbarProps) {
       ))}
       {props.children}
       <Group gap={4} ms="auto" wrap="nowrap">
-        <Tooltip label={t('toolbar.undoHint')} withArrow>
+        <ToolHint label={t('toolbar.undoHint')} align="end">
           <ActionIcon
             variant="default"
             size="md"
             className={classes.tool}
             aria-label={t('toolbar.undo')}
+            aria-description={t('toolbar.undoHint')}
             disabled={!props.canUndo}
             onClick={props.onUndo}
           >
             <UndoIcon className="mirror-in-rtl" />
           </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('toolbar.redoHint')} withArrow>
+        </ToolHint>
+        <ToolHint label={t('toolbar.redoHint')} align="end">
           <ActionIcon
             variant="default"
             size="md"
             className={classes.tool}
             aria-label={t('toolbar.redo')}
+            aria-description={t('toolbar.redoHint')}
             disabled={!props.canRedo}
             onClick={props.onRedo}
           >
@@ -129,7 +132,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
               <RedoIcon />
             </span>
           </ActionIcon>
-        </Tooltip>
+        </ToolHint>
         <FileButton accept="text/plain,.txt" onChange={(file) => file && props.onUpload(file)}>
           {(buttonProps) => (
             <Button {...buttonProps} size="compact-sm" variant="default" className={classes.tool}>

@@ -1,9 +1,10 @@
-import { Button, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { costOf, markupOf, type PronunciationTag } from '../lib/pronunciation-tags';
 import classes from './editor.module.css';
+import { ToolHint } from './tool-hint';
 
 /** Each tag's name and its value's label (keys written out for the locale files' test). */
 const WORDS = {
@@ -33,16 +34,16 @@ export function PronunciationTagButton({ tag, initial, onInsert }: Pronunciation
   const hint = t('toolbar.insertHint', { tag: name, count: costOf(tag) });
   const cost = costOf(tag, value);
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      trapFocus
-      withArrow
-      position="bottom-start"
-      shadow="md"
-    >
-      <Popover.Target>
-        <Tooltip label={hint} withArrow openDelay={300}>
+    <ToolHint label={hint}>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        trapFocus
+        withArrow
+        position="bottom-start"
+        shadow="md"
+      >
+        <Popover.Target>
           <Button
             size="compact-sm"
             variant="default"
@@ -53,34 +54,34 @@ export function PronunciationTagButton({ tag, initial, onInsert }: Pronunciation
           >
             {name}
           </Button>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" w={240}>
-          <TextInput
-            label={words.t(WORDS[tag].value)}
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            dir="ltr"
-            {...(tag === 'phoneme' && { lang: 'und-fonipa' })}
-            data-autofocus
-          />
-          <Text size="xs" c="dimmed">
-            {words.t('tags.cost', { count: cost })}
-          </Text>
-          <Button
-            size="xs"
-            disabled={value.trim() === ''}
-            onClick={() => {
-              const { open, close } = markupOf(tag, value.trim());
-              setOpened(false);
-              onInsert(open, close, cost);
-            }}
-          >
-            {insert}
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs" w={240}>
+            <TextInput
+              label={words.t(WORDS[tag].value)}
+              value={value}
+              onChange={(event) => setValue(event.currentTarget.value)}
+              dir="ltr"
+              {...(tag === 'phoneme' && { lang: 'und-fonipa' })}
+              data-autofocus
+            />
+            <Text size="xs" c="dimmed">
+              {words.t('tags.cost', { count: cost })}
+            </Text>
+            <Button
+              size="xs"
+              disabled={value.trim() === ''}
+              onClick={() => {
+                const { open, close } = markupOf(tag, value.trim());
+                setOpened(false);
+                onInsert(open, close, cost);
+              }}
+            >
+              {insert}
+            </Button>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </ToolHint>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { LEXICON_LIMITS } from '@parla/contract';
 import { type RefObject, useEffect, useState } from 'react';
 import { useLexiconWords } from '../../../hooks/use-lexicon-words';
@@ -9,6 +9,7 @@ import classes from './editor.module.css';
 import type { PronouncedMarks } from './pronounced-words-plugin';
 import PronunciationDialog, { type PronunciationDialogProps } from './pronunciation-dialog';
 import { PronunciationTagButton } from './pronunciation-tag-button';
+import { ToolHint } from './tool-hint';
 
 export interface PronunciationToolProps {
   editor: RefObject<EditorHandle | null>;
@@ -62,7 +63,7 @@ export default function PronunciationTool({
             onInsert={onInsertMarkup}
           />
         ))}
-      <Tooltip label={t('tool.actionHint')} withArrow openDelay={300}>
+      <ToolHint label={t('tool.actionHint')}>
         <Button
           size="compact-sm"
           variant="default"
@@ -73,7 +74,7 @@ export default function PronunciationTool({
         >
           {t('tool.action')}
         </Button>
-      </Tooltip>
+      </ToolHint>
       {word !== null && settings && (
         <PronunciationDialog
           word={word}

@@ -56,7 +56,15 @@ const enabled = (element: HTMLSelectElement) =>
     .filter((option) => !option.disabled)
     .map((option) => option.value);
 
-afterEach(cleanup);
+/** Format, sample rate, volume and pitch are under "Advanced" (issue 33 item 3). */
+const openAdvanced = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: en.settings.advanced }));
+
+afterEach(() => {
+  cleanup();
+  // "Advanced" remembers its state in localStorage: each test starts as a first visit.
+  localStorage.clear();
+});
 
 describe('the voice settings panel', () => {
   it('starts on the standard engine when no neural voice exists, and says nothing of operators', () => {
@@ -79,9 +87,29 @@ describe('the voice settings panel', () => {
     expect(screen.queryByText(NO_NEURAL_VOICES)).toBeNull();
   });
 
+  it('keeps format, sample rate, volume and pitch under Advanced, closed at first and remembered', async () => {
+    const user = userEvent.setup();
+    render(<Panel />);
+    const advanced = screen.getByRole('button', { name: en.settings.advanced });
+    expect(advanced.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('Sample rate')).toBeNull();
+    expect(select('Engine')).toBeTruthy();
+    await user.click(advanced);
+    expect(advanced.getAttribute('aria-expanded')).toBe('true');
+    for (const label of ['Format', 'Sample rate']) expect(select(label)).toBeTruthy();
+    // A later visit finds it as it was left.
+    cleanup();
+    render(<Panel />);
+    expect(
+      screen.getByRole('button', { name: en.settings.advanced }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(select('Sample rate')).toBeTruthy();
+  });
+
   it('fills and disables the sample rates by engine and format (SPEC §5)', async () => {
     const user = userEvent.setup();
     render(<Panel />);
+    await openAdvanced(user);
     expect(select('Sample rate').value).toBe('48000');
     expect(enabled(select('Sample rate'))).toHaveLength(6);
 
@@ -102,6 +130,7 @@ describe('the voice settings panel', () => {
     const user = userEvent.setup();
     render(<Panel />);
     expect(Array.from(select('Effect').options).map((o) => o.value)).toEqual(['', 'calm']);
+    await openAdvanced(user);
     expect((screen.getByLabelText('Pitch value') as HTMLInputElement).disabled).toBe(true);
     await user.selectOptions(select('Engine'), 'standard');
     expect(Array.from(select('Effect').options).map((o) => o.value)).toEqual([
@@ -167,6 +196,7 @@ describe('the voice settings panel', () => {
     expect(card.textContent).toContain('Léa');
     expect(card.textContent).toContain(`French (France) · ${en.settings.female}`);
     expect(card.textContent).toContain(en.settings.standard);
+    await openAdvanced(user);
     expect(select('Sample rate').value).toBe('24000');
     expect(Array.from(select('Effect').options).map((o) => o.value)).toEqual([
       '',
