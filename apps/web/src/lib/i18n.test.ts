@@ -7,6 +7,8 @@ import { SITE_LANGUAGES } from './languages';
 const LOCALES_DIR = path.resolve(__dirname, '../locales');
 /** The `lexicons` namespace: the pronunciation dialog's and page's words (issue 32). */
 const LEXICONS_DIR = path.join(LOCALES_DIR, 'lexicons');
+/** The `pages` namespace: the plan comparison's, documents form's and cut notice's words (issue 33). */
+const PAGES_DIR = path.join(LOCALES_DIR, 'pages');
 const SRC_DIR = path.resolve(__dirname, '..');
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -58,6 +60,8 @@ describe('the words of the interface (issue 18 item 1)', () => {
     expect(files.sort()).toEqual([...TRANSLATED_LOCALES].sort());
     const lexicons = readdirSync(LEXICONS_DIR).map((file) => file.replace(/\.json$/, ''));
     expect(lexicons.sort()).toEqual([...TRANSLATED_LOCALES].sort());
+    const pages = readdirSync(PAGES_DIR).map((file) => file.replace(/\.json$/, ''));
+    expect(pages.sort()).toEqual([...TRANSLATED_LOCALES].sort());
     expect(SITE_LANGUAGES.map((language) => language.locale).sort()).toEqual(files.sort());
   });
 
@@ -66,6 +70,7 @@ describe('the words of the interface (issue 18 item 1)', () => {
     others.flatMap((locale) => [
       [locale, 'translation', LOCALES_DIR],
       [locale, 'lexicons', LEXICONS_DIR],
+      [locale, 'pages', PAGES_DIR],
     ]),
   )(
     '%s has every key of English (%s), no other, and each plural form its language needs',
@@ -106,7 +111,7 @@ describe('the words of the interface (issue 18 item 1)', () => {
     const code = sources(SRC_DIR)
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
-    for (const dir of [LOCALES_DIR, LEXICONS_DIR]) {
+    for (const dir of [LOCALES_DIR, LEXICONS_DIR, PAGES_DIR]) {
       const nested = [...read('en', dir).values()].join('\n');
       const unused = [...baseKeys(read('en', dir)).keys()].filter(
         (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !nested.includes(key),

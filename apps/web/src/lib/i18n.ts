@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import type en from '../locales/en.json';
 import type enLexicons from '../locales/lexicons/en.json';
+import type enPages from '../locales/pages/en.json';
 import { describeLanguage } from './languages';
 
 /**
@@ -14,8 +15,11 @@ import { describeLanguage } from './languages';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    /** `lexicons`: the pronunciation dialog's and page's words (hooks/use-lexicon-words.ts). */
-    resources: { translation: typeof en; lexicons: typeof enLexicons };
+    /**
+     * `lexicons`: the pronunciation dialog's and page's words (hooks/use-lexicon-words.ts);
+     * `pages`: the plan comparison's, the documents form's and the cut notice's (hooks/use-page-words.ts).
+     */
+    resources: { translation: typeof en; lexicons: typeof enLexicons; pages: typeof enPages };
   }
 }
 
