@@ -4,7 +4,6 @@ import {
   type ConvertResult,
   countCharacters,
   PLAN_TYPES,
-  type PlanType,
   type VoiceSettings,
 } from '@parla/contract';
 import {

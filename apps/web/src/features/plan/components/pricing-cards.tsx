@@ -172,7 +172,6 @@ function PlanButton({
   name: string;
   popular: boolean;
 }) {
-  const { t: site } = useTranslation();
   const { t } = usePageWords();
   const { to } = useRouteLanguage();
   if (action === 'none') return null;
