@@ -103,22 +103,24 @@ export function PricingCards() {
             }
           >
             <Stack gap="md" h="100%">
-              <Group justify="space-between" align="center" mih={28} gap="xs">
-                <Title order={2} fz="xl" id={headingId}>
-                  {name}
-                </Title>
-                {mine ? (
-                  <Badge variant="light" size="lg">
-                    {t('pricing.current')}
-                  </Badge>
-                ) : (
-                  popular && (
+              {/* The ribbon's row, kept in every card so that prices and lists line up. */}
+              <Stack gap={6}>
+                <Group mih={26} gap="xs">
+                  {mine && (
+                    <Badge variant="light" size="lg">
+                      {t('pricing.current')}
+                    </Badge>
+                  )}
+                  {popular && !mine && (
                     <Badge variant="filled" size="lg">
                       {t('pricing.mostPopular')}
                     </Badge>
-                  )
-                )}
-              </Group>
+                  )}
+                </Group>
+                <Title order={2} fz="xl" id={headingId}>
+                  {name}
+                </Title>
+              </Stack>
               {terms ? (
                 <Text>
                   <Text span fz={36} fw={700}>
