@@ -39,10 +39,16 @@ async function fillBilling(token: string) {
   expect(response.status).toBe(200);
 }
 
-async function enterCard(page: Page, number: string) {
-  await page.getByLabel('Name on card').fill('Ada Lovelace King');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+const LABELS = {
+  nameOnCard: 'Name on card',
+  cardNumber: 'Card number',
+  expiry: 'Expiry (MM/YY)',
+};
+
+async function enterCard(page: Page, number: string, labels = LABELS) {
+  await page.getByLabel(labels.nameOnCard).fill('Ada Lovelace King');
+  await page.getByLabel(labels.cardNumber).fill(number);
+  await page.getByLabel(labels.expiry).fill('12/34');
   await page.getByLabel('CVC').fill('123');
 }
 
@@ -125,4 +131,80 @@ describe('checkout with the built-in test provider (SPEC §2, §4, §5, §8)', (
     expect(await buy.getAttribute('href')).toBe('/pricing');
     expectNoPageErrors(page);
   });
+});
+
+// Issue 33 item 6: with an active plan, Pay asks "Change your plan?" first; the question comes
+// into view and takes the focus (it appeared below the fold, and the click seemed to do nothing).
+const WIDE = { viewport: { width: 1440, height: 900 } };
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const WORDS = {
+  en: {
+    first: '/pricing',
+    labels: LABELS,
+    pay: 'Pay now',
+    question: 'Change your plan?',
+    cancel: 'Cancel',
+  },
+  ar: {
+    first: '/ar/pricing',
+    labels: {
+      nameOnCard: 'الاسم على البطاقة',
+      cardNumber: 'رقم البطاقة',
+      expiry: 'تاريخ الانتهاء (MM/YY)',
+    },
+    pay: 'ادفع الآن',
+    question: 'هل تريد تغيير خطتك؟',
+    cancel: 'إلغاء',
+  },
+} as const;
+
+describe.each([
+  ['1440 px', WIDE],
+  ['360 px', PHONE],
+] as const)('changing an active plan at %s', (_, device) => {
+  it.each(['en', 'ar'] as const)(
+    'in %s: the question comes into view with the focus; Cancel pays nothing',
+    async (language) => {
+      const words = WORDS[language];
+      const user = await newUser('BASIC');
+      await fillBilling(user.token);
+      const page = await session.newPage(device);
+      await setTokenCookie(page, user.token, session.baseUrl);
+      // A page read in a language makes it the language of the pages without a prefix.
+      await visit(page, words.first);
+      await visit(page, '/account/checkout?type=premium');
+      await enterCard(page, '4242 4242 4242 4242', words.labels);
+      const pay = page.getByRole('button', { name: words.pay });
+      await page.waitForFunction(
+        (name) =>
+          Array.from(document.querySelectorAll('button')).some(
+            (button) => button.textContent === name && !button.disabled,
+          ),
+        words.pay,
+      );
+      await pay.click();
+      const question = page.getByRole('alertdialog', { name: words.question });
+      await question.waitFor();
+      const cancel = question.getByRole('button', { name: words.cancel });
+      await page.waitForFunction(() => {
+        const dialog = document.querySelector('[role="alertdialog"]');
+        if (!dialog?.contains(document.activeElement)) return false;
+        const box = dialog.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+      expect(await cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+      await expectAccessible(page);
+      // Enter on the focused Cancel: nothing is paid, the focus is back on Pay.
+      await page.keyboard.press('Enter');
+      await question.waitFor({ state: 'detached' });
+      await page.waitForFunction((name) => document.activeElement?.textContent === name, words.pay);
+      const plan = (await (
+        await page.request.get('/api/account/profile', {
+          headers: { authorization: `Bearer ${user.token}` },
+        })
+      ).json()) as { plan: { type: string } };
+      expect(plan.plan.type).toBe('BASIC');
+      expectNoPageErrors(page);
+    },
+  );
 });

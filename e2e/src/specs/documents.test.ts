@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoPageErrors, useBrowser, visit } from '../harness/browser.js';
 import { newUser, setTokenCookie } from '../harness/users.js';
@@ -30,8 +31,11 @@ describe('the documents page', () => {
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
     await page.getByText('No audiobooks yet.').waitFor();
 
-    // Mantine's FileInput is a button labelled Document over a hidden file input.
-    await page.getByRole('button', { name: 'Document' }).waitFor();
+    // A drop zone labelled Document with a button (issue 33 item 7) over a hidden file input.
+    await page
+      .getByRole('group', { name: 'Document' })
+      .getByRole('button', { name: 'Choose a file' })
+      .waitFor();
     await page.locator('input[type="file"]').setInputFiles({
       name: 'lighthouse.md',
       mimeType: 'text/markdown',
@@ -55,6 +59,8 @@ describe('the documents page', () => {
     const job = page.getByTestId('job');
     await job.getByText('lighthouse', { exact: false }).first().waitFor();
     await job.getByText('Ready').waitFor({ timeout: 60_000 });
+    // The job ended: its Started notice is gone (issue 33 item 7).
+    await page.getByRole('status').filter({ hasText: 'Started.' }).waitFor({ state: 'detached' });
     await job.getByRole('button', { name: 'Listen' }).click();
     const audio = job.locator('audio');
     await audio.waitFor();
@@ -118,5 +124,91 @@ describe('the documents page', () => {
       .filter({ hasText: 'report.pdf is not a PDF document: it is a text file.' })
       .waitFor();
     expectNoPageErrors(page);
+  });
+});
+
+// Issue 33 item 7: Documents where people look for it. A paste cut at the per-conversion limit
+// points to the Documents page; there, the file field is a drop zone with a button that the
+// keyboard reaches. At 1440 px and 360 px, in English and Arabic.
+const WIDE = { viewport: { width: 1440, height: 900 } };
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const WORDS = {
+  en: {
+    convertor: '/convertor',
+    editor: 'Text editor',
+    documentsLink: 'The Documents page',
+    basicOnly: 'With the Basic plan, the Documents page converts up to 100,000 characters at once.',
+    zone: 'Document',
+    choose: 'Choose a file',
+  },
+  ar: {
+    convertor: '/ar/convertor',
+    editor: 'محرر النص',
+    documentsLink: 'صفحة المستندات',
+    basicOnly: 'مع الخطة الأساسية، تحوّل صفحة المستندات حتى 100,000 حرف دفعة واحدة.',
+    zone: 'المستند',
+    choose: 'اختر ملفًا',
+  },
+} as const;
+
+async function pasteInto(page: Page, editor: string, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: editor }).click();
+  await page.evaluate((value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    (document.activeElement ?? document.body).dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+describe.each([
+  ['1440 px', WIDE],
+  ['360 px', PHONE],
+] as const)('documents where people look for it, at %s', (_, device) => {
+  describe.each(['en', 'ar'] as const)('in %s', (language) => {
+    const words = WORDS[language];
+
+    it('a cut paste links to the Documents page, whose drop zone the keyboard reaches', async () => {
+      const user = await newUser('BASIC');
+      const page = await session.newPage(device);
+      await setTokenCookie(page, user.token, session.baseUrl);
+      await visit(page, words.convertor);
+      await pasteInto(page, words.editor, 'a'.repeat(6000));
+      const notice = page.getByTestId('cut-notice');
+      const link = notice.getByRole('link', { name: words.documentsLink });
+      await link.waitFor();
+      expect(await link.getAttribute('href')).toBe('/documents');
+      await expectAccessible(page);
+      await link.click();
+      await page.waitForURL((url) => url.pathname === '/documents');
+      const zone = page.getByRole('group', { name: words.zone });
+      const choose = zone.getByRole('button', { name: words.choose });
+      await choose.waitFor();
+      await choose.focus();
+      expect(await choose.evaluate((button) => button === document.activeElement)).toBe(true);
+      const box = await choose.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+      expectNoPageErrors(page);
+    });
+
+    it('a FREE user is told which plan has documents', async () => {
+      const user = await newUser('FREE');
+      const page = await session.newPage(device);
+      await setTokenCookie(page, user.token, session.baseUrl);
+      await visit(page, words.convertor);
+      await pasteInto(page, words.editor, 'a'.repeat(1500));
+      const sentence = page.getByTestId('cut-documents');
+      await sentence.waitFor();
+      expect(await sentence.textContent()).toBe(words.basicOnly);
+      expect(await sentence.getByRole('link').count()).toBe(0);
+      await expectAccessible(page);
+      expectNoPageErrors(page);
+    });
   });
 });

@@ -20,5 +20,6 @@ export * from './mail.js';
 export * from './messages.js';
 export * from './payment.js';
 export * from './plan.js';
+export * from './plan-limits.js';
 export * from './sample-rate.js';
 export * from './seo.js';

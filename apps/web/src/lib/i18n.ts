@@ -112,6 +112,16 @@ export async function loadLanguage(code: string, { pages = true } = {}): Promise
   const locale = LOADERS[own] ? own : 'en';
   await Promise.all([
     loadWords(locale, LOADERS[locale] as Loader),
-    pages && loadWords(`${locale}/pages`, PAGE_LOADERS[locale] as Loader),
+    pages && loadPageWords(locale),
   ]);
 }
+
+/** The other pages' words of a locale (i18next's language), or English's where it has none. */
+export function loadPageWords(locale: string): Promise<void> {
+  const own = PAGE_LOADERS[locale] ? locale : 'en';
+  return loadWords(`${own}/pages`, PAGE_LOADERS[own] as Loader);
+}
+
+/** Whether the other pages' words of a locale are there. */
+export const pageWordsLoaded = (locale: string): boolean =>
+  loaded.has(`${PAGE_LOADERS[locale] ? locale : 'en'}/pages`);

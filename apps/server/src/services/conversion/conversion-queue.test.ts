@@ -1,7 +1,7 @@
+import { CONVERSIONS_AT_ONCE } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../../../test/test-app.js';
 import { voiceSettings } from '../../../test/voice-settings.js';
-import { CONVERSIONS_AT_ONCE } from './conversion-service.js';
 
 /**
  * Issue 28, items 1 and 2 over the HTTP API: one caller's share of the speech queue is capped

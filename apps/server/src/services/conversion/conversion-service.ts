@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  CONVERSIONS_AT_ONCE,
   type ConvertResult,
   countCharacters,
   PLAN_TYPES,
-  type PlanType,
   type VoiceSettings,
 } from '@parla/contract';
 import {
@@ -88,18 +88,6 @@ export interface ConversionServiceOptions {
 const ABANDONED_AFTER_MS = 10_000;
 /** A killed server's conversions are refunded this long after its last renewal. */
 const INTENT_LEASE_MS = 30_000;
-
-/**
- * Conversions one caller may have waiting or rendering at once, by plan (an anonymous visitor
- * has FREE's); past it the answer is 503 with Retry-After
- * (docs/decisions/034-cost-queues-and-crashes.md).
- */
-export const CONVERSIONS_AT_ONCE: Record<PlanType, number> = {
-  FREE: 3,
-  BASIC: 5,
-  PREMIUM: 8,
-  BUSINESS: 12,
-};
 
 /**
  * Who asks, for the speech queue's fair share: the user, or an anonymous visitor's address

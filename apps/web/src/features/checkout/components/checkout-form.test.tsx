@@ -1,5 +1,5 @@
 import { MESSAGES } from '@parla/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import CheckoutPage from '../../../app/routes/account/checkout';
@@ -142,7 +142,17 @@ describe('checkout outcomes (SPEC §4 Checkout payment, §8 Payment)', { timeout
       'You already have the Basic plan. Your 1,000 remaining characters are kept and Premium adds 2,000,000, 2,001,000 in all. The limit per conversion becomes 10,000 characters.',
     );
     expect(pay.disabled).toBe(true);
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // The question takes the focus (issue 33 item 6), on Cancel: a second Enter pays nothing.
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    await userEvent.click(cancel);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(paymentCalls(calls)).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement).toBe(pay));
+    // Escape closes it too.
+    await userEvent.click(pay);
+    await screen.findByRole('alertdialog', { name: 'Change your plan?' });
+    await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(paymentCalls(calls)).toHaveLength(0);
   });

@@ -22,7 +22,7 @@ import {
   type Profile,
   planInfoKey,
 } from '@parla/contract';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -116,6 +116,28 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
     !confirming &&
     canPay({ billingFilled, needsCard, formValid: form.formState.isValid, card, submitting });
   const onCardChange = useCallback((state: CardFieldState) => setCard(state), []);
+  const confirmation = useRef<HTMLDivElement>(null);
+  const keepPlan = useRef<HTMLButtonElement>(null);
+  const payButton = useRef<HTMLButtonElement>(null);
+  const isConfirming = confirming !== undefined;
+  // Issue 33 item 6: the question comes into view and takes the focus (it appeared below the
+  // fold, and Pay seemed to do nothing). The focus goes to Cancel, so a second Enter on Pay
+  // does not pay at once.
+  useEffect(() => {
+    if (!isConfirming) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    confirmation.current?.scrollIntoView?.({
+      block: 'center',
+      behavior: reduced ? 'auto' : 'smooth',
+    });
+    keepPlan.current?.focus({ preventScroll: true });
+  }, [isConfirming]);
+
+  /** Cancel: the question goes and the focus goes back to Pay. */
+  const cancelConfirming = () => {
+    setConfirming(undefined);
+    requestAnimationFrame(() => payButton.current?.focus());
+  };
 
   const toggleEditing = () => {
     // Turning editing off clears the card input and its validation (SPEC §4).
@@ -289,10 +311,15 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
 
         {confirming && notice && (
           <Alert
+            ref={confirmation}
             color={notice.downgrade ? 'orange' : 'blue'}
             variant="light"
             role="alertdialog"
             aria-labelledby="confirm-plan-heading"
+            aria-describedby="confirm-plan-text"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') cancelConfirming();
+            }}
             title={
               <span id="confirm-plan-heading">
                 {t(notice.downgrade ? 'checkout.confirmDowngrade' : 'checkout.confirmChange')}
@@ -301,9 +328,9 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
             styles={READABLE}
           >
             <Stack gap="sm">
-              <Text>{noticeText}</Text>
+              <Text id="confirm-plan-text">{noticeText}</Text>
               <Group justify="flex-end">
-                <Button variant="default" h={44} onClick={() => setConfirming(undefined)}>
+                <Button variant="default" h={44} onClick={cancelConfirming} ref={keepPlan}>
                   {t('checkout.cancel')}
                 </Button>
                 <Button h={44} onClick={() => void submit(confirming.values)}>
@@ -341,7 +368,7 @@ export function CheckoutForm({ type, profile }: { type: CheckoutType; profile: P
         )}
 
         <Group justify="flex-end">
-          <Button type="submit" disabled={!enabled} h={44} miw={160}>
+          <Button type="submit" disabled={!enabled} h={44} miw={160} ref={payButton}>
             {submitting ? (
               <Loader size="sm" color="white" role="status" aria-label={t('checkout.paying')} />
             ) : (

@@ -1,5 +1,5 @@
 import type { VoiceSettings } from '@parla/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en.json';
@@ -225,6 +225,12 @@ describe('the convertor page', () => {
     const notice = await screen.findByTestId('cut-notice');
     expect(notice.textContent).toContain('Kept 20 of 25 characters');
     expect(notice.querySelector('a')?.getAttribute('href')).toBe('/pricing');
+    // A longer text has its place: the Documents page of this BASIC plan (issue 33 item 7).
+    const documents = await within(notice).findByRole('link', { name: 'The Documents page' });
+    expect(documents.getAttribute('href')).toBe('/documents');
+    expect(screen.getByTestId('cut-documents').textContent).toBe(
+      'The Documents page converts up to 100,000 characters at once.',
+    );
     expect(screen.getByTestId('empty-notice').textContent).toBe('');
 
     // Nothing left: the counter says so in words, with the plans.

@@ -119,6 +119,58 @@ describe('the Documents page (issue 19)', { timeout: 20_000 }, () => {
     expect(formOf()?.get('chapter_pause')).toBe('3');
   });
 
+  it('offers a drop zone with a button, names the file chosen, and removes it', async () => {
+    const user = userEvent.setup();
+    serve(profileOf({ plan: { type: 'PREMIUM' } }));
+    renderAt('/documents', '/documents', <DocumentsPage />);
+    const zone = await screen.findByRole('group', { name: 'Document' });
+    const choose = await within(zone).findByRole('button', { name: 'Choose a file' });
+    expect(zone.textContent).toContain('Drop a file here or choose one');
+    // The button opens the file picker: the hidden input it holds gets the file.
+    const input = zone.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, book());
+    expect((await within(zone).findByTestId('document-chosen')).textContent).toBe(
+      'Chosen: tales.epub',
+    );
+    await screen.findByRole('textbox', { name: 'Title of chapter 3' });
+    await user.click(within(zone).getByRole('button', { name: 'Remove the file' }));
+    expect(within(zone).queryByTestId('document-chosen')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Title of chapter 1' })).toBeNull();
+    expect(document.activeElement).toBe(choose);
+  });
+
+  it('keeps the Started notice while the job moves, and takes it away when it ends', async () => {
+    const user = userEvent.setup();
+    let status: 'running' | 'done' | undefined;
+    interceptFetch((call) => {
+      if (call.url === '/api/account/profile')
+        return jsonResponse(200, profileOf({ plan: { type: 'PREMIUM' } }));
+      if (call.url === '/api/convertor/voices') return jsonResponse(200, VOICES);
+      if (call.url === '/api/jobs/preview') return jsonResponse(200, PREVIEW);
+      if (call.url === '/api/jobs' && call.method === 'POST') {
+        status = 'running';
+        return jsonResponse(202, { id: 'job-1', status: 'queued' });
+      }
+      if (call.url === '/api/jobs' && call.method === 'GET')
+        return jsonResponse(200, status ? [jobOf('job-1', status)] : []);
+      return jsonResponse(404, { message: `unexpected ${call.method} ${call.url}` });
+    });
+    const { container } = renderAt('/documents', '/documents', <DocumentsPage />);
+    await screen.findByText('No audiobooks yet.');
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, book());
+    await user.click(await screen.findByRole('button', { name: 'Start the audiobook' }));
+    await screen.findByText(/^Started\./);
+    // Listed and converting: the notice stays.
+    await screen.findByText('Converting');
+    expect(screen.getByText(/^Started\./)).toBeTruthy();
+    status = 'done';
+    await screen.findByText('Ready', undefined, { timeout: 5000 });
+    expect(screen.queryByText(/^Started\./)).toBeNull();
+  });
+
   it('tells a FREE user that audiobooks are part of the paid plans, with no file to choose', async () => {
     serve(profileOf());
     const { container } = renderAt('/documents', '/documents', <DocumentsPage />);

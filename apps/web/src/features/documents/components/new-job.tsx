@@ -3,23 +3,28 @@ import {
   Box,
   Button,
   Checkbox,
-  FileInput,
+  CloseButton,
+  FileButton,
   Group,
   NumberInput,
   SegmentedControl,
   Select,
+  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
 } from '@mantine/core';
 import { CHAPTER_PAUSE, type DocumentPreview } from '@parla/contract';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../hooks/use-format';
+import { usePageWords } from '../../../hooks/use-page-words';
 import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth';
+import { useSession, useToken } from '../../../lib/auth';
 import { useVoices } from '../../../lib/get-voices';
+import { isActive, jobsQueryOptions } from '../../../lib/jobs';
 import { usePreviewDocument, useStartJob } from '../api/jobs';
 
 /** The audiobook's file: chapters marked in mp3 (ID3) and Ogg (comments); WAV has none. */
@@ -52,9 +57,17 @@ export function NewJob() {
   const [speakTitles, setSpeakTitles] = useState(true);
   const [pause, setPause] = useState<number>(CHAPTER_PAUSE.default);
   const [dragging, setDragging] = useState(false);
+  const words = usePageWords();
+  const resetFileButton = useRef<() => void>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  // The job just started, as the list shows it: its notice goes when it ends (issue 33 item 7).
+  const jobs = useQuery(jobsQueryOptions(useToken()));
+  const startedJob = start.data && jobs.data?.find((job) => job.id === start.data.id);
+  const startedStillMoving = start.isSuccess && (!startedJob || isActive(startedJob));
 
   const read = (chosen: File | null) => {
     setFile(chosen);
+    if (!chosen) resetFileButton.current?.();
     setChapters([]);
     start.reset();
     if (!chosen) return preview.reset();
@@ -101,13 +114,19 @@ export function NewJob() {
 
   return (
     <Stack gap="md">
-      {/* A file dropped anywhere on this area is read as if chosen. */}
+      {/* A drop zone with a button (issue 33 item 7): a file dropped on it is read as if chosen. */}
       <Box
+        role="group"
+        aria-labelledby="document-drop-label"
+        aria-describedby="document-drop-hint"
         data-testid="document-drop"
-        p="sm"
+        data-dragging={dragging || undefined}
+        px="md"
+        py="lg"
         style={{
           border: `2px dashed var(--mantine-color-${dragging ? 'blue-6' : 'default-border'})`,
           borderRadius: 'var(--mantine-radius-md)',
+          background: dragging ? 'var(--mantine-color-blue-light)' : undefined,
         }}
         onDragOver={(event) => {
           event.preventDefault();
@@ -121,15 +140,40 @@ export function NewJob() {
           if (dropped) read(dropped);
         }}
       >
-        <FileInput
-          label={t('documents.file')}
-          description={t('documents.fileHint')}
-          accept={ACCEPT}
-          value={file}
-          onChange={read}
-          clearable
-          clearButtonProps={{ 'aria-label': t('documents.clear') }}
-        />
+        <Stack gap="xs" align="center" ta="center">
+          <Text fw={600} id="document-drop-label">
+            {t('documents.file')}
+          </Text>
+          <Text size="sm" c="dimmed" id="document-drop-hint">
+            {t('documents.fileHint')}
+          </Text>
+          {words.ready ? (
+            <FileButton onChange={read} accept={ACCEPT} resetRef={resetFileButton}>
+              {(props) => (
+                <Button {...props} ref={chooseButton} variant="light" h={44}>
+                  {words.t('documentForm.choose')}
+                </Button>
+              )}
+            </FileButton>
+          ) : (
+            <Skeleton height={44} width={160} />
+          )}
+          {file && (
+            <Group gap={4} justify="center" wrap="nowrap">
+              <Text size="sm" data-testid="document-chosen" style={{ overflowWrap: 'anywhere' }}>
+                {words.t('documentForm.chosen', { name: file.name })}
+              </Text>
+              <CloseButton
+                size={44}
+                aria-label={t('documents.clear')}
+                onClick={() => {
+                  read(null);
+                  chooseButton.current?.focus();
+                }}
+              />
+            </Group>
+          )}
+        </Stack>
       </Box>
       {preview.isPending && <Text c="dimmed">{t('documents.reading')}</Text>}
       {error && (
@@ -137,7 +181,7 @@ export function NewJob() {
           {error instanceof ApiError ? error.message : t('documents.failed')}
         </Alert>
       )}
-      {start.isSuccess && (
+      {startedStillMoving && (
         <Alert color="green" variant="light" role="status">
           {t('documents.started')}
         </Alert>
