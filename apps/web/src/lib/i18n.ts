@@ -110,10 +110,7 @@ async function loadWords(key: string, load: Loader): Promise<void> {
 export async function loadLanguage(code: string, { pages = true } = {}): Promise<void> {
   const { locale: own } = describeLanguage(code);
   const locale = LOADERS[own] ? own : 'en';
-  await Promise.all([
-    loadWords(locale, LOADERS[locale] as Loader),
-    pages && loadPageWords(locale),
-  ]);
+  await Promise.all([loadWords(locale, LOADERS[locale] as Loader), pages && loadPageWords(locale)]);
 }
 
 /** The other pages' words of a locale (i18next's language), or English's where it has none. */
