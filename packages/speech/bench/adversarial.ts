@@ -1,8 +1,10 @@
 /**
  * Adversarial requests (issues 12 and 28): what the worst texts cost. Not a test: it prints,
- * for each case and each espeak-ng backend (the WebAssembly build, and the native program where
- * it is installed), the characters sent, the outcome (audio or the `limit_exceeded` refusal),
- * the CPU time (this process's and that of the espeak-ng programs it started and waited for),
+ * for each case and each espeak-ng backend (the WebAssembly build, and where espeak-ng is
+ * installed libespeak-ng in its launcher process and the program), the characters sent, the
+ * outcome (audio or the `limit_exceeded` refusal), the CPU time (this process's, that of the
+ * espeak-ng programs it started and waited for, and that of its live child processes: the
+ * launcher that hosts libespeak-ng),
  * the CPU time per character, that time scaled to a free visitor's 1,000 characters, and the
  * peak resident memory. Target: no request of a free visitor (at most 1,000 characters) costs
  * more than 2 s of CPU. Each case runs in a process of its own after a warm-up request, whose
@@ -12,7 +14,7 @@
  * Run with `npm run bench -w @parla/speech` (after bench/synthesis.ts and bench/neural.ts), or
  * alone with `npm run bench:adversarial -w @parla/speech [-- case …]`. */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -101,18 +103,55 @@ const free = ({ text, voice = 'standard:en-us', speed = 0 }: Case) =>
 /** Clock ticks a second of /proc's times (USER_HZ: 100 on Linux). */
 const TICKS = 100;
 
+/** /proc/PID/stat's fields after the command's name (field 3 onwards). */
+const statOf = (pid: number | 'self') =>
+  readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+
+/** The processes this one started and that still run, and theirs (/proc's children lists). */
+function liveDescendants(pid: number | 'self'): number[] {
+  const found: number[] = [];
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let children = '';
+    try {
+      children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const child of children.trim().split(/\s+/).filter(Boolean).map(Number)) {
+      found.push(child, ...liveDescendants(child));
+    }
+  }
+  return found;
+}
+
 /**
- * CPU seconds of this process and of the child processes it has waited for (the native
- * espeak-ng programs, started directly for this reason): /proc/self/stat's cutime and cstime.
+ * CPU seconds of this process, of the child processes it has waited for (the native espeak-ng
+ * programs: /proc/self/stat's cutime and cstime) and of those still running (the launcher
+ * process where libespeak-ng renders: their utime and stime).
  */
 const cpuSeconds = () => {
   const usage = process.cpuUsage();
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const children = (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) / TICKS;
-  return (usage.user + usage.system) / 1e6 + children;
+  const own = statOf('self');
+  let ticks = Number(own[13] ?? 0) + Number(own[14] ?? 0);
+  for (const pid of liveDescendants('self')) {
+    try {
+      const fields = statOf(pid);
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    } catch {
+      // It ended between the listing and the reading: its time is in cutime now.
+    }
+  }
+  return (usage.user + usage.system) / 1e6 + ticks / TICKS;
 };
 
-type Backend = 'wasm' | 'native';
+/** espeak-ng's backends (PARLA_SPEECH_BACKEND's names): `native` is libespeak-ng. */
+type Backend = 'wasm' | 'native' | 'program';
+
+const BACKEND_TITLES: Record<Backend, string> = {
+  wasm: 'WebAssembly build',
+  native: 'libespeak-ng (in its launcher process)',
+  program: 'native program',
+};
 
 interface Measured {
   characters: number;
@@ -124,7 +163,8 @@ interface Measured {
 /** One case in this process, after a warm-up: what it cost. */
 async function measure(which: Case, backend: Backend): Promise<Measured> {
   // The native program started from this process, so that its CPU time is this process's
-  // children's; with word timings, as the server renders (the WebAssembly build beside it).
+  // children's (with word timings from the WebAssembly build beside it, decision 019);
+  // libespeak-ng renders in the launcher process, whose time cpuSeconds reads while it runs.
   const options = { espeak: { backend, spawn: 'direct' as const } };
   // The first request of a process also compiles espeak-ng's WebAssembly, the resampler and
   // the encoder, and lets V8 optimise the pipeline (it costs three times more).
@@ -151,7 +191,8 @@ const caseOf = (name: string): Case => {
 const only = process.env.PARLA_ADVERSARIAL_CASE;
 if (only !== undefined) {
   // A child: one case, its figures on stdout.
-  const backend = process.env.PARLA_ADVERSARIAL_BACKEND === 'native' ? 'native' : 'wasm';
+  const named = process.env.PARLA_ADVERSARIAL_BACKEND as Backend;
+  const backend = named in BACKEND_TITLES ? named : 'wasm';
   process.stdout.write(JSON.stringify(await measure(caseOf(only), backend)));
 } else {
   // Each case in a process of its own, so that its peak memory is its own.
@@ -159,9 +200,9 @@ if (only !== undefined) {
   console.info(
     `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}`,
   );
-  const backends: Backend[] = (await nativeAvailable()) ? ['wasm', 'native'] : ['wasm'];
+  const backends: Backend[] = (await nativeAvailable()) ? ['wasm', 'native', 'program'] : ['wasm'];
   for (const backend of backends) {
-    console.info(`\n${backend === 'wasm' ? 'WebAssembly build' : 'native program'}:\n`);
+    console.info(`\n${BACKEND_TITLES[backend]}:\n`);
     console.info(
       '| case | characters | outcome | CPU | CPU per character | per 1,000 characters | peak RSS |',
     );

@@ -92,11 +92,14 @@ export { speechMarks, subtitles } from './marks.js';
 export { type Normalised, normaliseSayAs } from './normalise/say-as.js';
 export { CACHE_VERSION, cacheKey } from './pool/cache.js';
 export {
+  callerFullError,
   type PoolCaller,
   type PooledResult,
+  queueFullError,
   resultFromChunks,
   SpeechPool,
   type SpeechPoolOptions,
+  WORK_SECONDS_PER_CHARACTER,
 } from './pool/pool.js';
 export { speechRequestFromSettings } from './product.js';
 export { type CheckedRequest, type SpeechRequest, SpeechRequestSchema } from './request.js';

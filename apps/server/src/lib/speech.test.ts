@@ -235,4 +235,57 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       await worker.close();
     }
   }, 60_000);
+
+  it("gives each caller's first conversion a place before anyone's second, across servers (decision 042)", async () => {
+    const fairPrefix = `${prefix}-fair`;
+    // Two servers' producing sides and one worker with one thread, sharing only Redis.
+    const first = createQueueClient({ redis: new RedisClients(REDIS_URL), prefix: fairPrefix });
+    const second = createQueueClient({ redis: new RedisClients(REDIS_URL), prefix: fairPrefix });
+    const worker = startSpeechWorker({
+      redis: new RedisClients(REDIS_URL),
+      pool: new SpeechPool({ size: 1, cacheDir: path.join(cacheDir, 'fair') }),
+      prefix: fairPrefix,
+      storage,
+    });
+    const flooder = { key: 'ip:198.51.100.7', maxRequests: 3 };
+    const order: string[] = [];
+    const finish = (name: string, rendering: Promise<unknown>) =>
+      rendering.then(() => order.push(name));
+    try {
+      const text = (n: number) =>
+        `Conversion ${n} of the caller who sends many at once. `.repeat(6);
+      const burst = [1, 2, 3].map((n) =>
+        finish(
+          `A${n}`,
+          first.render(request(text(n)), `audio/fair-a${n}.wav`, { caller: flooder }),
+        ),
+      );
+      // Sent through the other server while A's burst waits: it goes before A2 and A3.
+      while ((await first.queueCounts()).waiting < 2) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const hello = finish(
+        'B1',
+        second.render(request('Hello.'), 'audio/fair-b1.wav', {
+          caller: { key: 'ip:203.0.113.9', maxRequests: 3 },
+        }),
+      );
+      // A fourth of A's, on either server, is past its cap: refused at once, nothing queued.
+      const refused = await second
+        .render(request('One too many.'), 'audio/fair-a4.wav', { caller: flooder })
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(SpeechError);
+      expect(refused).toMatchObject({ code: 'busy' });
+      expect((refused as SpeechError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(await storage.stat('audio/fair-a4.wav')).toBeUndefined();
+      await Promise.all([...burst, hello]);
+      expect(order).toEqual(['A1', 'B1', 'A2', 'A3']);
+      // Finished, A's conversions no longer count against it.
+      await first.render(request('Again.'), 'audio/fair-a5.wav', { caller: flooder });
+    } finally {
+      await first.close();
+      await second.close();
+      await worker.close();
+    }
+  }, 60_000);
 });

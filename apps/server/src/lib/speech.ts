@@ -20,6 +20,7 @@ import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker 
 import { type LiveAudio, memoryLiveAudio, redisLiveAudio } from './live-audio.js';
 import { storeMarks } from './marks.js';
 import { REDIS_COMMAND_TIMEOUT_MS, type RedisClients } from './redis.js';
+import { createSpeechAdmission } from './speech-admission.js';
 import type { ObjectStorage } from './storage/storage.js';
 
 /**
@@ -285,16 +286,27 @@ export function createQueueClient({
   );
   let voices: { at: number; list: Promise<Language[]> } | undefined;
 
+  const admission = createSpeechAdmission(connection, prefix, { holdMs: timeoutMs });
+
   async function run<T>(data: SpeechJob): Promise<T> {
-    // Finished jobs stay a minute (the waiter reads their state), then Redis forgets them.
-    const job = await queue.add(data.kind, data, {
-      removeOnComplete: { age: 60 },
-      removeOnFail: { age: 60 },
-    });
+    // A conversion's fair place in the cluster's queue, or `busy` (decision 042); listing the
+    // voices goes first, unranked.
+    const admitted =
+      data.kind === 'voices'
+        ? undefined
+        : await admission.admit(data.caller, data.request.text.length);
     try {
+      // Finished jobs stay a minute (the waiter reads their state), then Redis forgets them.
+      const job = await queue.add(data.kind, data, {
+        removeOnComplete: { age: 60 },
+        removeOnFail: { age: 60 },
+        ...(admitted && { priority: admitted.priority }),
+      });
       return (await job.waitUntilFinished(events, timeoutMs)) as T;
     } catch (error) {
       throw speechErrorOf(error);
+    } finally {
+      await admitted?.release().catch(() => undefined);
     }
   }
 
@@ -365,6 +377,10 @@ export function startSpeechWorker({
   const connection = redis.connection();
   const liveConnection = redis.connection();
   const live = redisLiveAudio(redis, liveConnection, prefix);
+  // Its threads count in the cluster's capacity, for the queue's bound (decision 042).
+  const offered = createSpeechAdmission(liveConnection, prefix, {
+    holdMs: QUEUE_TIMEOUT_MS,
+  }).offer(pool.size);
   const active = new Map<string, { job: Job<SpeechJob>; token: string; stop: () => void }>();
   const worker = new Worker<SpeechJob>(
     SPEECH_QUEUE,
@@ -416,6 +432,7 @@ export function startSpeechWorker({
       }
     },
     async close() {
+      await offered.stop();
       await worker.close();
       // BullMQ leaves a connection it was given open.
       connection.disconnect();

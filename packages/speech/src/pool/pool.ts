@@ -64,7 +64,25 @@ export interface PoolCaller {
  * CPU seconds of rendering a character of text at most costs (1,000 characters at the bound
  * of ssml/limits.ts: about 2 s, docs/benchmarks.md), for the queue's estimate of its work.
  */
-const WORK_SECONDS_PER_CHARACTER = 0.002;
+export const WORK_SECONDS_PER_CHARACTER = 0.002;
+
+/** `busy`: the queue holds more than `maxQueuedSeconds` of estimated work a worker. */
+export function queueFullError(secondsPerWorker: number, maxQueuedSeconds: number): SpeechError {
+  return new SpeechError(
+    'busy',
+    'The speech service is busy right now. Please try again in a few seconds.',
+    { retryAfterSeconds: Math.max(1, Math.ceil(secondsPerWorker - maxQueuedSeconds)) },
+  );
+}
+
+/** `busy`: the caller already has `count` conversions waiting or rendering, its cap. */
+export function callerFullError(count: number, secondsPerWorker: number): SpeechError {
+  return new SpeechError(
+    'busy',
+    `You have ${count} conversions waiting or being made, as many as your plan makes at once. Please try again when one has finished.`,
+    { retryAfterSeconds: Math.max(1, Math.ceil(secondsPerWorker)) },
+  );
+}
 
 /** A result as the pool answers it: also says whether it came from the cache. */
 export type PooledResult = SynthesisResult & { cached: boolean };
@@ -383,20 +401,10 @@ export class SpeechPool {
     // Work without a caller (a job's parts, a voice's sample) has its own bounds upstream:
     // it waits its turn rather than fail.
     if (caller && perWorker > this.maxQueuedSeconds) {
-      throw new SpeechError(
-        'busy',
-        'The speech service is busy right now. Please try again in a few seconds.',
-        { retryAfterSeconds: Math.max(1, Math.ceil(perWorker - this.maxQueuedSeconds)) },
-      );
+      throw queueFullError(perWorker, this.maxQueuedSeconds);
     }
     const mine = this.perCaller.get(key) ?? 0;
-    if (caller && mine >= caller.maxRequests) {
-      throw new SpeechError(
-        'busy',
-        `You have ${mine} conversions waiting or being made, as many as your plan makes at once. Please try again when one has finished.`,
-        { retryAfterSeconds: Math.max(1, Math.ceil(perWorker)) },
-      );
-    }
+    if (caller && mine >= caller.maxRequests) throw callerFullError(mine, perWorker);
     return { caller: key, work };
   }
 

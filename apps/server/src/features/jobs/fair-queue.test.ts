@@ -125,6 +125,20 @@ describe(`fair job queues (${TEST_DATABASE_KIND})`, () => {
     expect((await queue(authorization, 'One more')).statusCode).toBe(202);
     expect((await queue(authorization, 'And another')).statusCode).toBe(429);
   });
+
+  it('holds the cap under a burst: of 12 jobs sent at once, as many as the plan allows are queued', async () => {
+    const { authorization, user } = await signedInUser(app, { plan: 'BASIC' });
+    const cap = JOB_ACTIVE_LIMITS.BASIC;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => queue(authorization, `Burst ${i}`)),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([...Array(cap).fill(202), ...Array(12 - cap).fill(429)]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 429)) {
+      expect(refused.json()).toEqual({ message: JOB_MESSAGES.tooManyActive(cap, 'BASIC') });
+    }
+    expect(await jobs.activeCount(user.id)).toBe(cap);
+  });
 });
 
 /** A multipart body with one document. */

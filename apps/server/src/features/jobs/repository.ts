@@ -97,9 +97,26 @@ export function createJobRepository(db: Db, storage: ObjectStorage) {
   }
 
   return {
-    /** A new job and its parts, together. */
-    async create(job: JobsTable, parts: JobPartsTable[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /**
+     * A new job and its parts, together, unless its user already has `cap` jobs queued or
+     * running (false). The user's row is locked first (a no-op update: PostgreSQL's row lock,
+     * SQLite's write lock), so that requests arriving together are counted one after the other
+     * and the cap holds under a burst.
+     */
+    async create(job: JobsTable, parts: JobPartsTable[], cap: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ id: eb.ref('id') }))
+          .where('id', '=', job.user_id)
+          .execute();
+        const active = await trx
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('user_id', '=', job.user_id)
+          .where('status', 'in', UNFINISHED)
+          .executeTakeFirstOrThrow();
+        if (Number(active.count) >= cap) return false;
         await trx.insertInto('jobs').values(job).execute();
         for (let at = 0; at < parts.length; at += PARTS_PER_INSERT) {
           await trx
@@ -107,6 +124,7 @@ export function createJobRepository(db: Db, storage: ObjectStorage) {
             .values(parts.slice(at, at + PARTS_PER_INSERT))
             .execute();
         }
+        return true;
       });
     },
 

@@ -186,9 +186,10 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       const plan = request.user.plan_type as PlanType;
       const cap =
         request.user.role === 'ADMIN' ? Number.POSITIVE_INFINITY : JOB_ACTIVE_LIMITS[plan];
-      if ((await jobs.activeCount(request.user.id)) >= cap) {
-        return reply.code(429).send({ message: JOB_MESSAGES.tooManyActive(cap, plan) });
-      }
+      const tooMany = () =>
+        reply.code(429).send({ message: JOB_MESSAGES.tooManyActive(cap, plan) });
+      // Refused before its document is read; counted again as it is stored (a burst).
+      if ((await jobs.activeCount(request.user.id)) >= cap) return tooMany();
       const drafted = request.isMultipart()
         ? await withDocument(request, reply, () => draftFromUpload(request, readers))
         : draftFromJson(request.body);
@@ -199,7 +200,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       if (known && !known.ok) return reply.code(400).send({ message: known.message });
       const made = await newJob(speech, request.user, drafted.draft);
       if (!made.ok) return reply.code(made.status).send({ message: made.message });
-      await jobs.create(made.job, made.parts);
+      if (!(await jobs.create(made.job, made.parts, cap))) return tooMany();
       runner.wake();
       return reply.code(202).send({ id: made.job.id, status: 'queued' as const });
     },
