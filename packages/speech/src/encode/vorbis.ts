@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import * as koffi from 'koffi';
+import { joinBytes } from '../stages/encode.js';
 import type { NativeEncoder } from './lame.js';
 
 /**
@@ -264,8 +265,9 @@ export function nativeOggEncoder(sampleRate: number, quality: number): NativeEnc
       pages.push(out);
     }
   };
+  /** The pages so far in one array of its own (the pool transfers it between threads). */
   const drain = (): Uint8Array => {
-    const out = pages.length === 1 ? (pages[0] as Uint8Array) : Buffer.concat(pages);
+    const out = pages.length === 1 ? (pages[0] as Uint8Array) : joinBytes(...pages);
     pages.length = 0;
     return out;
   };
