@@ -14,9 +14,11 @@ import type { NativeEncoder } from './lame.js';
  * the worker threads encode at once.
  */
 
-/** How much PCM one `vorbis_analysis_wrote` takes: the WebAssembly build's step. Vorbis extrapolates
- * the stream's start from the first step it is given (on the C stack), so the same step gives
- * the same packets. */
+/**
+ * How much PCM one `vorbis_analysis_wrote` takes: the WebAssembly build's step. libvorbis
+ * extrapolates the stream's start from the first step it is given (in a buffer on the C stack),
+ * so the same step gives the same packets.
+ */
 const STEP = 65536;
 
 // The structures the calls fill, as libogg 1.3 and libvorbis 1.3 declare them (ogg/ogg.h,
@@ -276,8 +278,8 @@ export function nativeOggEncoder(sampleRate: number, quality: number): NativeEnc
     const packet = state.ogg_packet;
     while (lib.blockout(state.vorbis_dsp_state, state.vorbis_block) === 1) {
       // Without bit-rate management (plain VBR) the analysis answers the packet itself.
-      lib.analysis(state.vorbis_block, packet);
-      lib.packetin(state.ogg_stream_state, packet);
+      check(lib.analysis(state.vorbis_block, packet), 'vorbis_analysis');
+      check(lib.packetin(state.ogg_stream_state, packet), 'ogg_stream_packetin');
       takePages(false);
     }
   };
@@ -288,6 +290,12 @@ export function nativeOggEncoder(sampleRate: number, quality: number): NativeEnc
     closed = true;
     unfinished.unregister(encoder);
   };
+  /** A negative answer ends the stream: its memory is freed and the caller gets the error. */
+  const check = (code: number, call: string) => {
+    if (code >= 0) return;
+    close();
+    throw new Error(`libvorbis failed (${call}: ${code})`);
+  };
   const encoder: NativeEncoder = {
     encode(samples) {
       if (closed) throw new Error('the Ogg Vorbis encoder is finished');
@@ -296,14 +304,14 @@ export function nativeOggEncoder(sampleRate: number, quality: number): NativeEnc
         const channels = lib.analysis_buffer(state.vorbis_dsp_state, step);
         const first = koffi.decode(channels, 'void *');
         new Float32Array(koffi.view(first, step * 4)).set(samples.subarray(at, at + step));
-        lib.analysis_wrote(state.vorbis_dsp_state, step);
+        check(lib.analysis_wrote(state.vorbis_dsp_state, step), 'vorbis_analysis_wrote');
         takeBlocks();
       }
       return drain();
     },
     finish() {
       if (closed) return new Uint8Array(0);
-      lib.analysis_wrote(state.vorbis_dsp_state, 0);
+      check(lib.analysis_wrote(state.vorbis_dsp_state, 0), 'vorbis_analysis_wrote');
       takeBlocks();
       close();
       return drain();
@@ -317,7 +325,10 @@ export function nativeOggEncoder(sampleRate: number, quality: number): NativeEnc
     koffi.alloc('uint8_t', koffi.sizeof(STRUCTS.ogg_packet)),
   );
   try {
-    lib.headerout(state.vorbis_dsp_state, state.vorbis_comment, identification, comment, setup);
+    check(
+      lib.headerout(state.vorbis_dsp_state, state.vorbis_comment, identification, comment, setup),
+      'vorbis_analysis_headerout',
+    );
     lib.packetin(state.ogg_stream_state, identification);
     takePages(true);
     lib.packetin(state.ogg_stream_state, comment);
