@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import * as koffi from 'koffi';
-import { joinBytes } from '../stages/encode.js';
+import { joinBytes } from './bytes.js';
 import type { NativeEncoder } from './lame.js';
 
 /**
