@@ -16,9 +16,11 @@ RUN npm ci && npm run build && npm run prune:production
 
 FROM node:24-bookworm-slim
 # espeak-ng from Debian: the standard engine's native backend (the WebAssembly one serves
-# without it, slower).
+# without it, slower); LAME and libvorbisenc: mp3 and Ogg Vorbis encoded at native speed
+# (docs/decisions/041 and 045; the WebAssembly builds encode without them).
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends espeak-ng \
+    libmp3lame0 libvorbisenc2 \
   && rm -rf /var/lib/apt/lists/* \
   && mkdir /data && chown node:node /data
 # The code belongs to root: the server (user node) can read it, never change it.

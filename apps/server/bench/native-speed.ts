@@ -3,8 +3,9 @@
  *
  * The reference is espeak-ng piped into an encoder, as one would convert by hand:
  * `espeak-ng -f in.txt --stdout | ffmpeg -ar RATE -c:a libmp3lame` (or `lame --resample` where
- * ffmpeg is missing) for mp3, and `… | ffmpeg -ar 16000` (or `sox`) for wav at 16 kHz; a case
- * whose tool is missing prints "reference unavailable" and no ratio. Against it, on the same
+ * ffmpeg is missing) for mp3, `… | ffmpeg -c:a libvorbis -q:a 4` (or `oggenc -q 4 --resample`)
+ * for Ogg Vorbis, and `… | ffmpeg -ar 16000` (or `sox`) for wav at 16 kHz; a case whose tool is
+ * missing prints "reference unavailable" and no ratio. Against it, on the same
  * fresh text (unique per run, so no cache answers), timed in turn (reference, Parla, reference,
  * Parla, …):
  *   - API: one real server (HTTP on 127.0.0.1, SQLite, the worker-thread pool, warm) and a
@@ -57,21 +58,29 @@ const tools = {
   espeak: has('espeak-ng'),
   ffmpeg: has('ffmpeg'),
   lame: has('lame'),
+  oggenc: has('oggenc'),
   sox: has('sox'),
 };
 
-type Format = 'mp3' | 'wav';
+type Format = 'mp3' | 'ogg' | 'wav';
 
 /** The shell pipeline of the reference, or undefined when its tools are missing. */
 function referenceCommand(format: Format, rate: Rate, input: string, output: string) {
   if (!tools.espeak) return undefined;
   const speak = `espeak-ng -f '${input}' --stdout`;
   if (tools.ffmpeg) {
-    const codec = format === 'mp3' ? '-c:a libmp3lame -b:a 64k' : '-c:a pcm_s16le';
-    return `${speak} | ffmpeg -loglevel error -y -i - -ac 1 -ar ${rate} ${codec} '${output}'`;
+    const codec = {
+      mp3: '-c:a libmp3lame -b:a 64k',
+      ogg: '-c:a libvorbis -q:a 4',
+      wav: '-c:a pcm_s16le',
+    };
+    return `${speak} | ffmpeg -loglevel error -y -i - -ac 1 -ar ${rate} ${codec[format]} '${output}'`;
   }
   if (format === 'mp3' && tools.lame) {
     return `${speak} | lame --quiet -m m -b 64 --resample ${rate / 1000} - '${output}'`;
+  }
+  if (format === 'ogg' && tools.oggenc) {
+    return `${speak} | oggenc --quiet -q 4 --resample ${rate} -o '${output}' -`;
   }
   if (format === 'wav' && tools.sox) return `${speak} | sox -t wav - -r ${rate} '${output}'`;
   return undefined;
@@ -150,6 +159,13 @@ const CASES: Case[] = [
     parla: (t, _, f, r) => api(t, f, r),
   },
   {
+    name: 'API, 10,000 characters, ogg 24 kHz',
+    length: 10_000,
+    format: 'ogg',
+    rate: 24000,
+    parla: (t, _, f, r) => api(t, f, r),
+  },
+  {
     name: '`parla-say`, 10,000 characters, mp3 24 kHz (whole process)',
     length: 10_000,
     format: 'mp3',
@@ -167,6 +183,13 @@ const CASES: Case[] = [
     name: 'library, 10,000 characters, mp3 24 kHz',
     length: 10_000,
     format: 'mp3',
+    rate: 24000,
+    parla: (t, _, f, r) => library(t, f, r),
+  },
+  {
+    name: 'library, 10,000 characters, ogg 24 kHz',
+    length: 10_000,
+    format: 'ogg',
     rate: 24000,
     parla: (t, _, f, r) => library(t, f, r),
   },
@@ -202,7 +225,9 @@ console.info(
 // Warm: the worker threads, the engine and the encoders of the server and of this process.
 await api(textOf(300), 'mp3', 24000);
 await api(textOf(300), 'wav', 16000);
+await api(textOf(300), 'ogg', 24000);
 await library(textOf(300), 'mp3', 24000);
+await library(textOf(300), 'ogg', 24000);
 writeFileSync(path.join(dir, 'warm.txt'), textOf(300));
 await cli(path.join(dir, 'warm.txt'), 'mp3', 24000);
 

@@ -1,5 +1,6 @@
 import type { AudioFormat } from '@parla/contract';
 import type { DocumentItem } from './document.js';
+import { joinBytes } from './encode/bytes.js';
 import { createStreamEncoder, MIME_TYPES } from './encode/encoders.js';
 import { type EngineRegistry, engineRegistry, type SpeechConfig } from './engines/registry.js';
 import type { SpeechEngine } from './engines/types.js';
@@ -19,7 +20,7 @@ import { checkRequest, type SpeechRequest } from './request.js';
 import { maxAudioSeconds } from './ssml/limits.js';
 import { parseSsml } from './ssml/parser.js';
 import { pitchPercentToSemitones, speedPercentToFactor } from './ssml/prosody-values.js';
-import { firstSecondAhead, joinBytes, WholeFileEncoder } from './stages/encode.js';
+import { firstSecondAhead, WholeFileEncoder } from './stages/encode.js';
 import { postProcess, type SentenceAudio } from './stages/post-process.js';
 import { capabilityWarnings, type Mark, type RenderedSentence, Renderer } from './stages/render.js';
 import type { SentenceCache } from './stages/sentence-cache.js';

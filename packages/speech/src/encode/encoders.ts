@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { AudioFormat } from '@parla/contract';
 import { createEncoder } from 'wasm-media-encoders';
 import { nativeMp3Encoder } from './lame.js';
+import { nativeOggEncoder } from './vorbis.js';
 
 /**
  * Streaming encoders: `encode` takes the next PCM block and answers the bytes ready so far;
@@ -32,6 +33,9 @@ export function mp3Bitrate(sampleRate: number): 96 | 64 | 48 | 24 {
   if (sampleRate >= 16000) return 48;
   return 24;
 }
+
+/** Ogg Vorbis VBR quality (0-10, as oggenc's -q): about 64 kbit/s for mono speech. */
+const OGG_QUALITY = 4;
 
 type Mp3Rate = 8000 | 11025 | 12000 | 16000 | 22050 | 24000 | 32000 | 44100 | 48000;
 
@@ -65,8 +69,9 @@ async function wasmEncoder<T extends 'audio/mpeg' | 'audio/ogg'>(mimeType: T) {
 
 export interface EncoderOptions {
   /**
-   * Encode through the system's library where it is installed (libmp3lame: encode/lame.ts),
-   * default true; false: always the WebAssembly build (tests compare the two).
+   * Encode through the system's library where it is installed (libmp3lame: encode/lame.ts;
+   * libvorbisenc: encode/vorbis.ts), default true; false: always the WebAssembly build (tests
+   * compare the two).
    */
   native?: boolean;
 }
@@ -77,17 +82,22 @@ export async function createStreamEncoder(
   options: EncoderOptions = {},
 ): Promise<StreamEncoder> {
   if (format === 'wav') return new WavStreamEncoder(sampleRate);
-  if (format === 'mp3') {
+  const mimeType = MIME_TYPES[format];
+  if (options.native !== false) {
     const native =
-      options.native === false ? undefined : nativeMp3Encoder(sampleRate, mp3Bitrate(sampleRate));
+      format === 'mp3'
+        ? nativeMp3Encoder(sampleRate, mp3Bitrate(sampleRate))
+        : nativeOggEncoder(sampleRate, OGG_QUALITY);
     if (native) {
       return {
-        mimeType: MIME_TYPES.mp3,
+        mimeType,
         encode: (samples) => native.encode(samples),
         finish: () => native.finish(),
       };
     }
-    const encoder = await wasmEncoder('audio/mpeg');
+  }
+  const encoder = await wasmEncoder(mimeType as 'audio/mpeg' | 'audio/ogg');
+  if (format === 'mp3') {
     encoder.configure({
       sampleRate,
       channels: 1,
@@ -95,17 +105,12 @@ export async function createStreamEncoder(
       // LAME would otherwise pick a lower output rate for a low bit rate.
       outputSampleRate: sampleRate as Mp3Rate,
     });
-    return {
-      mimeType: MIME_TYPES.mp3,
-      // The encoders answer views into WebAssembly memory: copy before the next call.
-      encode: (samples) => encoder.encode([samples]).slice(),
-      finish: () => encoder.finalize().slice(),
-    };
+  } else {
+    encoder.configure({ sampleRate, channels: 1, vbrQuality: OGG_QUALITY });
   }
-  const encoder = await wasmEncoder('audio/ogg');
-  encoder.configure({ sampleRate, channels: 1, vbrQuality: 4 });
   return {
-    mimeType: MIME_TYPES.ogg,
+    mimeType,
+    // The encoders answer views into WebAssembly memory: copy before the next call.
     encode: (samples) => encoder.encode([samples]).slice(),
     finish: () => encoder.finalize().slice(),
   };

@@ -1,7 +1,7 @@
 import * as koffi from 'koffi';
 
-/** An mp3 encoder's calls (encoders.ts's StreamEncoder without its MIME type). */
-export interface Mp3Encoder {
+/** A native encoder's calls (encoders.ts's StreamEncoder without its MIME type). */
+export interface NativeEncoder {
   encode(samples: Float32Array): Uint8Array;
   finish(): Uint8Array;
 }
@@ -92,7 +92,7 @@ export function nativeMp3Available(): boolean {
 }
 
 /** A mono mp3 encoder at `sampleRate`, constant `bitrate` kbit/s; undefined without LAME. */
-export function nativeMp3Encoder(sampleRate: number, bitrate: number): Mp3Encoder | undefined {
+export function nativeMp3Encoder(sampleRate: number, bitrate: number): NativeEncoder | undefined {
   const found = lame();
   if (!found) return undefined;
   const gfp = found.init();
@@ -119,7 +119,7 @@ export function nativeMp3Encoder(sampleRate: number, bitrate: number): Mp3Encode
     release();
     return new Error(`LAME failed (${code})`);
   };
-  const encoder: Mp3Encoder = {
+  const encoder: NativeEncoder = {
     encode(samples) {
       if (closed) throw new Error('the mp3 encoder is finished');
       // LAME's worst case: 1.25 bytes a sample and 7,200 bytes.

@@ -1,4 +1,4 @@
-import { joinBytes } from '../stages/encode.js';
+import { joinBytes } from './bytes.js';
 import type { StreamEncoder } from './encoders.js';
 
 /**

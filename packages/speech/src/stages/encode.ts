@@ -1,4 +1,5 @@
 import type { AudioFormat } from '@parla/contract';
+import { joinBytes } from '../encode/bytes.js';
 import { createStreamEncoder, pcm16, type StreamEncoder, wavHeader } from '../encode/encoders.js';
 import type { SentenceAudio } from './post-process.js';
 
@@ -61,14 +62,4 @@ export class WholeFileEncoder {
       : [wavHeader(this.sampleRate, this.samples * 2), ...this.bytes];
     return { audio: joinBytes(...parts), samples: this.samples };
   }
-}
-
-export function joinBytes(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

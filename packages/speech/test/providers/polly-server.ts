@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { joinBytes } from '../../src/encode/bytes.js';
 import { createStreamEncoder, pcm16ToSamples } from '../../src/encode/encoders.js';
-import { joinBytes } from '../../src/stages/encode.js';
 import { listen, type ProviderRequest, type ProviderResponse, readBody, speak } from './speak.js';
 
 /**
