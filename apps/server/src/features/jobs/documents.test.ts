@@ -1,5 +1,6 @@
+import { createDeflate } from 'node:zlib';
 import JSZip from 'jszip';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EPUB_CHAPTERS, makeDocx, makeEpub, makePdf } from '../../../test/documents.js';
 import { DOCUMENT_LIMITS, DocumentError, parseDocument } from './documents.js';
@@ -250,6 +251,41 @@ describe('documents cannot take the machine (issue 28, item 3)', () => {
       'Notes for Speakers',
     );
   }, 60_000);
+
+  it('stops a PDF whose page inflates to 1 GiB (a flate bomb) at its memory limit, and reads on', async () => {
+    // One page whose content stream is 1 GiB of a text operator over and over, deflated to
+    // about a megabyte: made here, never committed.
+    const deflate = createDeflate({ level: 9 });
+    const compressed: Buffer[] = [];
+    deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
+    const unit = Buffer.from('BT (boom) Tj ET\n'.repeat(65_536));
+    for (let written = 0; written < 1024 * MB; written += unit.length) {
+      if (!deflate.write(unit)) await new Promise((resolve) => deflate.once('drain', resolve));
+    }
+    await new Promise((resolve) => deflate.end(resolve));
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([200, 200]);
+    const contents = pdf.context.register(
+      pdf.context.stream(Buffer.concat(compressed), { Filter: 'FlateDecode' }),
+    );
+    page.node.set(PDFName.of('Contents'), contents);
+    const bomb = await pdf.save();
+    expect(bomb.length).toBeLessThan(8 * MB);
+
+    // pdf.js alone takes a fresh process past 160 MB: the limit is twice what reading an
+    // ordinary PDF peaks at, far under the bomb's gigabyte.
+    const readers = pool({ processes: 1 });
+    const ordinary = await readers.read(await makePdf(), 'handbook.pdf');
+    const limit = Math.ceil((2 * ordinary.peakBytes) / MB);
+    const bounded = pool({ processes: 1, memoryMb: limit });
+    const refusal = await bounded.read(bomb, 'bomb.pdf').catch((e) => e);
+    expect(refusal).toBeInstanceOf(DocumentError);
+    expect(refusal.message).toBe(
+      `bomb.pdf needs more than ${limit} MB of memory to read; a document may use ${limit} MB.`,
+    );
+    // The process was replaced: the next document reads.
+    expect((await bounded.read(await makePdf(), 'handbook.pdf')).parsed.format).toBe('pdf');
+  }, 120_000);
 
   it('caps pages, characters and nesting, naming the limit', async () => {
     const refused = (bytes: Uint8Array, name: string) =>
