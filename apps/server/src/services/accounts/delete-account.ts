@@ -6,22 +6,22 @@ import { createUserRepository } from './user-repository.js';
 
 /**
  * Deletes an account with everything saved in it: by its owner (DELETE /api/account/delete)
- * or by an administrator. The rows go in one transaction (all or nothing), with what `also`
- * writes in it (the console's audit entry); the bytes they named only after it committed, so
- * a failure never leaves rows without their audio. Bytes a crash leaves behind are swept by
- * the purges.
+ * or by an administrator. The rows go in one transaction (all or nothing), after `first`
+ * (the console's checks and audit entry; throwing in it deletes nothing); the bytes they
+ * named only after it committed, so a failure never leaves rows without their audio. Bytes a
+ * crash leaves behind are swept by the purges.
  */
 export async function deleteAccount(
   db: Db,
   storage: ObjectStorage,
   id: string,
-  also?: (trx: Db) => Promise<void>,
+  first?: (trx: Db) => Promise<void>,
 ) {
   const removeBytes = await db.transaction().execute(async (trx) => {
+    await first?.(trx);
     const audio = await createConversionRepository(trx, storage).removeForUser(id);
     const saved = await createFileRepository(trx, within(storage, 'saved')).removeAll(id);
     await createUserRepository(trx).delete(id);
-    await also?.(trx);
     return [audio, saved];
   });
   for (const remove of removeBytes) await remove();
