@@ -444,6 +444,8 @@ const migrations: Record<string, Migration> = {
       // to change or remove a row), the sign-ins of each account, and the contact form's
       // messages (stored as well as mailed).
       await db.schema.alterTable('users').addColumn('disabled_at', 'text').execute();
+      // The row the changes of administrators lock (services/admin/administrators.ts).
+      await sql`insert into counters (name, value) values ('administrator-changes', 0)`.execute(db);
       await db.schema
         .createTable('audit_log')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -513,6 +515,7 @@ const migrations: Record<string, Migration> = {
       if (db.getExecutor().adapter instanceof PostgresAdapter) {
         await sql`drop function audit_log_append_only()`.execute(db);
       }
+      await sql`delete from counters where name = 'administrator-changes'`.execute(db);
       await db.schema.alterTable('users').dropColumn('disabled_at').execute();
     },
   },

@@ -1,5 +1,4 @@
 import type { Role } from '@parla/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
 import { type Actor, createAuditLog } from './audit-log.js';
@@ -11,13 +10,17 @@ import { type Actor, createAuditLog } from './audit-log.js';
  */
 
 /**
- * Serialises the changes of administrators: every one first bumps one counter row, which
- * PostgreSQL keeps locked until the transaction ends (SQLite has one writer anyway), so two
- * administrators demoting each other at once cannot both succeed.
+ * Serialises the changes of administrators: every one first updates one counter row (to the
+ * value it has: nothing changes), which PostgreSQL keeps locked until the transaction ends
+ * (SQLite has one writer anyway), so two administrators demoting each other at once cannot
+ * both succeed. The row is made by migration 0013.
  */
 export async function lockAdministrators(trx: Db) {
-  await sql`insert into counters (name, value) values ('administrator-changes', 1)
-    on conflict (name) do update set value = counters.value + 1`.execute(trx);
+  await trx
+    .updateTable('counters')
+    .set((eb) => ({ value: eb.ref('value') }))
+    .where('name', '=', 'administrator-changes')
+    .execute();
 }
 
 /**
