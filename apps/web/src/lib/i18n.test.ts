@@ -5,6 +5,8 @@ import { i18nFor, loadLanguage, TRANSLATED_LOCALES } from './i18n';
 import { SITE_LANGUAGES } from './languages';
 
 const LOCALES_DIR = path.resolve(__dirname, '../locales');
+/** The operator console's words (namespace `admin`), loaded by /admin only. */
+const ADMIN_LOCALES_DIR = path.join(LOCALES_DIR, 'admin');
 const SRC_DIR = path.resolve(__dirname, '..');
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -20,8 +22,12 @@ function flatten(words: Words, prefix = ''): Map<string, string> {
   return flat;
 }
 
-const read = (locale: string) =>
-  flatten(JSON.parse(readFileSync(path.join(LOCALES_DIR, `${locale}.json`), 'utf8')) as Words);
+const read = (locale: string, dir = LOCALES_DIR) =>
+  flatten(JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Words);
+const jsonFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.replace(/\.json$/, ''));
 
 /** Keys without their plural suffix, with the plural categories each one has. */
 function baseKeys(flat: Map<string, string>): Map<string, Set<string>> {
@@ -45,21 +51,33 @@ function sources(dir: string): string[] {
   });
 }
 
-const english = baseKeys(read('en'));
+/** Each namespace with its folder: the site's words, and the console's. */
+const NAMESPACES = [
+  ['translation', LOCALES_DIR],
+  ['admin', ADMIN_LOCALES_DIR],
+] as const;
 const interpolations = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1]).sort();
 
 describe('the words of the interface (issue 18 item 1)', () => {
   it('has a file for every language of the site, and no other', () => {
-    const files = readdirSync(LOCALES_DIR).map((file) => file.replace(/\.json$/, ''));
+    const files = jsonFiles(LOCALES_DIR);
     expect(files.sort()).toEqual([...TRANSLATED_LOCALES].sort());
+    expect(jsonFiles(ADMIN_LOCALES_DIR).sort()).toEqual([...TRANSLATED_LOCALES].sort());
     expect(SITE_LANGUAGES.map((language) => language.locale).sort()).toEqual(files.sort());
   });
 
-  it.each(TRANSLATED_LOCALES.filter((locale) => locale !== 'en'))(
-    '%s has every key of English, no other, and each plural form its language needs',
-    (locale) => {
-      const words = read(locale);
+  it.each(
+    NAMESPACES.flatMap(([namespace, dir]) =>
+      TRANSLATED_LOCALES.filter((locale) => locale !== 'en').map(
+        (locale) => [namespace, locale, dir] as const,
+      ),
+    ),
+  )(
+    '%s: %s has every key of English, no other, and each plural form its language needs',
+    (_namespace, locale, dir) => {
+      const english = baseKeys(read('en', dir));
+      const words = read(locale, dir);
       const keys = baseKeys(words);
       expect([...keys.keys()].sort()).toEqual([...english.keys()].sort());
       const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
@@ -73,7 +91,7 @@ describe('the words of the interface (issue 18 item 1)', () => {
         );
       }
       // The same placeholders as English, so nothing the page passes in is lost.
-      const englishWords = read('en');
+      const englishWords = read('en', dir);
       for (const [key, text] of words) {
         const base = key.replace(PLURAL_SUFFIX, '');
         const reference =
@@ -90,11 +108,12 @@ describe('the words of the interface (issue 18 item 1)', () => {
     },
   );
 
-  it('uses every key somewhere in the app, written out in full', () => {
+  it.each(NAMESPACES)('uses every %s key somewhere in the app, written out in full', (_, dir) => {
     const code = sources(SRC_DIR)
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
-    const nested = [...read('en').values()].join('\n');
+    const english = baseKeys(read('en', dir));
+    const nested = [...read('en', dir).values()].join('\n');
     const unused = [...english.keys()].filter(
       (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !nested.includes(key),
     );

@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { type Session, useLogout, useSession } from '../../lib/auth';
 import { localizePath } from '../../lib/languages';
-import { BookIcon, ChevronDownIcon, FilesIcon, LogoutIcon, PlanIcon, UserIcon } from '../icons';
+import {
+  BookIcon,
+  ChevronDownIcon,
+  FilesIcon,
+  LogoutIcon,
+  PlanIcon,
+  ShieldIcon,
+  UserIcon,
+} from '../icons';
 import { Logo } from '../logo';
 import { Ltr } from '../ltr';
 import { ColorSchemeToggle } from './color-scheme-toggle';
@@ -24,7 +32,7 @@ function useMainLinks(language: string) {
   ];
 }
 
-function AccountMenu({ email }: { email: string }) {
+function AccountMenu({ email, admin }: { email: string; admin: boolean }) {
   const { t } = useTranslation();
   const logout = useLogout();
   return (
@@ -55,6 +63,11 @@ function AccountMenu({ email }: { email: string }) {
         <Menu.Item component={Link} to="/documents" leftSection={<BookIcon size={16} />}>
           {t('nav.documents')}
         </Menu.Item>
+        {admin && (
+          <Menu.Item component={Link} to="/admin" leftSection={<ShieldIcon size={16} />}>
+            {t('nav.admin')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item
           onClick={logout}
@@ -69,7 +82,10 @@ function AccountMenu({ email }: { email: string }) {
 
 function AuthControls({ session, stacked = false }: { session: Session; stacked?: boolean }) {
   const { t } = useTranslation();
-  if (session.status === 'signed-in') return <AccountMenu email={session.profile.user.email} />;
+  if (session.status === 'signed-in') {
+    const { user } = session.profile;
+    return <AccountMenu email={user.email} admin={user.role === 'ADMIN'} />;
+  }
   if (session.status === 'loading') return null;
   const Wrapper = stacked ? Stack : Group;
   return (

@@ -1,0 +1,3 @@
+import { AuditPage } from '../../../features/admin/components/audit-page';
+
+export default AuditPage;

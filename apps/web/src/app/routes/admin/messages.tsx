@@ -1,0 +1,3 @@
+import { MessagesPage } from '../../../features/admin/components/messages-page';
+
+export default MessagesPage;
