@@ -120,18 +120,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'file-history', lazy: page(() => import('./routes/file-history')) },
             { path: 'documents', lazy: page(() => import('./routes/documents')) },
             {
-              // The operator's console (issue 31): its own chunks and words, ADMIN only.
-              path: 'admin',
-              lazy: async () => {
-                const { default: Component, loader } = await import('./routes/admin/layout');
-                return { Component, loader };
-              },
-              children: [
-                { index: true, lazy: page(() => import('./routes/admin/users')) },
-                { path: 'users/:id', lazy: page(() => import('./routes/admin/user')) },
-                { path: 'messages', lazy: page(() => import('./routes/admin/messages')) },
-                { path: 'audit', lazy: page(() => import('./routes/admin/audit')) },
-              ],
+              // The operator's console (issue 31): one chunk with its own words, ADMIN only.
+              path: 'admin/*',
+              lazy: page(() => import('./routes/admin/layout')),
             },
           ],
         },

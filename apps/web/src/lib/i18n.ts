@@ -14,6 +14,7 @@ import { describeLanguage } from './languages';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
+    /** `admin`: the operator console's words, loaded by its own chunk (routes/admin). */
     resources: { translation: typeof en; admin: typeof adminEn };
   }
 }
@@ -28,18 +29,6 @@ const LOADERS: Record<string, () => Promise<{ default: unknown }>> = {
 };
 
 export const TRANSLATED_LOCALES = Object.keys(LOADERS);
-
-/**
- * The words of the operator's console (namespace `admin`), each language its own chunk,
- * loaded by the /admin route only: a visitor never downloads them.
- */
-const ADMIN_LOADERS: Record<string, () => Promise<{ default: unknown }>> = {
-  en: () => import('../locales/admin/en.json'),
-  fr: () => import('../locales/admin/fr.json'),
-  de: () => import('../locales/admin/de.json'),
-  es: () => import('../locales/admin/es.json'),
-  ar: () => import('../locales/admin/ar.json'),
-};
 
 function createRoot(): i18n {
   const instance = i18next.createInstance();
@@ -88,14 +77,11 @@ export function i18nFor(locale: string): i18n {
   return instance;
 }
 
-async function loadLocale(
-  locale: string,
-  namespace: 'translation' | 'admin' = 'translation',
-): Promise<void> {
-  const load = (namespace === 'admin' ? ADMIN_LOADERS : LOADERS)[locale];
-  if (!load || rootI18n.hasResourceBundle(locale, namespace)) return;
+async function loadLocale(locale: string): Promise<void> {
+  const load = LOADERS[locale];
+  if (!load || rootI18n.hasResourceBundle(locale, 'translation')) return;
   const words = (await load()).default as Record<string, unknown>;
-  rootI18n.addResourceBundle(locale, namespace, words, true, true);
+  rootI18n.addResourceBundle(locale, 'translation', words, true, true);
 }
 
 /**
@@ -105,10 +91,4 @@ async function loadLocale(
 export async function loadLanguage(code: string): Promise<void> {
   const { locale } = describeLanguage(code);
   await loadLocale(LOADERS[locale] ? locale : 'en');
-}
-
-/** The console's words in the route language, with English (their fallback) beside them. */
-export async function loadAdminWords(code: string): Promise<void> {
-  const { locale } = describeLanguage(code);
-  await Promise.all([loadLocale('en', 'admin'), loadLocale(locale, 'admin')]);
 }

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Flex, NavLink, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
-import { PageLoader } from '../../../components/layout/page-loader';
+import { Link, useLocation } from 'react-router';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { useSession } from '../../../lib/auth';
 
@@ -32,11 +32,12 @@ function Forbidden() {
  * The operator's console (issue 31, decision 044): for ADMIN accounts only (the server checks
  * every call again), a navigation beside the page on a wide screen, above it on a tablet.
  */
-export function AdminLayout() {
+export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('admin');
   const session = useSession();
   const { pathname } = useLocation();
-  if (session.status === 'loading') return <PageLoader />;
+  // The app's own startup loader covers the profile's first answer.
+  if (session.status === 'loading') return null;
   if (session.status !== 'signed-in' || session.profile.user.role !== 'ADMIN') {
     return <Forbidden />;
   }
@@ -68,7 +69,7 @@ export function AdminLayout() {
           </Flex>
         </Box>
         <Box flex={1} miw={0} w="100%">
-          <Outlet />
+          {children}
         </Box>
       </Flex>
     </Container>

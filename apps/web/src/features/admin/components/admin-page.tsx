@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../hooks/use-page-meta';
@@ -66,4 +66,30 @@ export function useDateTime() {
     timeStyle: 'short',
   });
   return (value: string) => format.format(new Date(value));
+}
+
+/**
+ * A table wider than a tablet, scrolled sideways inside its own region: a named, focusable
+ * region, so a keyboard reaches what is off screen (WCAG 2.1.1).
+ */
+export function ScrollTable({
+  label,
+  minWidth,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer
+      type="native"
+      minWidth={minWidth}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      {children}
+    </Table.ScrollContainer>
+  );
 }

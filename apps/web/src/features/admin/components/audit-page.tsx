@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr';
 import { auditQueryOptions } from '../api/admin';
-import { AdminPage, Pager, useDateTime } from './admin-page';
+import { AdminPage, Pager, ScrollTable, useDateTime } from './admin-page';
 
 /** A value of the log as JSON, or nothing when there was none. */
 function Json({ value }: { value: unknown }) {
@@ -32,7 +32,7 @@ export function AuditPage() {
       {audit.data && (
         <>
           {audit.data.items.length === 0 && <Alert>{t('audit.none')}</Alert>}
-          <Table.ScrollContainer minWidth={900}>
+          <ScrollTable label={t('audit.title')} minWidth={900}>
             <Table striped verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -73,7 +73,7 @@ export function AuditPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Pager
             page={audit.data.page}
             perPage={audit.data.per_page}

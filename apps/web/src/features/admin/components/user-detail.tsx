@@ -22,13 +22,13 @@ import {
   type PlanType,
 } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Ltr } from '../../../components/ltr';
 import { useFormat } from '../../../hooks/use-format';
 import { type UserAction, userQueryOptions, useUserAction } from '../api/admin';
-import { AdminPage, useDateTime } from './admin-page';
+import { AdminPage, ScrollTable, useDateTime } from './admin-page';
 
 type Errors = Record<string, string>;
 
@@ -42,10 +42,11 @@ function errorsOf(result: { success: boolean; error?: Parameters<typeof fieldErr
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <Card withBorder padding="lg" component="section">
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id={id}>
           {title}
         </Title>
         {children}
@@ -55,11 +56,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A small table, or "nothing yet". */
-function List({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
+function List({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
   const { t } = useTranslation('admin');
   if (rows.length === 0) return <Text c="dimmed">{t('user.nothing')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <ScrollTable label={label} minWidth={480}>
       <Table>
         <Table.Thead>
           <Table.Tr>
@@ -81,7 +82,7 @@ function List({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -218,7 +219,7 @@ function Access({
           </Button>
         )}
         {!confirming && (
-          <Button color="red" variant="outline" h={44} onClick={() => setConfirming(true)}>
+          <Button color="red.9" variant="outline" h={44} onClick={() => setConfirming(true)}>
             {t('user.delete')}
           </Button>
         )}
@@ -226,7 +227,7 @@ function Access({
       {confirming && (
         <Group gap="sm" wrap="wrap">
           <Button
-            color="red"
+            color="red.9"
             h={44}
             onClick={async () => {
               await run({ kind: 'delete' });
@@ -342,6 +343,7 @@ export function UserDetail({ id }: { id: string }) {
           </Section>
           <Section title={t('user.usage')}>
             <List
+              label={t('user.usage')}
               head={[t('user.day'), t('user.conversions'), t('users.characters')]}
               rows={detail.data.usage.map((day) => [
                 date(day.day),
@@ -358,6 +360,7 @@ export function UserDetail({ id }: { id: string }) {
           </Section>
           <Section title={t('user.jobs')}>
             <List
+              label={t('user.jobs')}
               head={[
                 t('user.jobTitle'),
                 t('user.jobStatus'),
@@ -374,6 +377,7 @@ export function UserDetail({ id }: { id: string }) {
           </Section>
           <Section title={t('user.apiKeys')}>
             <List
+              label={t('user.apiKeys')}
               head={[
                 t('user.keyName'),
                 t('user.keyPrefix'),
@@ -392,6 +396,7 @@ export function UserDetail({ id }: { id: string }) {
           </Section>
           <Section title={t('user.payments')}>
             <List
+              label={t('user.payments')}
               head={[
                 t('users.plan'),
                 t('user.amount'),
@@ -412,6 +417,7 @@ export function UserDetail({ id }: { id: string }) {
           </Section>
           <Section title={t('user.signIns')}>
             <List
+              label={t('user.signIns')}
               head={[t('common.date'), t('user.address'), t('user.browser')]}
               rows={detail.data.sign_ins.map((signIn) => [
                 dateTime(signIn.date),

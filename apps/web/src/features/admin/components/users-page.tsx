@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Ltr } from '../../../components/ltr';
 import { useFormat } from '../../../hooks/use-format';
 import { usersQueryOptions } from '../api/admin';
-import { AdminPage, Pager } from './admin-page';
+import { AdminPage, Pager, ScrollTable } from './admin-page';
 
 /** Users: search by email, a page of results, each opening the user's detail. */
 export function UsersPage() {
@@ -46,7 +46,7 @@ export function UsersPage() {
       )}
       {users.data && (
         <>
-          <Table.ScrollContainer minWidth={720}>
+          <ScrollTable label={t('users.title')} minWidth={720}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -79,7 +79,7 @@ export function UsersPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           {users.data.items.length === 0 && <Alert>{t('users.none')}</Alert>}
           <Pager
             page={users.data.page}

@@ -1,3 +1,0 @@
-import { AuditPage } from '../../../features/admin/components/audit-page';
-
-export default AuditPage;

@@ -1,3 +1,0 @@
-import { MessagesPage } from '../../../features/admin/components/messages-page';
-
-export default MessagesPage;

@@ -1,3 +1,0 @@
-import { UsersPage } from '../../../features/admin/components/users-page';
-
-export default UsersPage;
