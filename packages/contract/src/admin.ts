@@ -23,7 +23,6 @@ import { DateTimeSchema, KeySchema, noNul, oneOf } from './fields.js';
 
 /** Every answer of the console's calls that a test or a screen compares word for word. */
 export const ADMIN_MESSAGES = {
-  signIn: 'Sign in with an administrator account to use the console.',
   notAdmin: 'Only administrators can use the console.',
   apiKey: 'An API key cannot use the console: sign in on the website as an administrator.',
   userNotFound: 'There is no user with this id.',
