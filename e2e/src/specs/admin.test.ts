@@ -63,8 +63,25 @@ describe('the operator console (/admin)', () => {
     expect(await row.textContent()).toContain('user.characters');
     expect(await row.textContent()).toContain(admin.email);
 
+    // A message of the contact form is stored: the console lists it and sets its status.
+    const subject = `Console test ${Date.now()}`;
+    const sent = await page.request.post('/api/mail/contact', {
+      data: { name: 'Ada Lovelace', from: user.email, subject, message: 'A Welsh voice, please.' },
+      headers: { 'x-requested-with': 'parla' },
+    });
+    expect(sent.status()).toBe(200);
     await visit(page, '/admin/messages');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Contact messages');
+    const message = page.getByRole('article').filter({ hasText: subject });
+    await message.waitFor();
+    await field(message, 'Status').click();
+    await page.getByRole('option', { name: 'Answered' }).click();
+    // The filter: only the answered messages, this one among them.
+    const filter = page.getByRole('radiogroup', { name: 'Show' });
+    await filter.getByText('Answered', { exact: true }).click();
+    expect(await filter.getByRole('radio', { name: 'Answered' }).isChecked()).toBe(true);
+    await page.getByRole('article').filter({ hasText: subject }).waitFor();
+    await expectAccessible(page);
     expectNoPageErrors(page);
     expectNoPageErrors(userPage);
   });
