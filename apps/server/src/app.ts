@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import { createDatabase, type Db, migrateToLatest } from './db/database.js';
 import { apiKeyRoutes } from './features/account/api-keys.js';
 import { accountRoutes } from './features/account/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
 import { openAiRoutes } from './features/api/openai.js';
 import { publicApiRoutes } from './features/api/routes.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -387,8 +388,17 @@ export async function buildApp({
         },
       });
       await api.register(seoRoutes, { prefix: '/seo', db, publicUrl: config.publicUrl });
+      await api.register(adminRoutes, {
+        prefix: '/admin',
+        db,
+        mailer,
+        publicUrl: config.publicUrl,
+        storage,
+        plans,
+      });
       await api.register(mailRoutes, {
         prefix: '/mail',
+        db,
         mailer,
         contactEmail: config.contactEmail,
         limits: abuseLimits,

@@ -8,7 +8,13 @@ import { FileListSchema, FileSchema, fileMediaQuery } from '@parla/contract';
 import * as tar from 'tar';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { multipart } from '../test/multipart.js';
-import { createTestApp, signedInUser, TEST_DATABASE_KIND, testConfig } from '../test/test-app.js';
+import {
+  createTestApp,
+  ownDatabaseUrl,
+  signedInUser,
+  TEST_DATABASE_KIND,
+  testConfig,
+} from '../test/test-app.js';
 import { voiceSettings } from '../test/voice-settings.js';
 
 const cliSource = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -96,6 +102,64 @@ describe('the parla command (from its source; commands.test.ts runs it through n
     const option = cli(['migrate', '--force']);
     expect(option.status).toBe(2);
     expect(option.stderr).toMatch(/Unknown option '--force'[\s\S]*Usage: parla <command>/);
+  });
+});
+
+describe('parla admin grant|revoke EMAIL (decision 044)', { timeout: 120_000 }, () => {
+  it('makes the first administrator, never revokes the last one, and says what it did', async () => {
+    // A database of its own on PostgreSQL: the last-administrator rule counts every one.
+    const databaseUrl = await ownDatabaseUrl('cli_admin');
+    const adminDir = mkdtempSync(path.join(tmpdir(), 'parla-cli-admin-'));
+    afterAll(() => rmSync(adminDir, { recursive: true, force: true }));
+    const env = { DATA_DIR: adminDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) };
+    const email = `cli-admin-${Date.now()}@example.com`;
+    const created = cli(['create-user', '--email', email, '--password', 'secret-123'], env);
+    expect(created.status).toBe(0);
+    const { token } = JSON.parse(created.stdout) as { token: string };
+
+    const granted = cli(['admin', 'grant', email.toUpperCase()], env);
+    expect(granted.stderr).toBe('');
+    expect(granted.status).toBe(0);
+    expect(granted.stdout).toBe(`${email} is now an administrator.\n`);
+    expect(cli(['admin', 'grant', email], env).stdout).toBe(
+      `${email} was already an administrator.\n`,
+    );
+
+    const app = await createTestApp({ config: testConfig(env) });
+    const audit = await app.inject({
+      method: 'GET',
+      url: '/api/admin/audit',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(audit.statusCode).toBe(200);
+    expect(audit.json().items[0]).toMatchObject({
+      actor_id: null,
+      action: 'user.role',
+      before: { role: 'USER' },
+      after: { role: 'ADMIN' },
+    });
+
+    const last = cli(['admin', 'revoke', email], env);
+    expect(last.status).toBe(1);
+    expect(last.stderr).toBe(`${email} is the last administrator: grant another account first.\n`);
+    const other = `cli-admin-2-${Date.now()}@example.com`;
+    expect(cli(['create-user', '--email', other, '--password', 'secret-123'], env).status).toBe(0);
+    expect(cli(['admin', 'grant', other], env).status).toBe(0);
+    const revoked = cli(['admin', 'revoke', email], env);
+    expect(revoked.status).toBe(0);
+    expect(revoked.stdout).toBe(`${email} is now a user.\n`);
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/admin/audit',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const unknown = cli(['admin', 'grant', 'nobody@example.com'], env);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('There is no account with the address nobody@example.com');
+    expect(cli(['admin', 'promote', email], env).status).toBe(2);
+    expect(cli(['admin', 'grant'], env).status).toBe(2);
   });
 });
 

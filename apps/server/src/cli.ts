@@ -7,12 +7,13 @@ import { parseArgs } from 'node:util';
 import { PLAN_TYPES, type PlanType } from '@parla/contract';
 import { SpeechPool, voicesMain } from '@parla/speech';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config.js';
-import { createDatabase, migrateToLatest } from './db/database.js';
+import { createDatabase, type Db, migrateToLatest } from './db/database.js';
 import { hashPassword } from './lib/password.js';
 import { RedisClients } from './lib/redis.js';
 import { startSpeechWorker } from './lib/speech.js';
 import { TokenService } from './lib/tokens.js';
-import { createUserRepository } from './services/accounts/user-repository.js';
+import { createUserRepository, normaliseEmail } from './services/accounts/user-repository.js';
+import { setRole } from './services/admin/administrators.js';
 import { createBackup, RestoreError, restoreBackup } from './services/backup.js';
 import { createVoiceInstaller } from './services/voice-installer.js';
 
@@ -30,6 +31,9 @@ Commands:
                                            the files of DATA_DIR to FILE (a tar) while the
                                            servers run; says how to back up PostgreSQL and S3
   restore FILE                             restore such a backup into a new DATA_DIR
+  admin <grant|revoke> EMAIL               make the account of EMAIL an administrator of the
+                                           console (/admin), or a user again; the last
+                                           administrator is never revoked
 
 The database and secrets are those of the environment (DATABASE_URL, DATA_DIR, JWT_SECRET).`;
 
@@ -127,7 +131,31 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const COMMANDS = ['migrate', 'worker', 'create-user', 'backup', 'restore'];
+const COMMANDS = ['migrate', 'worker', 'create-user', 'backup', 'restore', 'admin'];
+
+/**
+ * `parla admin grant|revoke EMAIL`: how the first administrator is made (no default account
+ * or password exists, decision 044). Recorded in the audit log with no actor.
+ */
+async function grantOrRevoke(db: Db, action: string | undefined, email: string | undefined) {
+  if ((action !== 'grant' && action !== 'revoke') || !email) {
+    console.error(`admin needs grant or revoke, and an EMAIL.\n\n${USAGE}`);
+    return 2;
+  }
+  const address = normaliseEmail(email);
+  const result = await setRole(db, { email: address }, action === 'grant' ? 'ADMIN' : 'USER', null);
+  if (!result.ok) {
+    console.error(
+      result.reason === 'not-found'
+        ? `There is no account with the address ${address}: register it first (or parla create-user).`
+        : `${address} is the last administrator: grant another account first.`,
+    );
+    return 1;
+  }
+  const role = action === 'grant' ? 'an administrator' : 'a user';
+  console.info(`${address} ${result.changed ? 'is now' : 'was already'} ${role}.`);
+  return 0;
+}
 
 /** `parla backup FILE` and `parla restore FILE`: services/backup.ts does the work. */
 async function backupOrRestore(command: string, file: string | undefined, config: Config) {
@@ -188,6 +216,7 @@ async function run(argv: string[]): Promise<number> {
       console.info('Database is up to date.');
       return 0;
     }
+    if (command === 'admin') return await grantOrRevoke(db, positionals[1], positionals[2]);
     if (command === 'create-user') {
       const plan = values.plan.toUpperCase();
       if (!values.email || !values.password || !isPlanType(plan)) {

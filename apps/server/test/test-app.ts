@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
@@ -29,6 +31,30 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...env,
   });
+}
+
+/**
+ * On the PostgreSQL leg, a database of the calling file's own (dropped after its tests), for
+ * tests that count rows of the whole database (every job, every administrator); '' on the
+ * SQLite leg, where each test app has its own file anyway.
+ */
+export async function ownDatabaseUrl(label: string): Promise<string> {
+  const sharedUrl = inject('databaseUrl');
+  if (!sharedUrl) return '';
+  const name = `parla_${label}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: sharedUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  afterAll(async () => {
+    const client = new pg.Client({ connectionString: sharedUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  });
+  const url = new URL(sharedUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** Builds the app on the test database, closed after the file's tests. */

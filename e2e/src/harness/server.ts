@@ -133,3 +133,8 @@ export async function createUser(
   if (typeof issued.token !== 'string') throw new Error(`create-user printed no token: ${stdout}`);
   return issued;
 }
+
+/** Makes the account of `email` an administrator, as an operator does (`parla admin grant`). */
+export async function grantAdmin(env: Record<string, string>, email: string): Promise<void> {
+  await run(process.execPath, [CLI_ENTRY, 'admin', 'grant', email], { cwd: ROOT, env });
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { createUser, type IssuedToken } from './server.js';
+import { createUser, grantAdmin, type IssuedToken } from './server.js';
 
 let counter = 0;
 
@@ -17,6 +17,13 @@ export async function newUser(plan = 'FREE'): Promise<IssuedToken & { email: str
     plan,
   });
   return { ...issued, email };
+}
+
+/** A new user made an administrator of the console with `parla admin grant`. */
+export async function newAdmin(): Promise<IssuedToken & { email: string }> {
+  const user = await newUser();
+  await grantAdmin(inject('serverEnv'), user.email);
+  return user;
 }
 
 /** Signs the page's context in by setting the token cookie, as the login page would. */

@@ -124,6 +124,29 @@ describe('ParlaClient against the real server', () => {
     expect((await failure(key.lexicon('Copy'))).status).toBe(404);
   });
 
+  it('runs the operator console: finds a user, grants characters, reads the audit log', async () => {
+    const admin = new ParlaClient({
+      baseUrl: server.baseUrl,
+      token: await server.createUser('FREE', { admin: true }),
+    });
+    const { user } = await account.profile().then(async (profile) => ({
+      user: (await admin.admin.users({ query: profile.user.email })).items[0],
+    }));
+    if (!user) throw new Error('the console did not find the user');
+    const granted = await admin.admin.characters(user.id, 1234, 'Client test');
+    expect(granted.plan.count_characters).toBe(user.plan.count_characters + 1234);
+    expect((await account.profile()).plan.count_characters).toBe(granted.plan.count_characters);
+    expect((await admin.admin.user(user.id)).user.id).toBe(user.id);
+    const [entry] = (await admin.admin.audit({ per_page: 1 })).items;
+    expect(entry).toMatchObject({ action: 'user.characters', reason: 'Client test' });
+    // A USER's token is refused, with the server's words and the field it named.
+    const refused = await failure(account.admin.users());
+    expect(refused.status).toBe(403);
+    const invalid = await failure(admin.admin.characters(user.id, 0, 'x'));
+    expect(invalid.status).toBe(400);
+    expect(invalid.errors[0]?.path).toBe('characters');
+  });
+
   it("turns the server's refusals into ParlaApiError with its message and fields", async () => {
     const invalid = await failure(account.speak({ text: 'x', speed: 900 }));
     expect(invalid.status).toBe(400);

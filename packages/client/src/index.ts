@@ -1,9 +1,24 @@
 import {
+  type AdminAuditList,
+  AdminAuditListSchema,
+  type AdminContactMessage,
+  type AdminContactMessageList,
+  AdminContactMessageListSchema,
+  AdminContactMessageSchema,
+  type AdminMessageQuery,
+  type AdminUser,
+  type AdminUserDetail,
+  AdminUserDetailSchema,
+  type AdminUserList,
+  AdminUserListSchema,
+  type AdminUserQuery,
+  AdminUserSchema,
   type ApiKey,
   ApiKeysSchema,
   type ApiSpeechInput,
   type ApiSpeechResult,
   ApiSpeechResultSchema,
+  type ContactMessageStatus,
   type CreatedApiKey,
   CreatedApiKeySchema,
   type Engine,
@@ -66,6 +81,16 @@ export interface SpokenAudio {
 }
 
 const lexiconPath = (name: string) => `/api/lexicons/${encodeURIComponent(name)}`;
+const adminUserPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+/** `?a=1&b=x` of the values given (none: ''). */
+const queryOf = (values: Record<string, string | number | undefined>) => {
+  const query = new URLSearchParams(
+    Object.entries(values).flatMap(([key, value]) =>
+      value === undefined ? [] : [[key, String(value)]],
+    ),
+  );
+  return query.size > 0 ? `?${query}` : '';
+};
 
 export class ParlaClient {
   private readonly fetch: typeof fetch;
@@ -192,6 +217,73 @@ export class ParlaClient {
     const response = await this.request('DELETE', lexiconPath(name));
     return (await this.parse(response, MessageResponseSchema)).message;
   }
+
+  /**
+   * The operator console's calls (/api/admin, docs/api.md "Operator console API"): a login
+   * token of an administrator; an API key is refused.
+   */
+  readonly admin = {
+    /** GET /api/admin/users: users whose address contains `query`, a page at a time. */
+    users: async (query: Partial<AdminUserQuery> = {}): Promise<AdminUserList> =>
+      this.parse(
+        await this.request('GET', `/api/admin/users${queryOf(query)}`),
+        AdminUserListSchema,
+      ),
+    /** GET /api/admin/users/{id}: plan, usage, files, jobs, keys, payments, sign-ins. */
+    user: async (id: string): Promise<AdminUserDetail> =>
+      this.parse(await this.request('GET', adminUserPath(id)), AdminUserDetailSchema),
+    /** POST /api/admin/users/{id}/characters: grant (positive) or remove (negative). */
+    characters: async (id: string, characters: number, reason: string): Promise<AdminUser> =>
+      this.parse(
+        await this.request('POST', `${adminUserPath(id)}/characters`, { characters, reason }),
+        AdminUserSchema,
+      ),
+    /** PUT /api/admin/users/{id}/plan: the plan without a charge. */
+    plan: async (id: string, type: AdminUser['plan']['type'], reason: string) =>
+      this.parse(
+        await this.request('PUT', `${adminUserPath(id)}/plan`, { type, reason }),
+        AdminUserSchema,
+      ),
+    /** PUT /api/admin/users/{id}/role. */
+    role: async (id: string, role: AdminUser['role']): Promise<AdminUser> =>
+      this.parse(await this.request('PUT', `${adminUserPath(id)}/role`, { role }), AdminUserSchema),
+    /** POST /api/admin/users/{id}/disable or /enable. */
+    setDisabled: async (id: string, disabled: boolean): Promise<AdminUser> =>
+      this.parse(
+        await this.request('POST', `${adminUserPath(id)}/${disabled ? 'disable' : 'enable'}`),
+        AdminUserSchema,
+      ),
+    /** POST /api/admin/users/{id}/validation-mail. */
+    resendValidation: async (id: string): Promise<string> =>
+      (
+        await this.parse(
+          await this.request('POST', `${adminUserPath(id)}/validation-mail`),
+          MessageResponseSchema,
+        )
+      ).message,
+    /** DELETE /api/admin/users/{id}: the account with everything saved in it. */
+    deleteUser: async (id: string): Promise<string> =>
+      (await this.parse(await this.request('DELETE', adminUserPath(id)), MessageResponseSchema))
+        .message,
+    /** GET /api/admin/messages: the contact form's messages, newest first. */
+    messages: async (query: Partial<AdminMessageQuery> = {}): Promise<AdminContactMessageList> =>
+      this.parse(
+        await this.request('GET', `/api/admin/messages${queryOf(query)}`),
+        AdminContactMessageListSchema,
+      ),
+    /** PUT /api/admin/messages/{id}: its status. */
+    messageStatus: async (id: string, status: ContactMessageStatus): Promise<AdminContactMessage> =>
+      this.parse(
+        await this.request('PUT', `/api/admin/messages/${encodeURIComponent(id)}`, { status }),
+        AdminContactMessageSchema,
+      ),
+    /** GET /api/admin/audit: the audit log, newest first. */
+    audit: async (query: { page?: number; per_page?: number } = {}): Promise<AdminAuditList> =>
+      this.parse(
+        await this.request('GET', `/api/admin/audit${queryOf(query)}`),
+        AdminAuditListSchema,
+      ),
+  };
 
   private async request(
     method: string,

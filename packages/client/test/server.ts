@@ -21,8 +21,14 @@ const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
 
 export interface RunningServer {
   baseUrl: string;
-  /** A user with a validated address on the given plan; answers its login token. */
-  createUser(plan: 'FREE' | 'BASIC' | 'PREMIUM' | 'BUSINESS'): Promise<string>;
+  /**
+   * A user with a validated address on the given plan (an administrator with `admin`, made
+   * with `parla admin grant`); answers its login token.
+   */
+  createUser(
+    plan: 'FREE' | 'BASIC' | 'PREMIUM' | 'BUSINESS',
+    options?: { admin?: boolean },
+  ): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -57,18 +63,20 @@ export async function startServer(): Promise<RunningServer> {
       return LISTENING.exec(output)?.[1];
     });
     let counter = 0;
-    const createUser = async (plan: string) => {
+    const cli = (args: string[]) =>
+      promisify(execFile)(process.execPath, [...FROM_SOURCE, RUN_MAIN, CLI_SOURCE, ...args], {
+        cwd: ROOT,
+        env,
+      });
+    const createUser = async (plan: string, options: { admin?: boolean } = {}) => {
       counter += 1;
       const email = `client-${process.pid}-${counter}@example.com`;
       const args = ['create-user', '--email', email, '--password', 'correct-horse-1'];
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [...FROM_SOURCE, RUN_MAIN, CLI_SOURCE, ...args, '--plan', plan],
-        { cwd: ROOT, env },
-      );
+      const { stdout } = await cli([...args, '--plan', plan]);
       const issued = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as { token?: unknown };
       if (typeof issued.token !== 'string')
         throw new Error(`create-user printed no token: ${stdout}`);
+      if (options.admin) await cli(['admin', 'grant', email]);
       return issued.token;
     };
     return { baseUrl, createUser, stop };

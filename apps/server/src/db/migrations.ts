@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 
 /*
@@ -435,6 +435,88 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('lexicons').execute();
+    },
+  },
+  '0013-admin': {
+    async up(db: Kysely<unknown>) {
+      // The operator's console (issue 31, docs/decisions/044-operator-console.md): accounts an
+      // administrator disabled, the audit log of console actions (append-only: triggers refuse
+      // to change or remove a row), the sign-ins of each account, and the contact form's
+      // messages (stored as well as mailed).
+      await db.schema.alterTable('users').addColumn('disabled_at', 'text').execute();
+      // The row the changes of administrators lock (services/admin/administrators.ts).
+      await sql`insert into counters (name, value) values ('administrator-changes', 0)`.execute(db);
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        // No foreign keys: the record outlives the accounts it names.
+        .addColumn('actor_id', 'text')
+        .addColumn('actor_email', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target_type', 'text', (c) => c.notNull())
+        .addColumn('target_id', 'text', (c) => c.notNull())
+        .addColumn('before', 'text')
+        .addColumn('after', 'text')
+        .addColumn('reason', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('audit_log_created_at')
+        .on('audit_log')
+        .columns(['created_at', 'id'])
+        .execute();
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`create function audit_log_append_only() returns trigger language plpgsql as $$
+          begin raise exception 'the audit log is append-only'; end $$`.execute(db);
+        await sql`create trigger audit_log_append_only before update or delete on audit_log
+          for each row execute function audit_log_append_only()`.execute(db);
+      } else {
+        for (const event of ['update', 'delete']) {
+          await sql`create trigger ${sql.raw(`audit_log_no_${event}`)} before ${sql.raw(event)}
+            on audit_log begin select raise(abort, 'the audit log is append-only'); end`.execute(
+            db,
+          );
+        }
+      }
+      await db.schema
+        .createTable('sign_ins')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('sign_ins_user_created_at')
+        .on('sign_ins')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('contact_messages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('contact_messages_created_at')
+        .on('contact_messages')
+        .column('created_at')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('contact_messages').execute();
+      await db.schema.dropTable('sign_ins').execute();
+      await db.schema.dropTable('audit_log').execute();
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`drop function audit_log_append_only()`.execute(db);
+      }
+      await sql`delete from counters where name = 'administrator-changes'`.execute(db);
+      await db.schema.alterTable('users').dropColumn('disabled_at').execute();
     },
   },
 };

@@ -38,6 +38,8 @@ export interface UsersTable {
   payment_customer_id: string | null;
   /** The saved card at the provider (Stripe `pm_…`), the customer's default. */
   payment_method_id: string | null;
+  /** When an administrator disabled the account (migration 0013); its credentials stop working. */
+  disabled_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -295,7 +297,47 @@ export interface LexiconsTable {
   updated_at: string;
 }
 
+/** A console action (migration 0013): append-only, its before and after as JSON text. */
+export interface AuditLogTable {
+  id: string;
+  /** The administrator; null for the command line (`parla admin grant`). */
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+/** A successful login (migration 0013), shown to administrators. */
+export interface SignInsTable {
+  id: string;
+  user_id: string;
+  ip: string;
+  user_agent: string | null;
+  created_at: string;
+}
+
+/** A message sent through the contact form (migration 0013). */
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** new, answered or archived. */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
+  sign_ins: SignInsTable;
+  contact_messages: ContactMessagesTable;
   lexicons: LexiconsTable;
   jobs: JobsTable;
   job_parts: JobPartsTable;

@@ -5,6 +5,7 @@ import type { User } from '../db/schema.js';
 import { createRevokedTokenRepository } from '../lib/revoked-tokens.js';
 import type { TokenClaims, TokenService } from '../lib/tokens.js';
 import { API_KEY_PREFIX, createApiKeyRepository } from '../services/accounts/api-key-repository.js';
+import { AUTH_MESSAGES } from '../services/accounts/messages.js';
 import { createUserRepository } from '../services/accounts/user-repository.js';
 
 declare module 'fastify' {
@@ -68,9 +69,11 @@ export const authPlugin = fp(
       | { user: User; claims: TokenClaims; apiKey?: undefined }
       | { user: User; claims?: undefined; apiKey: { id: string } }
       | undefined;
+    /** What a request's credentials name: a session, none, or an account that is disabled. */
+    type Lookup = Session | 'disabled';
     // A request asks for its user more than once (its rate limit, then its route): one lookup.
-    const resolved = new WeakMap<FastifyRequest, Promise<Session>>();
-    function resolveSession(request: FastifyRequest): Promise<Session> {
+    const resolved = new WeakMap<FastifyRequest, Promise<Lookup>>();
+    function resolveSession(request: FastifyRequest): Promise<Lookup> {
       let session = resolved.get(request);
       if (!session) {
         session = lookUpSession(request);
@@ -80,10 +83,11 @@ export const authPlugin = fp(
     }
 
     /** The user of an API key (`Authorization: Bearer parla_…` or `X-API-Key`). */
-    async function lookUpKey(key: string): Promise<Session> {
+    async function lookUpKey(key: string): Promise<Lookup> {
       const row = await apiKeys.findUserByKey(key);
       if (!row) return undefined;
       const { api_key_id, api_key_last_used_at, ...user } = row;
+      if (user.disabled_at) return 'disabled';
       const now = new Date();
       if (
         !api_key_last_used_at ||
@@ -94,7 +98,7 @@ export const authPlugin = fp(
       return { user, apiKey: { id: api_key_id } };
     }
 
-    async function lookUpSession(request: FastifyRequest): Promise<Session> {
+    async function lookUpSession(request: FastifyRequest): Promise<Lookup> {
       const credentials = credentialsOf(request);
       if (!credentials) return undefined;
       if (credentials.kind === 'key') return lookUpKey(credentials.value);
@@ -105,12 +109,16 @@ export const authPlugin = fp(
       // logout is refused.
       if (!user || user.token_version !== claims.version) return undefined;
       if (await revoked.isRevoked(claims.jti)) return undefined;
+      // Read at every request: disabling an account ends its sessions at once.
+      if (user.disabled_at) return 'disabled';
       return { user, claims };
     }
 
     /** Why credentials were refused, in the words of their kind. */
-    const refusal = (credentials: Credentials | undefined) =>
-      credentials?.kind === 'key' ? BAD_API_KEY_MESSAGE : SIGNED_OUT_MESSAGE;
+    const refusal = (credentials: Credentials | undefined, found?: Lookup) => {
+      if (found === 'disabled') return AUTH_MESSAGES.disabled;
+      return credentials?.kind === 'key' ? BAD_API_KEY_MESSAGE : SIGNED_OUT_MESSAGE;
+    };
 
     // Credentials that do not verify (a revoked key, an expired token) are refused on every
     // API route, never read as an anonymous visitor: a script would otherwise spend the free
@@ -121,20 +129,23 @@ export const authPlugin = fp(
     app.addHook('preParsing', async (request) => {
       if (!request.url.startsWith('/api/') || request.routeOptions.config.ownBearer) return;
       const credentials = credentialsOf(request);
-      if (!credentials || (await resolveSession(request))) return;
-      throw Object.assign(new Error(refusal(credentials)), { statusCode: 401 });
+      if (!credentials) return;
+      const found = await resolveSession(request);
+      if (found && found !== 'disabled') return;
+      throw Object.assign(new Error(refusal(credentials, found)), { statusCode: 401 });
     });
 
     app.decorateRequest('user', null as unknown as User);
     app.decorateRequest('session', null as unknown as TokenClaims);
     app.decorateRequest('apiKey', undefined);
     app.decorate('resolveUser', async (request: FastifyRequest) => {
-      return (await resolveSession(request))?.user;
+      const found = await resolveSession(request);
+      return found === 'disabled' ? undefined : found?.user;
     });
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       const session = await resolveSession(request);
-      if (!session) {
-        return reply.code(401).send({ message: refusal(credentialsOf(request)) });
+      if (!session || session === 'disabled') {
+        return reply.code(401).send({ message: refusal(credentialsOf(request), session) });
       }
       request.user = session.user;
       if (session.claims) request.session = session.claims;

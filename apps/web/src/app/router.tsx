@@ -120,6 +120,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'file-history', lazy: page(() => import('./routes/file-history')) },
             { path: 'documents', lazy: page(() => import('./routes/documents')) },
             { path: 'pronunciations', lazy: page(() => import('./routes/pronunciations')) },
+            {
+              // The operator's console (issue 31): one chunk with its own words, ADMIN only.
+              path: 'admin/*',
+              lazy: page(() => import('./routes/admin/layout')),
+            },
           ],
         },
         {

@@ -91,6 +91,13 @@ export const SpeechIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A shield: the operator console, for administrators. */
+export const ShieldIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6z" />
+  </Icon>
+);
+
 export const LogoutIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />

@@ -9,6 +9,8 @@ const LOCALES_DIR = path.resolve(__dirname, '../locales');
 const LEXICONS_DIR = path.join(LOCALES_DIR, 'lexicons');
 /** The words of the pages other than the convertor: a chunk of their own (issue 33 item 9). */
 const PAGES_DIR = path.join(LOCALES_DIR, 'pages');
+/** The operator console's words (namespace `admin`), loaded by /admin only. */
+const ADMIN_DIR = path.join(LOCALES_DIR, 'admin');
 const SRC_DIR = path.resolve(__dirname, '..');
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -58,7 +60,7 @@ describe('the words of the interface (issue 18 item 1)', () => {
       .filter((file) => file.endsWith('.json'))
       .map((file) => file.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...TRANSLATED_LOCALES].sort());
-    for (const dir of [LEXICONS_DIR, PAGES_DIR]) {
+    for (const dir of [LEXICONS_DIR, PAGES_DIR, ADMIN_DIR]) {
       const chunk = readdirSync(dir).map((file) => file.replace(/\.json$/, ''));
       expect(chunk.sort()).toEqual([...TRANSLATED_LOCALES].sort());
     }
@@ -71,6 +73,7 @@ describe('the words of the interface (issue 18 item 1)', () => {
       [locale, 'translation', LOCALES_DIR],
       [locale, 'lexicons', LEXICONS_DIR],
       [locale, 'translation of the other pages', PAGES_DIR],
+      [locale, 'admin', ADMIN_DIR],
     ]),
   )(
     '%s has every key of English (%s), no other, and each plural form its language needs',
@@ -111,7 +114,7 @@ describe('the words of the interface (issue 18 item 1)', () => {
     const code = sources(SRC_DIR)
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
-    for (const dir of [LOCALES_DIR, LEXICONS_DIR, PAGES_DIR]) {
+    for (const dir of [LOCALES_DIR, LEXICONS_DIR, PAGES_DIR, ADMIN_DIR]) {
       const nested = [...read('en', dir).values()].join('\n');
       const unused = [...baseKeys(read('en', dir)).keys()].filter(
         (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !nested.includes(key),

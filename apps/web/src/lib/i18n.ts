@@ -1,4 +1,5 @@
 import i18next, { type i18n } from 'i18next';
+import type adminEn from '../locales/admin/en.json';
 import type en from '../locales/en.json';
 import type enLexicons from '../locales/lexicons/en.json';
 import type enPages from '../locales/pages/en.json';
@@ -18,8 +19,15 @@ import { describeLanguage } from './languages';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    /** `lexicons`: the pronunciation dialog's and page's words (hooks/use-lexicon-words.ts). */
-    resources: { translation: typeof en & typeof enPages; lexicons: typeof enLexicons };
+    /**
+     * `lexicons`: the pronunciation dialog's and page's words (hooks/use-lexicon-words.ts);
+     * `admin`: the operator console's words, loaded by its own chunk (routes/admin).
+     */
+    resources: {
+      translation: typeof en & typeof enPages;
+      lexicons: typeof enLexicons;
+      admin: typeof adminEn;
+    };
   }
 }
 

@@ -16,14 +16,13 @@ import { createBackgroundTasks } from '../../lib/background.js';
 import { CHANGE_EMAIL_LIMITS, PASSWORD_ROUTE_LIMITS } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { type ObjectStorage, within } from '../../lib/storage/storage.js';
+import type { ObjectStorage } from '../../lib/storage/storage.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
-import { createKeyRepository } from '../../services/accounts/keys.js';
-import { addressClaimedMail, validationMail } from '../../services/accounts/mails.js';
+import { deleteAccount } from '../../services/accounts/delete-account.js';
+import { addressClaimedMail } from '../../services/accounts/mails.js';
 import { createUserRepository, toProfile } from '../../services/accounts/user-repository.js';
-import { createConversionRepository } from '../../services/conversion/conversion-repository.js';
-import { createFileRepository } from '../../services/files/repository.js';
+import { createValidationLinks } from '../../services/accounts/validation-link.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
 
 export interface AccountRoutesOptions {
@@ -54,8 +53,7 @@ const bearer = [{ bearerAuth: [] }];
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
   const { db, mailer, tokens, publicUrl } = options;
   const users = createUserRepository(db);
-  const keys = createKeyRepository(db);
-  const savedFiles = within(options.storage, 'saved');
+  const sendValidation = createValidationLinks(db, mailer, publicUrl);
   // Mails leave after the answer (docs/decisions/014-auth-answers-reveal-no-address.md).
   const background = createBackgroundTasks(app.log);
   app.addHook('onClose', () => background.drain());
@@ -120,8 +118,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           );
           return;
         }
-        const key = await keys.issue(userId, 'validate_email', email);
-        await mailer.send(validationMail(email, `${publicUrl}/auth/validate-email-address/${key}`));
+        await sendValidation(userId, email);
       });
       return { message: ACCOUNT_MESSAGES.emailChangePending(email) };
     },
@@ -222,17 +219,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      const id = request.user.id;
-      // The rows go in one transaction (all or nothing); the bytes they named only after it
-      // committed, so a failure never leaves rows without their audio. Bytes a crash leaves
-      // behind are swept by the purges.
-      const removeBytes = await db.transaction().execute(async (trx) => {
-        const audio = await createConversionRepository(trx, options.storage).removeForUser(id);
-        const saved = await createFileRepository(trx, savedFiles).removeAll(id);
-        await createUserRepository(trx).delete(id);
-        return [audio, saved];
-      });
-      for (const remove of removeBytes) await remove();
+      await deleteAccount(db, options.storage, request.user.id);
       return { message: ACCOUNT_MESSAGES.deleted };
     },
   );

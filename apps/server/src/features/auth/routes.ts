@@ -22,13 +22,11 @@ import { createRevokedTokenRepository } from '../../lib/revoked-tokens.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
 import { createKeyRepository } from '../../services/accounts/keys.js';
-import {
-  existingAccountMail,
-  resetPasswordMail,
-  validationMail,
-} from '../../services/accounts/mails.js';
+import { existingAccountMail, resetPasswordMail } from '../../services/accounts/mails.js';
 import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
+import { createSignInRepository } from '../../services/accounts/sign-ins.js';
 import { createUserRepository, normaliseEmail } from '../../services/accounts/user-repository.js';
+import { createValidationLinks } from '../../services/accounts/validation-link.js';
 import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 import { createLoginFailureRepository } from './login-failures.js';
 
@@ -88,10 +86,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const background = createBackgroundTasks(app.log);
   app.addHook('onClose', () => background.drain());
 
-  async function sendValidation(userId: string, email: string) {
-    const key = await keys.issue(userId, 'validate_email', email);
-    await mailer.send(validationMail(email, `${publicUrl}/auth/validate-email-address/${key}`));
-  }
+  const sendValidation = createValidationLinks(db, mailer, publicUrl);
+  const signIns = createSignInRepository(db);
 
   app.post(
     '/register',
@@ -148,7 +144,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Log in; an unvalidated address gets a new validation mail and no token',
         body: LoginInputSchema,
-        response: { 200: LoginResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: {
+          200: LoginResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -171,11 +172,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       }
       await failures.clear(address);
       rememberDevice(request, reply, address);
+      // The right password of a disabled account: told so, and no token (decision 044).
+      if (user.disabled_at) return reply.code(403).send({ message: AUTH_MESSAGES.disabled });
       if (!user.email_validated_at) {
         await sendValidation(user.id, user.email);
         return { has_email_address_validated: false as const, token: null, expire_date: null };
       }
       const issued = await tokens.issue(user.id, user.token_version);
+      await signIns.record(user.id, request.ip, request.headers['user-agent']);
       return { has_email_address_validated: true as const, ...issued };
     },
   );
@@ -260,6 +264,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: {
           200: ValidateEmailResponseSchema,
           400: ErrorResponseSchema,
+          403: ErrorResponseSchema,
           409: ErrorResponseSchema,
         },
       },
@@ -269,7 +274,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (!used) return reply.code(400).send({ message: AUTH_MESSAGES.badKey });
       const user = await users.validateEmail(used.userId, used.email);
       if (!user) return reply.code(409).send({ message: AUTH_MESSAGES.duplicate });
-      return tokens.issue(user.id, user.token_version);
+      if (user.disabled_at) return reply.code(403).send({ message: AUTH_MESSAGES.disabled });
+      const issued = await tokens.issue(user.id, user.token_version);
+      await signIns.record(user.id, request.ip, request.headers['user-agent']);
+      return issued;
     },
   );
 };

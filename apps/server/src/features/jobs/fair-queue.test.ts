@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JOB_ACTIVE_LIMITS } from '@parla/contract';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  ownDatabaseUrl,
   signedInUser,
   TEST_DATABASE_KIND,
   testConfig,
@@ -23,24 +22,7 @@ import { DOCUMENTS_PER_MINUTE } from './routes.js';
  * so that the jobs' own tests (whose runner claims any job) and this one take nothing of each
  * other's.
  */
-const sharedUrl = inject('databaseUrl');
-let ownUrl = '';
-if (sharedUrl) {
-  const name = `parla_claims_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: sharedUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(sharedUrl);
-  url.pathname = `/${name}`;
-  ownUrl = url.toString();
-  afterAll(async () => {
-    const client = new pg.Client({ connectionString: sharedUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-}
+const ownUrl = await ownDatabaseUrl('claims');
 const app = await createTestApp({
   config: testConfig(ownUrl ? { DATABASE_URL: ownUrl } : {}),
 });

@@ -5,12 +5,16 @@ import {
   MessageResponseSchema,
 } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
 import type { AbuseLimits } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
+import { createContactMessageRepository } from '../../services/contact/contact-message-repository.js';
 
 export interface MailRoutesOptions {
+  /** The messages are stored too, for the operator's console (decision 044). */
+  db: Db;
   mailer: Mailer;
   /** CONTACT_EMAIL: where the contact form's messages go. */
   contactEmail: string;
@@ -35,8 +39,12 @@ export function contactMail(input: {
   return { subject: `[Parla contact] ${input.subject}`, text, html };
 }
 
-/** POST /mail/contact (SPEC §7): a real mail to CONTACT_EMAIL, limited per IP and per address. */
+/**
+ * POST /mail/contact (SPEC §7): a real mail to CONTACT_EMAIL, limited per IP and per address;
+ * the message is stored as well, for the console's Messages.
+ */
 export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, options) => {
+  const messages = createContactMessageRepository(options.db);
   app.post(
     '/contact',
     {
@@ -57,7 +65,10 @@ export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, 
       const input = request.body;
       // Header injection is impossible (nodemailer encodes headers), but one line reads better.
       const subject = input.subject.replace(/\s+/g, ' ').trim();
-      const mail = contactMail({ ...input, subject, name: input.name.replace(/\s+/g, ' ').trim() });
+      const name = input.name.replace(/\s+/g, ' ').trim();
+      // Stored first: the console has it even when the mail cannot leave.
+      await messages.create({ name, email: input.from, subject, message: input.message });
+      const mail = contactMail({ ...input, subject, name });
       try {
         await options.mailer.send({ to: options.contactEmail, replyTo: input.from, ...mail });
       } catch (error) {

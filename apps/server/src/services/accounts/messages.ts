@@ -7,6 +7,9 @@ export const AUTH_MESSAGES = {
   badKey: 'This link is invalid, already used or expired. Please ask for a new one.',
   passwordReset: 'Your password is changed. You can log in with it now.',
   loggedOut: 'You are logged out.',
+  /** Any login or credentials of an account an administrator disabled (decision 044). */
+  disabled:
+    'This account is disabled. Write to us through the contact page if you think this is a mistake.',
   /** Issue 13 item 7: wrong passwords slow an address down (login-failures.ts). */
   slowDown: (seconds: number) =>
     `Too many wrong passwords for this address. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,

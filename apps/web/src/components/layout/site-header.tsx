@@ -11,6 +11,7 @@ import {
   FilesIcon,
   LogoutIcon,
   PlanIcon,
+  ShieldIcon,
   SpeechIcon,
   UserIcon,
 } from '../icons';
@@ -34,7 +35,7 @@ function useMainLinks(language: string, signedIn: boolean) {
   ];
 }
 
-function AccountMenu({ email }: { email: string }) {
+function AccountMenu({ email, admin }: { email: string; admin: boolean }) {
   const { t } = useTranslation();
   const logout = useLogout();
   return (
@@ -70,6 +71,11 @@ function AccountMenu({ email }: { email: string }) {
         <Menu.Item component={Link} to="/pronunciations" leftSection={<SpeechIcon size={16} />}>
           {t('nav.pronunciations')}
         </Menu.Item>
+        {admin && (
+          <Menu.Item component={Link} to="/admin" leftSection={<ShieldIcon size={16} />}>
+            {t('nav.admin')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item
           onClick={logout}
@@ -84,7 +90,10 @@ function AccountMenu({ email }: { email: string }) {
 
 function AuthControls({ session, stacked = false }: { session: Session; stacked?: boolean }) {
   const { t } = useTranslation();
-  if (session.status === 'signed-in') return <AccountMenu email={session.profile.user.email} />;
+  if (session.status === 'signed-in') {
+    const { user } = session.profile;
+    return <AccountMenu email={user.email} admin={user.role === 'ADMIN'} />;
+  }
   if (session.status === 'loading') return null;
   const Wrapper = stacked ? Stack : Group;
   return (

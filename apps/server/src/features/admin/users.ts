@@ -1,0 +1,156 @@
+import type {
+  AdminUser,
+  AdminUserDetail,
+  AdminUserQuery,
+  PlanPeriod,
+  PlanType,
+  Role,
+} from '@parla/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { User } from '../../db/schema.js';
+import { createApiKeyRepository } from '../../services/accounts/api-key-repository.js';
+import { createSignInRepository } from '../../services/accounts/sign-ins.js';
+
+/** A user as the console lists them. */
+export function toAdminUser(user: User): AdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role as Role,
+    email_validated: user.email_validated_at !== null,
+    disabled_date: user.disabled_at,
+    plan: {
+      type: user.plan_type as PlanType,
+      period: user.plan_period as PlanPeriod,
+      count_characters: user.count_characters,
+      count_characters_per_convert: user.count_characters_per_convert,
+      count_characters_added: user.count_characters_added,
+    },
+    created_date: user.created_at,
+  };
+}
+
+/** `%text%` for LIKE, with LIKE's own characters in `text` escaped (by a backslash). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** How far back a user's usage history goes, and how many of each list the detail shows. */
+const USAGE_DAYS = 30;
+const RECENT = 20;
+
+/** The console's reads of users (its writes are in routes.ts, each with its audit entry). */
+export function createAdminUserQueries(db: Db) {
+  return {
+    /** A page of users whose address contains `query` (addresses are stored lower-case). */
+    async search({ query, page, per_page }: AdminUserQuery) {
+      const base = db
+        .selectFrom('users')
+        .$if(query !== '', (q) =>
+          q.where(sql<boolean>`email like ${containing(query.toLowerCase())} escape '\\'`),
+        );
+      const { total } = await base
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const rows = await base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+        .execute();
+      return { items: rows.map(toAdminUser), total: Number(total), page, per_page };
+    },
+
+    /** Everything the console shows of one user. */
+    async detail(user: User, now = new Date()): Promise<AdminUserDetail> {
+      const since = new Date(now.getTime() - USAGE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      const conversions = await db
+        .selectFrom('conversions')
+        .select((eb) => [
+          day.as('day'),
+          eb.fn.sum<number | string>('characters').as('characters'),
+          eb.fn.countAll<number | string>().as('conversions'),
+        ])
+        .where('user_id', '=', user.id)
+        .where('created_at', '>=', since)
+        .groupBy(day)
+        .execute();
+      const jobs = await db
+        .selectFrom('jobs')
+        .select(['id', 'title', 'status', 'characters', 'created_at'])
+        .where('user_id', '=', user.id)
+        .orderBy('created_at', 'desc')
+        .limit(RECENT)
+        .execute();
+      // Jobs count on the day they were started, beside the conversions of that day.
+      const usage = new Map<string, { characters: number; conversions: number }>();
+      for (const row of conversions) {
+        usage.set(row.day, {
+          characters: Number(row.characters),
+          conversions: Number(row.conversions),
+        });
+      }
+      for (const job of jobs) {
+        if (job.created_at < since) continue;
+        const entry = usage.get(job.created_at.slice(0, 10)) ?? { characters: 0, conversions: 0 };
+        entry.characters += job.characters;
+        entry.conversions += 1;
+        usage.set(job.created_at.slice(0, 10), entry);
+      }
+      const files = await db
+        .selectFrom('files')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.sum<number | string | null>('size').as('bytes'),
+        ])
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      const payments = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('created_at', 'desc')
+        .limit(RECENT)
+        .execute();
+      const keys = await createApiKeyRepository(db).list(user.id);
+      const signIns = await createSignInRepository(db).recent(user.id, RECENT);
+      return {
+        user: toAdminUser(user),
+        usage: [...usage.entries()]
+          .sort(([a], [b]) => b.localeCompare(a))
+          .map(([day, entry]) => ({ day, ...entry })),
+        files: { count: Number(files.count), bytes: Number(files.bytes ?? 0) },
+        jobs: jobs.map((job) => ({
+          id: job.id,
+          title: job.title,
+          status: job.status,
+          characters: job.characters,
+          created_date: job.created_at,
+        })),
+        api_keys: keys.map((key) => ({
+          id: key.id,
+          name: key.name,
+          prefix: key.prefix,
+          created_date: key.created_at,
+          last_used_date: key.last_used_at,
+        })),
+        payments: payments.map((payment) => ({
+          id: payment.id,
+          plan_type: payment.plan_type,
+          amount_cents: payment.amount_cents,
+          currency: payment.currency,
+          status: payment.status,
+          provider: payment.provider,
+          provider_payment_id: payment.provider_payment_id,
+          created_date: payment.created_at,
+        })),
+        sign_ins: signIns.map((signIn) => ({
+          ip: signIn.ip,
+          user_agent: signIn.user_agent,
+          date: signIn.created_at,
+        })),
+      };
+    },
+  };
+}
