@@ -61,11 +61,8 @@ describe('pronunciations from the editor (issue 32, item 3)', () => {
     const page = await session.newPage();
     await setTokenCookie(page, user.token, session.baseUrl);
     await visit(page, '/convertor');
-    await page
-      .getByLabel('Voice', { exact: true })
-      .locator('option')
-      .first()
-      .waitFor({ state: 'attached' });
+    // The voices are there once the voice card shows the current one.
+    await page.getByRole('group', { name: 'Current voice' }).waitFor();
 
     const editor = page.getByRole('textbox', { name: 'Text editor' });
     await editor.click();
