@@ -1,4 +1,10 @@
-import '@mantine/core/styles.css';
+// The render-blocking CSS (issue 33 item 9): Mantine's base, its variables and the startup
+// loader's hidden text; every other component's styles come with the first page
+// (app/mantine-styles.ts). Mantine's rules are layered, so the app's own CSS always wins.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -24,9 +24,15 @@ export interface RouteHandle {
   localised?: boolean;
 }
 
-/** Route-level code splitting: each page is its own chunk, loaded when first visited. */
+/**
+ * Route-level code splitting: each page is its own chunk, loaded when first visited, and shown
+ * once the Mantine components' styles have arrived too (out of the render-blocking CSS).
+ */
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+  return async () => {
+    const [module] = await Promise.all([load(), import('./mantine-styles')]);
+    return { Component: module.default };
+  };
 }
 
 const localised: RouteHandle = { localised: true };
