@@ -80,6 +80,16 @@ export async function expectScreenshot(page: Page, name: string): Promise<void> 
     { timeout: 15_000 },
   );
   await page.evaluate(() => document.fonts.ready);
+  // Pictures below the fold load as a person scrolls to them (loading="lazy"): here all at
+  // once, each whole and decoded before the picture of the page is taken.
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images].map((image) => {
+        image.loading = 'eager';
+        return image.decode().catch(() => undefined);
+      }),
+    ),
+  );
   const screenshot = await page.screenshot({
     fullPage: true,
     animations: 'disabled',
