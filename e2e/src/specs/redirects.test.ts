@@ -42,6 +42,16 @@ describe('redirects and unknown paths (SPEC §2 route table)', () => {
     expectNoPageErrors(page);
   });
 
+  it('an unknown path is in the default language, even after a page read in another (issue 33 item 8)', async () => {
+    const page = await session.newPage();
+    await visit(page, '/fr/pricing');
+    expect(await h1(page)).toBe('Offres et tarifs');
+    await visit(page, '/nothing-here');
+    expect(await h1(page)).toBe(CONVERTOR_HEADING);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expectNoPageErrors(page);
+  });
+
   it('/fr/pricing keeps its language, and so do the header links', async () => {
     const page = await session.newPage();
     await visit(page, '/fr/pricing');

@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, setCookie } from '../lib/cookies';
+import { isLocalisedPath, UNLOCALISED_ROUTE_ROOTS } from '../lib/languages';
 import { interceptFetch, jsonResponse, restoreFetch } from '../test/render';
 import { tokenExpiringIn } from '../test/session';
 import { AppProviders, createQueryClient } from './providers';
@@ -114,7 +115,27 @@ describe('access guard (SPEC §2)', () => {
   });
 });
 
+/** Every path the router names, from the top, without the /:language subtree and splats. */
+function namedPaths(routes: RouteObject[], prefix = ''): string[] {
+  return routes.flatMap((route) => {
+    if (route.path === ':language' || route.path === '*') return [];
+    const path = route.path ? `${prefix}/${route.path.replace(/\/\*$/, '')}` : prefix;
+    return [...(route.path ? [path] : []), ...namedPaths(route.children ?? [], path)];
+  });
+}
+
 describe('pages', () => {
+  it('knows each page without a language prefix, so any other path is the default language (SPEC §2)', () => {
+    const paths = namedPaths(createRoutes(createQueryClient()));
+    expect(paths.length).toBeGreaterThan(10);
+    const unknown = paths.filter(
+      (path) =>
+        !isLocalisedPath(path) &&
+        !UNLOCALISED_ROUTE_ROOTS.some((root) => path === root || path.startsWith(`${root}/`)),
+    );
+    expect(unknown).toEqual([]);
+  });
+
   it('an unknown path shows the convertor page', async () => {
     await renderAt('/no/such/page');
     expect(

@@ -58,6 +58,15 @@ describe('the language of a page without one in its path', () => {
     expect(pageLanguage('/auth/login')).toBe('de');
   });
 
+  it('shows an unknown path (the convertor, SPEC §2) in the default language, whatever was read before', () => {
+    languages.mockReturnValue(['fr-FR']);
+    rememberPageLanguage('/de/blog');
+    expect(pageLanguage('/nothing-here')).toBe('default');
+    expect(pageLanguage('/this/page/does-not-exist')).toBe('default');
+    expect(pageLanguage('/accounts')).toBe('default');
+    expect(pageLanguage('/account/plan')).toBe('de');
+  });
+
   it("otherwise takes the first of the browser's languages the site speaks", () => {
     languages.mockReturnValue(['pt-BR', 'es-MX', 'en']);
     expect(pageLanguage('/auth/login')).toBe('es');

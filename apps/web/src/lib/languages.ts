@@ -75,6 +75,27 @@ export function isLocalisedPath(path: string): boolean {
   return LOCALISED_ROUTE_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
 }
 
+/**
+ * The pages that exist once, without a language prefix (sign-in, account, File History…):
+ * shown in the visitor's preferred language. Any other unprefixed path is SPEC §2's "any
+ * other path", the convertor, in the default language (router.test.tsx keeps this list and the
+ * router's routes together).
+ */
+export const UNLOCALISED_ROUTE_ROOTS = [
+  '/auth',
+  '/account',
+  '/file-history',
+  '/documents',
+  '/pronunciations',
+  '/admin',
+  '/sitemap',
+  '/sitemap.html',
+] as const;
+
+function isUnlocalisedPage(path: string): boolean {
+  return UNLOCALISED_ROUTE_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
+}
+
 const PREFERENCE_KEY = 'parla.language';
 
 /**
@@ -101,12 +122,13 @@ export function preferredLanguage(): string {
 
 /**
  * The language a page is shown in: its path's (/fr/pricing is French); English for a content
- * page without a prefix (it exists in every language, each at its own address); the visitor's
- * preferred language for the others.
+ * page without a prefix (it exists in every language, each at its own address) and for any
+ * other unknown path (the convertor, SPEC §2); the visitor's preferred language for the pages
+ * that exist once (sign-in, account…).
  */
 export function pageLanguage(pathname: string): string {
   const { language, path } = routeLanguage(pathname);
-  if (language !== DEFAULT_LANGUAGE || isLocalisedPath(path)) return language;
+  if (language !== DEFAULT_LANGUAGE || !isUnlocalisedPage(path)) return language;
   return preferredLanguage();
 }
 
