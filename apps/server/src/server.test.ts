@@ -55,6 +55,9 @@ describe('the server process', () => {
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: redis.prefix,
         SHUTDOWN_GRACE_SECONDS: '1',
+        // The WebAssembly build, whose speed does not depend on the machine's libraries: the
+        // request below takes it several seconds (libespeak-ng may finish it within the grace).
+        PARLA_SPEECH_BACKEND: 'wasm',
       });
       await listeningUrl(server, 60_000);
       // Another server's request, which only this server's worker can take for now.
@@ -65,7 +68,7 @@ describe('the server process', () => {
       const storage = createLocalStorage(path.join(dataDir, 'files'));
       let other: ReturnType<typeof startSpeechWorker> | undefined;
       try {
-        // Long enough to outlive a second of grace on libespeak-ng too (about 11,000 characters).
+        // Long enough to outlive a second of grace (about 11,000 characters).
         const text = 'A long request that outlives the grace of the shutdown. '.repeat(200);
         const rendered = client.render(voiceSettings({ text }), 'audio/long.wav');
         while ((await client.queueCounts()).active === 0) {

@@ -70,6 +70,20 @@ function leftOut(config: Config, archive: string): (relative: string) => boolean
 export async function createBackup(config: Config, file: string): Promise<string[]> {
   const target = path.resolve(file);
   await mkdir(path.dirname(target), { recursive: true });
+  // A file that goes while it is archived (a conversion's `.part` renamed into place, an
+  // expired file purged) ends tar's walk with ENOENT: the archive is made again, from a new
+  // listing, a few times before that is an error.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await writeBackup(config, target);
+      return notesFor(config);
+    } catch (error) {
+      if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+async function writeBackup(config: Config, target: string): Promise<void> {
   const work = await mkdtemp(path.join(path.dirname(target), '.parla-backup-'));
   const partial = path.join(work, 'backup.tar');
   try {
@@ -103,7 +117,6 @@ export async function createBackup(config: Config, file: string): Promise<string
     // Nothing to copy (PostgreSQL, S3 and JWT_SECRET set): an empty archive, two zero blocks.
     if (!started) await writeFile(partial, Buffer.alloc(1024));
     await rename(partial, target);
-    return notesFor(config);
   } finally {
     await rm(work, { recursive: true, force: true });
   }
