@@ -341,7 +341,10 @@ describe(`the operator console's actions (${TEST_DATABASE_KIND})`, () => {
     const user = await signedInUser(app);
     const key = await apiKeyOf(user.authorization);
     const headers = { authorization: admin.authorization };
-    const asUser = [{ authorization: user.authorization }, { 'x-api-key': key }];
+    const asUser: Record<string, string>[] = [
+      { authorization: user.authorization },
+      { 'x-api-key': key },
+    ];
     for (const credentials of asUser) {
       expect((await call('GET', '/api/account/profile', credentials)).statusCode).toBe(200);
     }
