@@ -275,12 +275,15 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
   }, 90_000);
 
   it('renders on the parla worker too, for requests made to either server', async () => {
-    // More requests at once than the servers' own render slots: the worker takes some.
+    // More requests at once than the servers' own render slots: the worker takes some. A
+    // BUSINESS user's: its 12 conversions at once across the installation allow the 10
+    // (an anonymous address has 3, decision 042).
+    const { authorization } = await paidUser('BUSINESS');
     const texts = Array.from(
       { length: 10 },
       (_, i) => `Request number ${i} of a batch that keeps every worker busy for a moment or two.`,
     );
-    const responses = await Promise.all(texts.map((text) => convert(text)));
+    const responses = await Promise.all(texts.map((text) => convert(text, { authorization })));
     expect(responses.map((r) => r.status)).toEqual(texts.map(() => 200));
     expect(new Set(responses.map((r) => r.headers.get('x-served-by')))).toEqual(
       new Set(['A', 'B']),
@@ -314,7 +317,8 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
     const { authorization } = await paidUser();
     const batch = Array.from({ length: 6 }, (_, i) =>
       convert(
-        `Request ${i}. ${'Still converting when a server dies, a few words more. '.repeat(8)}`,
+        // Long enough (about 1,700 characters) to be still rendering 300 ms after it is sent.
+        `Request ${i}. ${'Still converting when a server dies, a few words more. '.repeat(30)}`,
         {
           authorization,
         },

@@ -68,8 +68,12 @@ describe('the server process', () => {
       const storage = createLocalStorage(path.join(dataDir, 'files'));
       let other: ReturnType<typeof startSpeechWorker> | undefined;
       try {
-        // Long enough to outlive a second of grace (about 11,000 characters).
-        const text = 'A long request that outlives the grace of the shutdown. '.repeat(200);
+        // Long enough to outlive a second of grace (about 13,000 characters), in distinct
+        // sentences: none comes from the sentence cache.
+        const text = Array.from(
+          { length: 200 },
+          (_, i) => `Sentence ${i + 1} of a long request that outlives the grace of the shutdown.`,
+        ).join(' ');
         const rendered = client.render(voiceSettings({ text }), 'audio/long.wav');
         while ((await client.queueCounts()).active === 0) {
           await new Promise((resolve) => setTimeout(resolve, 20));
