@@ -88,7 +88,9 @@ const LowerSections = lazy(() => import('./page-sections'));
 // The player and what follows a conversion load after the page's first paint (issue 18: the
 // first visit's JavaScript), each behind a placeholder of its size; the Text tab's editor
 // loads when it is needed (text-tab.tsx).
-const AudioPlayer = lazy(() => import('./audio-player').then((m) => ({ default: m.AudioPlayer })));
+const AudioPlayer = lazy(() =>
+  import('../../../components/player/audio-player').then((m) => ({ default: m.AudioPlayer })),
+);
 const ReadAlong = lazy(() => import('./read-along').then((m) => ({ default: m.ReadAlong })));
 const DownloadArea = lazy(() =>
   import('./download-area').then((m) => ({ default: m.DownloadArea })),

@@ -2,8 +2,8 @@ import { Text } from '@mantine/core';
 import type { SpeechMark } from '@parla/contract';
 import { type KeyboardEvent, useContext, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlayerContext } from '../../../lib/player/player-context';
 import { useSpokenWord } from '../hooks/use-spoken-word';
-import { PlayerContext } from '../lib/player-context';
 import { readAlongPieces, wordMarks } from '../lib/spoken-word';
 import classes from './read-along.module.css';
 
