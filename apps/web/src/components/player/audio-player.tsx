@@ -223,6 +223,8 @@ export function AudioPlayer({
     <div
       className={classes.player}
       data-state={state}
+      // Its audio is still arriving: the waveform and the duration are still growing.
+      aria-busy={!arriving.complete}
       {...(label !== undefined && { role: 'group', 'aria-label': label })}
     >
       {/* biome-ignore lint/a11y/useMediaCaption: synthesized speech of the user's own text, which is on screen. */}
