@@ -54,11 +54,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Validates (and types) the JSON answer. */
   schema?: Parser<T>;
-  /**
-   * How to read the answer: JSON (default), a Blob (audio), text (SSML), or its body's stream
-   * of bytes as they arrive (audio that is still being rendered).
-   */
-  responseType?: 'json' | 'blob' | 'text' | 'stream';
+  /** How to read the answer: JSON (default), a Blob (audio) or text (SSML). */
+  responseType?: 'json' | 'blob' | 'text';
   /** Message when the server gives none (SPEC §8 fallbacks such as 'Failed login!'). */
   fallbackMessage?: string;
 }
@@ -179,9 +176,6 @@ export async function apiRequest<T = unknown>(
   }
 
   if (options.responseType === 'blob') return (await response.blob()) as T;
-  if (options.responseType === 'stream') {
-    return (response.body ?? new Blob().stream()) as T;
-  }
   if (options.responseType === 'text') return (await response.text()) as T;
   if (response.status === 204 || method === 'HEAD') return undefined as T;
   try {

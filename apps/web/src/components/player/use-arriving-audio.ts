@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api-client';
+import { resolveUrl } from '../../lib/api-client';
 import { decodeDue, joinChunks } from '../../lib/player/arriving-audio';
 import { decodeWaveform } from '../../lib/player/waveform';
 
@@ -67,11 +67,11 @@ export function useArrivingAudio(path: string): ArrivingAudio {
     };
     void (async () => {
       try {
-        const body = await api.get<ReadableStream<Uint8Array>>(path, {
-          responseType: 'stream',
-          signal,
-        });
-        const reader = body.getReader();
+        // The audio's own address (public, or an object URL): read as its bytes come, which
+        // the API client's calls (a whole answer at once) do not do.
+        const response = await fetch(resolveUrl(path), { signal });
+        if (!response.ok || !response.body) throw new Error(response.statusText);
+        const reader = response.body.getReader();
         for (let next = await reader.read(); !next.done; next = await reader.read()) {
           chunks.push(next.value);
           arrived += next.value.byteLength;
