@@ -1,5 +1,5 @@
 import { MESSAGES, TAG_COSTS } from '@parla/contract';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
@@ -437,11 +437,15 @@ describe('the convertor page (issue 4)', () => {
     await pasteInto(page, 'Text editor', text);
     expect(await counter(page, 'used')).toBe(text.length);
 
-    // When the audio's transfer (the player's, or the waveform's) has ended: the render's end.
+    // When a transfer of the audio (the element's, or the player's own read of it) has ended:
+    // the render's end. Chromium reports a fetch whose body a page reads as a stream, to its
+    // end, as failed (net::ERR_ABORTED), never as finished: both say the transfer is over.
     let audioFinished = false;
-    page.on('requestfinished', (request) => {
+    const transferEnded = (request: Request) => {
       if (request.url().includes('/api/convertor/audio/')) audioFinished = true;
-    });
+    };
+    page.on('requestfinished', transferEnded);
+    page.on('requestfailed', transferEnded);
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
     // It plays by itself as soon as the first audio arrives (issue 33).
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor({ timeout: 15_000 });
@@ -457,6 +461,7 @@ describe('the convertor page (issue 4)', () => {
     // Once all of it is there, the waveform is drawn and the real duration shown.
     await wholeAudio(page, 90_000);
     await expect.poll(() => audioFinished).toBe(true);
+    expect(await page.getByTestId('player-error').count()).toBe(0);
     const shown = await page.getByText(/^\d+:\d{2} \/ \d+:\d{2}$/).textContent();
     const total = shown?.split(' / ')[1] ?? '';
     // About 150 sentences: well over five minutes of speech.

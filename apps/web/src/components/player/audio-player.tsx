@@ -235,8 +235,10 @@ export function AudioPlayer({
         data-testid="audio"
         onPlay={() => setState('playing')}
         onPause={(event) => {
-          if (switching.current) return;
-          if (!event.currentTarget.ended) setState('paused');
+          // At the end, `ended` follows: reloading now would cancel it (load() drops the
+          // element's pending events), and the player would never show it finished.
+          if (switching.current || event.currentTarget.ended) return;
+          setState('paused');
           switchIfSilent();
         }}
         onEnded={() => {
