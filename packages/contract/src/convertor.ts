@@ -185,8 +185,17 @@ export const SpeechMarkSchema = z.object({
 });
 export type SpeechMark = z.infer<typeof SpeechMarkSchema>;
 
-/** GET /convertor/marks/{file}: every mark of a conversion, in time order. */
+/**
+ * GET /convertor/marks/{file}: every mark of a conversion, in time order; while a streamed
+ * conversion renders, the marks of the words heard so far (MARKS_COMPLETE_HEADER says which).
+ */
 export const SpeechMarksSchema = z.array(SpeechMarkSchema);
+
+/**
+ * The header of a marks answer: `true` when the set is whole, `false` for the marks so far of
+ * a conversion still rendering as a stream (ask again for the rest).
+ */
+export const MARKS_COMPLETE_HEADER = 'X-Parla-Marks-Complete';
 
 /** `?format=` of the subtitles routes: WebVTT unless SRT is asked for. */
 export const SubtitlesQuerySchema = z.object({
