@@ -155,6 +155,8 @@ interface Conversion {
   fresh: boolean;
   /** All of its audio has arrived (a streamed conversion renders while it plays). */
   complete: boolean;
+  /** Made as a stream: its marks come as it renders. */
+  streamed: boolean;
 }
 
 /** The effects named by `<effect name>` tags of the document (VoiceSettings.voice_effects). */
@@ -230,6 +232,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           at: new Date(),
           fresh: false,
           complete: true,
+          streamed: false,
         }
       : null,
   );
@@ -239,7 +242,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const [emptyNotice, setEmptyNotice] = useState(false);
   const onCut = (kept: string, pasted: string) =>
     setCutNotice({ kept: codePoints(kept), total: codePoints(pasted) });
-  // Marks exist once the audio is whole (a streamed conversion: when its rendering ended).
+  // The whole set of marks once the audio is whole (the subtitles need it); while a conversion
+  // streams, the read-along has those of the words heard so far.
   const marks = useSpeechMarks(conversion?.complete ? conversion.marksPath : null);
   const queryClient = useQueryClient();
   const [spoken, setSpoken] = useState<SpeechMark | null>(null);
@@ -331,6 +335,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           at: new Date(),
           fresh: true,
           complete: !result.streaming,
+          streamed: Boolean(result.streaming),
         }),
     });
   };
@@ -519,11 +524,12 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                     }
                   >
                     <Suspense fallback={null}>
-                      {marks.data && conversion.sent !== undefined && (
+                      {(marks.data || conversion.streamed) && conversion.sent !== undefined && (
                         <ReadAlong
                           source={conversion.sent}
                           markup={markup}
                           marks={marks.data}
+                          livePath={conversion.streamed ? conversion.marksPath : null}
                           onWord={setSpoken}
                         />
                       )}

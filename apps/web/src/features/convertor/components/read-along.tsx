@@ -3,6 +3,7 @@ import type { SpeechMark } from '@parla/contract';
 import { type KeyboardEvent, useContext, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlayerContext } from '../../../lib/player/player-context';
+import { useLiveMarks } from '../hooks/use-live-marks';
 import { useSpokenWord } from '../hooks/use-spoken-word';
 import { readAlongPieces, wordMarks } from '../lib/spoken-word';
 import classes from './read-along.module.css';
@@ -12,7 +13,13 @@ interface ReadAlongProps {
   source: string;
   /** True when `source` is SSML (its tags are not shown). */
   markup: boolean;
-  marks: readonly SpeechMark[];
+  /** Every mark of the audio, once known. */
+  marks?: readonly SpeechMark[] | undefined;
+  /**
+   * Until then, the marks address of a conversion that streams: the words heard so far are
+   * highlighted while it renders (issue 33 item 5).
+   */
+  livePath?: string | null | undefined;
   /** Told the word being heard (offsets into `source`), or null. */
   onWord?: (word: SpeechMark | null) => void;
 }
@@ -23,10 +30,12 @@ interface ReadAlongProps {
  * word; from one, → and ← (Alt+→ and Alt+← too), Home and End move word by word and play
  * from there.
  */
-export function ReadAlong({ source, markup, marks, onWord }: ReadAlongProps) {
+export function ReadAlong({ source, markup, marks, livePath, onWord }: ReadAlongProps) {
   const { t } = useTranslation();
   const player = useContext(PlayerContext);
-  const words = useMemo(() => wordMarks(marks), [marks]);
+  const live = useLiveMarks(marks ? null : livePath);
+  const known = marks ?? live;
+  const words = useMemo(() => wordMarks(known ?? []), [known]);
   const pieces = useMemo(() => readAlongPieces(source, words, markup), [source, words, markup]);
   const spoken = useSpokenWord(words);
   const hint = useId();
