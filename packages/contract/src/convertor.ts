@@ -154,8 +154,8 @@ export const ConvertResultSchema = z.object({
   subtitles_path: z.optional(z.nullable(z.string())),
   /**
    * True when the conversion was asked as a stream (`?stream=true`): the audio at `path` plays
-   * while it is being rendered, `duration` is null, and the marks and subtitles are there once
-   * the audio has ended.
+   * while it is being rendered, `duration` is null, the marks are those of the words heard so
+   * far until it has ended (MARKS_COMPLETE_HEADER), and the subtitles are there once it has.
    */
   streaming: z.optional(z.boolean()),
 });
