@@ -133,6 +133,17 @@ describe('file history (SPEC §2 File History, §4 File deletion)', () => {
       const page = await session.newPage({ ...options, acceptDownloads: true });
       await setTokenCookie(page, user.token, session.baseUrl);
       await visit(page, '/file-history');
+      if (options.viewport.width < 400) {
+        // The row's buttons are 44 px touch targets on a phone too (DESIGN.md).
+        const row = page
+          .getByRole('button', { name: /^(Play|Download|Delete) the file saved/ })
+          .or(page.getByRole('link', { name: /^Open the file saved/ }));
+        expect(await row.count()).toBe(4);
+        for (const target of await row.all()) {
+          const box = await target.boundingBox();
+          expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+        }
+      }
       await page.getByRole('button', { name: /^Play the file saved/ }).click();
       const close = page.getByRole('button', { name: /^Close player of the file saved/ });
       expect(await close.getAttribute('aria-expanded')).toBe('true');

@@ -213,3 +213,64 @@ describe.each([
     expectNoPageErrors(page);
   });
 });
+
+describe('the player in Arabic on a phone, 360 px (issue 33, item 5)', () => {
+  it('fits the screen, runs left to right with 44 px targets, and speaks Arabic', async () => {
+    const page = await session.newPage({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await visit(page, '/ar/convertor');
+    await page.getByRole('group', { name: 'الصوت الحالي' }).waitFor();
+    // The sample text, in Arabic, converted.
+    await page.getByRole('button', { name: 'تحويل', exact: true }).click();
+    const player = page.locator('[aria-busy]').filter({ has: page.getByTestId('waveform') });
+    await player.and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 30_000 });
+    await page.evaluate(() => document.querySelector('audio')?.pause());
+    const play = page.getByRole('button', { name: 'تشغيل', exact: true });
+    await play.waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+
+    // Media controls run left to right in every language (issue 18 item 2); on a phone the
+    // waveform has a row of its own.
+    const back = page.getByRole('button', { name: /^الرجوع/ });
+    const forward = page.getByRole('button', { name: /^التقدّم/ });
+    const wave = page.getByRole('slider', { name: 'الموضع' });
+    const speed = page.getByRole('combobox', { name: 'سرعة التشغيل' });
+    const boxes = await Promise.all([back, play, forward, wave].map((at) => at.boundingBox()));
+    const xs = boxes.slice(0, 3).map((box) => box?.x ?? Number.NaN);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs);
+    // All of it on the screen, nothing to scroll sideways.
+    for (const box of [...boxes, await speed.boundingBox()]) {
+      expect(box?.x).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    // 44 px touch targets (DESIGN.md).
+    for (const target of [back, play, forward, speed]) {
+      const box = await target.boundingBox();
+      expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    // The clock reads as digits, its spoken position in Arabic; the waveform is drawn.
+    expect(await player.getByTestId('player-time').textContent()).toMatch(
+      /^\d+:\d{2} \/ \d+:\d{2}$/,
+    );
+    expect(await wave.getAttribute('aria-valuetext')).toMatch(/^\d+:\d{2} من \d+:\d{2}$/);
+    expect(
+      await page.evaluate(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="waveform"] canvas');
+        const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height);
+        return pixels?.data.some((value, index) => index % 4 === 3 && value > 0) ?? false;
+      }),
+    ).toBe(true);
+    // It plays, and pauses.
+    await play.click();
+    await page.getByRole('button', { name: 'إيقاف مؤقت', exact: true }).click();
+    await play.waitFor();
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+});
