@@ -155,7 +155,7 @@ export const ConvertResultSchema = z.object({
   /**
    * True when the conversion was asked as a stream (`?stream=true`): the audio at `path` plays
    * while it is being rendered, `duration` is null, the marks are those of the words heard so
-   * far until it has ended (MARKS_COMPLETE_HEADER), and the subtitles are there once it has.
+   * far until it has ended (api.ts's MARKS_COMPLETE_HEADER), and the subtitles are there once it has.
    */
   streaming: z.optional(z.boolean()),
 });
@@ -187,15 +187,9 @@ export type SpeechMark = z.infer<typeof SpeechMarkSchema>;
 
 /**
  * GET /convertor/marks/{file}: every mark of a conversion, in time order; while a streamed
- * conversion renders, the marks of the words heard so far (MARKS_COMPLETE_HEADER says which).
+ * conversion renders, the marks of the words heard so far (api.ts's MARKS_COMPLETE_HEADER says which).
  */
 export const SpeechMarksSchema = z.array(SpeechMarkSchema);
-
-/**
- * The header of a marks answer: `true` when the set is whole, `false` for the marks so far of
- * a conversion still rendering as a stream (ask again for the rest).
- */
-export const MARKS_COMPLETE_HEADER = 'X-Parla-Marks-Complete';
 
 /** `?format=` of the subtitles routes: WebVTT unless SRT is asked for. */
 export const SubtitlesQuerySchema = z.object({

@@ -155,8 +155,6 @@ interface Conversion {
   fresh: boolean;
   /** All of its audio has arrived (a streamed conversion renders while it plays). */
   complete: boolean;
-  /** Made as a stream: its marks come as it renders. */
-  streamed: boolean;
 }
 
 /** The effects named by `<effect name>` tags of the document (VoiceSettings.voice_effects). */
@@ -232,7 +230,6 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           at: new Date(),
           fresh: false,
           complete: true,
-          streamed: false,
         }
       : null,
   );
@@ -335,7 +332,6 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           at: new Date(),
           fresh: true,
           complete: !result.streaming,
-          streamed: Boolean(result.streaming),
         }),
     });
   };
@@ -524,12 +520,12 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                     }
                   >
                     <Suspense fallback={null}>
-                      {(marks.data || conversion.streamed) && conversion.sent !== undefined && (
+                      {conversion.marksPath && conversion.sent !== undefined && (
                         <ReadAlong
                           source={conversion.sent}
                           markup={markup}
                           marks={marks.data}
-                          livePath={conversion.streamed ? conversion.marksPath : null}
+                          livePath={!conversion.complete && conversion.marksPath}
                           onWord={setSpoken}
                         />
                       )}

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { SpeechMark } from '@parla/contract';
-import { type KeyboardEvent, useContext, useEffect, useId, useMemo, useRef } from 'react';
+import { type KeyboardEvent, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlayerContext } from '../../../lib/player/player-context';
 import { useLiveMarks } from '../hooks/use-live-marks';
@@ -17,9 +17,9 @@ interface ReadAlongProps {
   marks?: readonly SpeechMark[] | undefined;
   /**
    * Until then, the marks address of a conversion that streams: the words heard so far are
-   * highlighted while it renders (issue 33 item 5).
+   * highlighted while it renders (issue 33 item 5), and stay until every mark is known.
    */
-  livePath?: string | null | undefined;
+  livePath?: string | false | null | undefined;
   /** Told the word being heard (offsets into `source`), or null. */
   onWord?: (word: SpeechMark | null) => void;
 }
@@ -33,8 +33,13 @@ interface ReadAlongProps {
 export function ReadAlong({ source, markup, marks, livePath, onWord }: ReadAlongProps) {
   const { t } = useTranslation();
   const player = useContext(PlayerContext);
-  const live = useLiveMarks(marks ? null : livePath);
-  const known = marks ?? live;
+  const live = useLiveMarks(marks ? null : livePath || null);
+  // Its audio whole, the words heard so far stay until the whole set has come.
+  const [heard, setHeard] = useState<readonly SpeechMark[]>();
+  useEffect(() => {
+    if (live) setHeard(live);
+  }, [live]);
+  const known = marks ?? live ?? heard;
   const words = useMemo(() => wordMarks(known ?? []), [known]);
   const pieces = useMemo(() => readAlongPieces(source, words, markup), [source, words, markup]);
   const spoken = useSpokenWord(words);
