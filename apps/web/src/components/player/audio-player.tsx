@@ -97,7 +97,10 @@ export function AudioPlayer({
     arriving: !arriving.complete,
   });
 
-  /** Reloads the element from the stored file at `at`, playing on if `resume`. */
+  /**
+   * Reloads the element from the stored file at `at` (seconds; past its end: at its end, as a
+   * finished audio stays), playing on if `resume`.
+   */
   const switchToStored = (at: number, resume: boolean) => {
     const element = audio.current;
     if (!element) return;
@@ -106,7 +109,13 @@ export function AudioPlayer({
     element.addEventListener(
       'loadedmetadata',
       () => {
-        element.currentTime = Math.min(at, element.duration || at);
+        // A length not known: where it was, or the start for "at its end".
+        const end = Number.isFinite(element.duration)
+          ? element.duration
+          : Number.isFinite(at)
+            ? at
+            : 0;
+        element.currentTime = Math.min(at, end);
         switching.current = false;
         if (resume) void element.play().catch(() => setState('paused'));
       },
@@ -127,7 +136,7 @@ export function AudioPlayer({
         seeking: false,
       })
     )
-      switchToStored(element.currentTime, false);
+      switchToStored(element.ended ? Number.POSITIVE_INFINITY : element.currentTime, false);
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure.
