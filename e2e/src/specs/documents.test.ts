@@ -62,8 +62,13 @@ describe('the documents page', () => {
     // The job ended: its Started notice is gone (issue 33 item 7).
     await page.getByRole('status').filter({ hasText: 'Started.' }).waitFor({ state: 'detached' });
     await job.getByRole('button', { name: 'Listen' }).click();
+    // The app's player (issue 33 item 5), named after the audiobook, not <audio controls>.
+    const player = job.getByRole('group', { name: /^Player of the audiobook /i });
+    await player.getByRole('slider', { name: 'Seek' }).waitFor();
+    await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect(await job.locator('audio[controls]').count()).toBe(0);
     const audio = job.locator('audio');
-    await audio.waitFor();
+    await audio.waitFor({ state: 'attached' });
     await page.waitForFunction(() => {
       const player = document.querySelector<HTMLAudioElement>('[data-testid="job"] audio');
       return (player?.duration ?? 0) > 4;
@@ -90,7 +95,7 @@ describe('the documents page', () => {
     await row.getByText('Audiobook').waitFor();
     await row.getByRole('link', { name: /^Open the audiobook/ }).click();
     await page.waitForURL(/\/documents\?job=/);
-    await page.getByTestId('job').locator('audio').waitFor();
+    await page.getByTestId('job').locator('audio').waitFor({ state: 'attached' });
     expect(await page.getByTestId('job').getByRole('button', { name: 'Listen' }).count()).toBe(0);
     expectNoPageErrors(page);
   });

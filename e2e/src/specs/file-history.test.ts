@@ -122,6 +122,74 @@ describe('file history (SPEC §2 File History, §4 File deletion)', () => {
     expectNoPageErrors(page);
   });
 
+  it.each([
+    ['1440 px', { viewport: { width: 1440, height: 900 } }],
+    ['360 px', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }],
+  ])(
+    "plays a saved file in the app's player and downloads it, at %s (issue 33 item 5)",
+    async (_, options) => {
+      const user = await newUser('BASIC');
+      const id = await saveFile(user.token);
+      const page = await session.newPage({ ...options, acceptDownloads: true });
+      await setTokenCookie(page, user.token, session.baseUrl);
+      await visit(page, '/file-history');
+      if (options.viewport.width < 400) {
+        // The row's buttons are 44 px touch targets on a phone too (DESIGN.md).
+        const row = page
+          .getByRole('button', { name: /^(Play|Download|Delete) the file saved/ })
+          .or(page.getByRole('link', { name: /^Open the file saved/ }));
+        expect(await row.count()).toBe(4);
+        for (const target of await row.all()) {
+          const box = await target.boundingBox();
+          expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+        }
+      }
+      await page.getByRole('button', { name: /^Play the file saved/ }).click();
+      const close = page.getByRole('button', { name: /^Close player of the file saved/ });
+      expect(await close.getAttribute('aria-expanded')).toBe('true');
+      const player = page.getByRole('group', { name: /^Player of the file saved/ });
+      await player.getByRole('slider', { name: 'Seek' }).waitFor();
+      // It plays as soon as the audio has come (Play was a click).
+      await page.waitForFunction(() => (document.querySelector('audio')?.played.length ?? 0) > 0);
+      // Its waveform is drawn, its length known: the saved file's own.
+      await page.waitForFunction(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="waveform"] canvas');
+        const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height);
+        return pixels?.data.some((value, index) => index % 4 === 3 && value > 0) ?? false;
+      });
+      await expect
+        .poll(() => player.getByTestId('player-time').textContent())
+        .toMatch(/ \/ 0:0[1-9]$/);
+      if (options.viewport.width < 400) {
+        // 44 px touch targets on a phone (DESIGN.md).
+        const targets = [
+          ...(await player.getByRole('button').all()),
+          player.getByRole('combobox', { name: 'Playback speed' }),
+        ];
+        for (const target of targets) {
+          const box = await target.boundingBox();
+          expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+        }
+      }
+      await expectAccessible(page);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: /^Download the file saved/ }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`parla-${id}.mp3`);
+      const saved = await fetch(`${session.baseUrl}/api/file/media/${id}`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      const path = await download.path();
+      const { readFile } = await import('node:fs/promises');
+      expect(Buffer.compare(await readFile(path), Buffer.from(await saved.arrayBuffer()))).toBe(0);
+      // Play again closes it.
+      await close.click();
+      await player.waitFor({ state: 'detached' });
+      expectNoPageErrors(page);
+    },
+  );
+
   it('a FREE user is told that saving files needs a paid plan', async () => {
     const user = await newUser('FREE');
     const page = await session.newPage();

@@ -1,5 +1,5 @@
 import type { SpeechMark } from '@parla/contract';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoPageErrors, useBrowser, visit } from '../harness/browser.js';
 import { newUser, setTokenCookie } from '../harness/users.js';
@@ -32,11 +32,21 @@ async function converted(page: Page): Promise<SpeechMark[]> {
   await page.getByRole('listbox', { name: 'Read-along' }).waitFor({ timeout: 30_000 });
   // The audio plays as it arrives (issue 33); the tests drive it from a stop.
   await page.evaluate(() => document.querySelector('audio')?.pause());
-  const marks = (await page.evaluate(
-    async (path) => (await fetch(path)).json(),
-    result.marks_path,
-  )) as SpeechMark[];
-  return marks.filter((mark) => mark.type === 'word');
+  return (await wholeMarks(page, result.marks_path)).filter((mark) => mark.type === 'word');
+}
+
+/** The whole set of marks at `path` (while it renders, the answer is the words heard so far). */
+async function wholeMarks(page: Page, path: string): Promise<SpeechMark[]> {
+  const ask = () =>
+    page.evaluate(async (at) => {
+      const response = await fetch(at);
+      return {
+        complete: response.headers.get('X-Parla-Marks-Complete'),
+        marks: (await response.json()) as SpeechMark[],
+      };
+    }, path);
+  await expect.poll(async () => (await ask()).complete, { timeout: 30_000 }).toBe('true');
+  return (await ask()).marks;
 }
 
 const readAlong = (page: Page) => page.getByRole('listbox', { name: 'Read-along' });
@@ -88,6 +98,54 @@ describe('the read-along (issue 14)', () => {
     expect([expected?.value, after?.value]).toContain(sample.word);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('highlights the words heard from the first second, while the audio still streams (issue 33 item 5)', async () => {
+    const user = await newUser('PREMIUM');
+    const page = await session.newPage();
+    await setTokenCookie(page, user.token, session.baseUrl);
+    await visit(page, '/convertor');
+    await page.getByRole('group', { name: 'Current voice' }).waitFor();
+    // Seconds of rendering: distinct sentences, none from the sentence cache.
+    const text = Array.from(
+      { length: 120 },
+      (_, i) => `Sentence ${i + 1} is highlighted while the rest of it renders.`,
+    ).join(' ');
+    await page.getByRole('textbox', { name: 'Text editor' }).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(text);
+    // When a transfer of the audio has ended (chromium reports a fetch read to its end as a
+    // stream as failed, net::ERR_ABORTED: either says it is over).
+    let audioEnded = false;
+    const ended = (request: Request) => {
+      if (request.url().includes('/api/convertor/audio/')) audioEnded = true;
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    const answers: (string | undefined)[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/convertor/marks/'))
+        answers.push(response.headers()['x-parla-marks-complete']);
+    });
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+
+    // It plays as the audio arrives, and the word heard is highlighted…
+    const first = readAlong(page).getByRole('option', { selected: true });
+    await first.waitFor({ timeout: 30_000 });
+    // …before the audio has all arrived: its rendering has not ended.
+    expect(audioEnded).toBe(false);
+    const player = page.locator('[aria-busy]').filter({ has: page.getByTestId('waveform') });
+    expect(await player.getAttribute('aria-busy')).toBe('true');
+    expect(answers[0]).toBe('false');
+    expect(text.split(' ').slice(0, 20)).toContain(await first.textContent());
+
+    // Once it has all arrived, the read-along has every word.
+    await player.and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 90_000 });
+    await expect.poll(() => answers.at(-1), { timeout: 10_000 }).toBe('true');
+    await expect
+      .poll(() => readAlong(page).getByRole('option').count())
+      .toBe(text.split(' ').length);
     expectNoPageErrors(page);
   });
 

@@ -79,3 +79,9 @@ export const AudioBodySchema = z.string().register(z.globalRegistry, {
 /** A text file answered as it is (SSML, WebVTT, SRT), not JSON. */
 export const TextBodySchema = (description: string) =>
   z.string().register(z.globalRegistry, { description });
+
+/**
+ * The header of a speech marks answer: `true` when the set is whole, `false` for the marks of
+ * the words heard so far of a conversion still rendering as a stream (ask again for the rest).
+ */
+export const MARKS_COMPLETE_HEADER = 'X-Parla-Marks-Complete';

@@ -154,8 +154,8 @@ export const ConvertResultSchema = z.object({
   subtitles_path: z.optional(z.nullable(z.string())),
   /**
    * True when the conversion was asked as a stream (`?stream=true`): the audio at `path` plays
-   * while it is being rendered, `duration` is null, and the marks and subtitles are there once
-   * the audio has ended.
+   * while it is being rendered, `duration` is null, the marks are those of the words heard so
+   * far until it has ended (api.ts's MARKS_COMPLETE_HEADER), and the subtitles are there once it has.
    */
   streaming: z.optional(z.boolean()),
 });
@@ -185,7 +185,10 @@ export const SpeechMarkSchema = z.object({
 });
 export type SpeechMark = z.infer<typeof SpeechMarkSchema>;
 
-/** GET /convertor/marks/{file}: every mark of a conversion, in time order. */
+/**
+ * GET /convertor/marks/{file}: every mark of a conversion, in time order; while a streamed
+ * conversion renders, the marks of the words heard so far (api.ts's MARKS_COMPLETE_HEADER says which).
+ */
 export const SpeechMarksSchema = z.array(SpeechMarkSchema);
 
 /** `?format=` of the subtitles routes: WebVTT unless SRT is asked for. */

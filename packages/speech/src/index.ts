@@ -88,7 +88,7 @@ export {
 } from './errors.js';
 export { type SpeechLexicon, ssmlLexiconNames } from './lexicons/apply.js';
 export { PlsError, type PlsLexicon, parsePls, toPls } from './lexicons/pls.js';
-export { speechMarks, subtitles } from './marks.js';
+export { speechMarks, speechMarksOf, subtitles } from './marks.js';
 export { type Normalised, normaliseSayAs } from './normalise/say-as.js';
 export { CACHE_VERSION, cacheKey } from './pool/cache.js';
 export {

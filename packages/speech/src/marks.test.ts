@@ -7,9 +7,9 @@ import { corpus, expectMarksOfText, parseVtt } from '../test/marks-check.js';
 import { makeTestVoice } from '../test/test-voice.js';
 import { nativeAvailable } from './engines/espeak/backends.js';
 import type { SpeechConfig } from './engines/registry.js';
-import { speechMarks, subtitles } from './marks.js';
+import { speechMarks, speechMarksOf, subtitles } from './marks.js';
 import type { Mark } from './stages/render.js';
-import { synthesize } from './synthesize.js';
+import { synthesize, synthesizeStream } from './synthesize.js';
 
 /**
  * Speech marks of real renderings on every engine and backend: offsets into the text as
@@ -101,6 +101,34 @@ describe.each(CASES)('speech marks: $name', { timeout: 60_000 }, (c) => {
     // Heard between "apples" and "from".
     expect(mark?.time).toBeGreaterThanOrEqual(found[5]?.time ?? 0);
     expect(mark?.time).toBeLessThanOrEqual(found[6]?.time ?? 0);
+  });
+
+  it('gives the marks of a streamed rendering chunk by chunk, each set the start of the next and the last the whole set', async () => {
+    const text =
+      '<speak>This first sentence is long enough to take a few seconds to say. I have <say-as interpret-as="cardinal">123</say-as> apples <mark name="here"/>from the <sub alias="World Health Organization">WHO</sub>. Then one more, and the end!</speak>';
+    const heard: Mark[] = [];
+    const of = speechMarksOf(text);
+    let before: SpeechMark[] = [];
+    let chunks = 0;
+    for await (const chunk of synthesizeStream(
+      { voice: c.voice, text, format: 'mp3', sampleRate: 24000 },
+      c.config(),
+    )) {
+      chunks += 1;
+      heard.push(...chunk.marks);
+      const soFar = of(heard, true);
+      expect(soFar.slice(0, before.length)).toEqual(before);
+      // Only words heard: none later than the audio so far.
+      const end = (chunk.start + chunk.duration) * 1000;
+      for (const mark of soFar) expect(mark.time).toBeLessThanOrEqual(end);
+      before = soFar;
+    }
+    expect(chunks).toBeGreaterThan(2);
+    const whole = speechMarks(text, heard);
+    expect(whole.slice(0, before.length)).toEqual(before);
+    // The words not timed until the end are at most the last ones the engine did not say.
+    expect(words(whole).length - words(before).length).toBeLessThanOrEqual(1);
+    expect(of(heard)).toEqual(whole);
   });
 
   it('keeps the words in place and takes half the time at speed +100 %', async () => {

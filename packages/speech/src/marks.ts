@@ -389,6 +389,18 @@ function tokenTimes(
  * that ends it; an SSML mark is its `<mark/>` tag.
  */
 export function speechMarks(source: string, marks: readonly Mark[]): SpeechMark[] {
+  return speechMarksOf(source)(marks);
+}
+
+/**
+ * `speechMarks` of one source whose marks grow (a rendering that streams, chunk by chunk): its
+ * words are found once. With `soFar`, the marks are those of the words heard so far, up to the
+ * last word one of `marks` is (the words after it are not timed yet): each call's answer
+ * starts with the one before, and the last one with every mark is `speechMarks`'s.
+ */
+export function speechMarksOf(
+  source: string,
+): (marks: readonly Mark[], soFar?: boolean) => SpeechMark[] {
   const tokens = looksLikeSsml(source) ? ssmlTokens(source) : plainTokens(source);
   /** The first readable character at or after a source offset (they are in source order). */
   const charIndex = (offset: number) => {
@@ -417,70 +429,76 @@ export function speechMarks(source: string, marks: readonly Mark[]): SpeechMark[
     while (sentence < starts.length && (starts[sentence] ?? 0) <= token.start) sentence += 1;
     return sentence;
   });
-  const words = marks.filter((mark) => mark.type === 'word');
-  const positions = align(
-    words.map((mark) => mark.text),
-    tokens.words,
-  );
-  const times = tokenTimes(words, positions, tokens.words, sentenceOf);
-  const out: SpeechMark[] = [];
-  tokens.words.forEach((token, index) => {
-    const time = times[index] ?? 0;
-    const first = index === 0 || sentenceOf[index - 1] !== sentenceOf[index];
-    if (first) {
-      let last = index;
-      while (sentenceOf[last + 1] === sentenceOf[index]) last += 1;
-      // With the punctuation that ends it, past closing tags ("<sub>UN</sub>.").
-      let end = tokens.words[last]?.end ?? token.end;
-      for (let at = end; at < source.length; ) {
-        const c = source.charAt(at);
-        if (c === '<') at = tagEnd(source, at);
-        else if (/[\p{P}\p{S}]/u.test(c)) {
-          at += 1;
-          end = at;
-        } else break;
-      }
-      // With the quotes or brackets that open it ('"Why?" she asked.').
-      let start = token.start;
-      const boundary = starts[(sentenceOf[index] ?? 0) - 1] ?? 0;
-      for (let k = charIndex(token.start) - 1; k >= 0; k--) {
-        const c = tokens.chars[k];
-        if (!c || c.start < boundary || !/[\p{Ps}\p{Pi}"'¿¡]/u.test(c.ch)) break;
-        start = c.start;
+  return (marks, soFar = false) => {
+    const words = marks.filter((mark) => mark.type === 'word');
+    const positions = align(
+      words.map((mark) => mark.text),
+      tokens.words,
+    );
+    const times = tokenTimes(words, positions, tokens.words, sentenceOf);
+    const heard = soFar
+      ? positions.reduce((last, position) => Math.max(last, position), -1)
+      : tokens.words.length - 1;
+    const out: SpeechMark[] = [];
+    tokens.words.forEach((token, index) => {
+      if (index > heard) return;
+      const time = times[index] ?? 0;
+      const first = index === 0 || sentenceOf[index - 1] !== sentenceOf[index];
+      if (first) {
+        let last = index;
+        while (sentenceOf[last + 1] === sentenceOf[index]) last += 1;
+        // With the punctuation that ends it, past closing tags ("<sub>UN</sub>.").
+        let end = tokens.words[last]?.end ?? token.end;
+        for (let at = end; at < source.length; ) {
+          const c = source.charAt(at);
+          if (c === '<') at = tagEnd(source, at);
+          else if (/[\p{P}\p{S}]/u.test(c)) {
+            at += 1;
+            end = at;
+          } else break;
+        }
+        // With the quotes or brackets that open it ('"Why?" she asked.').
+        let start = token.start;
+        const boundary = starts[(sentenceOf[index] ?? 0) - 1] ?? 0;
+        for (let k = charIndex(token.start) - 1; k >= 0; k--) {
+          const c = tokens.chars[k];
+          if (!c || c.start < boundary || !/[\p{Ps}\p{Pi}"'¿¡]/u.test(c.ch)) break;
+          start = c.start;
+        }
+        out.push({
+          time,
+          type: 'sentence',
+          start,
+          end,
+          value: readable(start, end),
+        });
       }
       out.push({
         time,
-        type: 'sentence',
-        start,
-        end,
-        value: readable(start, end),
+        type: 'word',
+        start: token.start,
+        end: token.end,
+        value: readable(token.start, token.end),
+      });
+    });
+    let markIndex = 0;
+    for (const mark of marks) {
+      if (mark.type !== 'mark') continue;
+      const tag = tokens.marks.slice(markIndex).find((m) => m.name === mark.text);
+      if (tag) markIndex = tokens.marks.indexOf(tag) + 1;
+      const time = ms(mark.start);
+      // Before the words heard from its time on, after a sentence that starts then.
+      const at = out.findIndex((m) => m.time > time || (m.time === time && m.type === 'word'));
+      out.splice(at < 0 ? out.length : at, 0, {
+        time,
+        type: 'ssml',
+        start: tag?.start ?? 0,
+        end: tag?.end ?? 0,
+        value: mark.text,
       });
     }
-    out.push({
-      time,
-      type: 'word',
-      start: token.start,
-      end: token.end,
-      value: readable(token.start, token.end),
-    });
-  });
-  let markIndex = 0;
-  for (const mark of marks) {
-    if (mark.type !== 'mark') continue;
-    const tag = tokens.marks.slice(markIndex).find((m) => m.name === mark.text);
-    if (tag) markIndex = tokens.marks.indexOf(tag) + 1;
-    const time = ms(mark.start);
-    // Before the words heard from its time on, after a sentence that starts then.
-    const at = out.findIndex((m) => m.time > time || (m.time === time && m.type === 'word'));
-    out.splice(at < 0 ? out.length : at, 0, {
-      time,
-      type: 'ssml',
-      start: tag?.start ?? 0,
-      end: tag?.end ?? 0,
-      value: mark.text,
-    });
-  }
-  return out;
+    return out;
+  };
 }
 
 /**

@@ -1,5 +1,7 @@
 import {
   ErrorResponseSchema,
+  MARKS_COMPLETE_HEADER,
+  type SpeechMark,
   SpeechMarksSchema,
   SubtitlesQuerySchema,
   TextBodySchema,
@@ -20,6 +22,11 @@ export type FindRendering = (
 
 export interface TimingRoutesOptions {
   find: FindRendering;
+  /**
+   * The marks so far of a rendering still streaming, which `find` does not know yet (the
+   * convertor's): answered as such, the whole set coming once it is stored.
+   */
+  live?: (id: string) => Promise<SpeechMark[] | undefined>;
   storage: ObjectStorage;
   /** The caller's user id, or undefined for a visitor. */
   userOf: (request: FastifyRequest) => Promise<string | undefined> | string | undefined;
@@ -56,15 +63,23 @@ export function timingRoutes(options: TimingRoutesOptions): FastifyPluginAsyncZo
           ...schemaOf(
             "Speech marks in Polly's shape: when each word, sentence and <mark> is heard, with its offsets in the text as typed",
           ),
+          description: `Every mark, in time order. \`${MARKS_COMPLETE_HEADER}: true\` says the set is whole; while a streamed conversion renders, the answer is the marks of the words heard so far with \`${MARKS_COMPLETE_HEADER}: false\` (not cached): ask again for the rest.`,
           response: { 200: SpeechMarksSchema, 404: ErrorResponseSchema },
         },
       },
       async (request, reply) => {
         const found = await options.find(request.params.id, await options.userOf(request));
         const marks = found && (await readMarks(options.storage, found.audioKey));
-        if (!marks) return reply.code(404).send({ message: options.notFound });
-        reply.header('cache-control', 'private, max-age=3600');
-        return marks;
+        if (marks) {
+          reply
+            .header(MARKS_COMPLETE_HEADER, 'true')
+            .header('cache-control', 'private, max-age=3600');
+          return marks;
+        }
+        const soFar = !found && (await options.live?.(request.params.id));
+        if (!soFar) return reply.code(404).send({ message: options.notFound });
+        reply.header(MARKS_COMPLETE_HEADER, 'false').header('cache-control', 'no-store');
+        return soFar;
       },
     );
     app.get(

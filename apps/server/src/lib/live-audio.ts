@@ -1,3 +1,4 @@
+import type { SpeechMark } from '@parla/contract';
 import type { SpeechWarning } from '@parla/speech';
 import type { Redis } from 'ioredis';
 import type { RedisClients } from './redis.js';
@@ -7,7 +8,8 @@ import type { RedisClients } from './redis.js';
  * docs/decisions/018-streamed-conversions.md): the renderer publishes each chunk of the file
  * as the pipeline encodes it, and any number of readers (the player's GET, a download, the
  * waveform) get every chunk from the first, then the next ones as they come, until the end.
- * Without Redis the channel lives in this process; with Redis it is a Redis stream, so that a
+ * The speech marks of the words heard so far travel beside the chunks (issue 33 item 5: the
+ * read-along highlights words while the audio streams). Without Redis the channel lives in this process; with Redis it is a Redis stream, so that a
  * rendering by `parla worker` on another machine plays through whichever server the player
  * asks.
  */
@@ -15,6 +17,13 @@ export interface LiveAudio {
   /** What of the text will not be rendered as written: said before the first chunk. */
   warn(id: string, warnings: readonly SpeechWarning[]): Promise<void>;
   publish(id: string, chunk: Uint8Array): Promise<void>;
+  /** The speech marks of the words a chunk made heard (after those given before). */
+  mark(id: string, marks: readonly SpeechMark[]): Promise<void>;
+  /**
+   * The speech marks given so far of a live rendering, or of one that ended a moment ago;
+   * undefined when none is here (never was, failed, or ended long enough ago).
+   */
+  marks(id: string): Promise<SpeechMark[] | undefined>;
   /** The last chunk was published: readers finish. */
   end(id: string): Promise<void>;
   /** The rendering failed: readers stop with this error. */
@@ -56,6 +65,7 @@ export class LiveAudioError extends Error {}
 interface Channel {
   warnings: SpeechWarning[];
   chunks: Uint8Array[];
+  marks: SpeechMark[];
   state: 'live' | 'ended' | 'failed';
   message: string;
   wake: Set<() => void>;
@@ -72,6 +82,7 @@ export function memoryLiveAudio(): LiveAudio {
       found = {
         warnings: [],
         chunks: [],
+        marks: [],
         state: 'live',
         message: '',
         wake: new Set(),
@@ -97,6 +108,13 @@ export function memoryLiveAudio(): LiveAudio {
       const found = channel(id);
       found.chunks.push(chunk);
       for (const wake of found.wake) wake();
+    },
+    async mark(id, marks) {
+      channel(id).marks.push(...marks);
+    },
+    async marks(id) {
+      const found = channels.get(id);
+      return found && found.state !== 'failed' ? [...found.marks] : undefined;
     },
     end: async (id) => settle(id, 'ended'),
     fail: async (id, message) => settle(id, 'failed', message),
@@ -168,10 +186,19 @@ const BLOCKING = { commandTimeout: undefined };
  * The channel of an installation: a Redis stream per rendering, `{prefix}:live:{id}`, whose
  * entries are the warnings (`w`, JSON, before the first chunk), a chunk (`d`), the end
  * (`end`) or a failure (`error`). Readers block on XREAD
- * with a connection of their own, so a slow reader holds nothing of anyone else's.
+ * with a connection of their own, so a slow reader holds nothing of anyone else's. The speech
+ * marks are a list beside it, `{prefix}:live:{id}:marks`, an entry (JSON) per chunk: the
+ * stream's readers never see them.
  */
 export function redisLiveAudio(clients: RedisClients, redis: Redis, prefix: string): LiveAudio {
   const keyOf = (id: string) => `${prefix}:live:${id}`;
+  const marksOf = (id: string) => `${keyOf(id)}:marks`;
+  const state = async (id: string): Promise<'live' | 'ended' | 'failed' | undefined> => {
+    const [last] = await redis.xrevrangeBuffer(keyOf(id), '+', '-', 'COUNT', 1);
+    if (!last) return undefined;
+    const field = last[1][0]?.toString();
+    return field === 'end' ? 'ended' : field === 'error' ? 'failed' : 'live';
+  };
   const add = async (id: string, field: string, value: Uint8Array | string) => {
     const key = keyOf(id);
     await redis
@@ -183,18 +210,28 @@ export function redisLiveAudio(clients: RedisClients, redis: Redis, prefix: stri
   return {
     warn: (id, warnings) => add(id, 'w', JSON.stringify(warnings)),
     publish: (id, chunk) => add(id, 'd', chunk),
+    async mark(id, marks) {
+      if (marks.length === 0) return;
+      const key = marksOf(id);
+      await redis.multi().rpush(key, JSON.stringify(marks)).expire(key, REDIS_TTL_SECONDS).exec();
+    },
+    async marks(id) {
+      const now = await state(id);
+      if (now === undefined || now === 'failed') return undefined;
+      const entries = await redis.lrange(marksOf(id), 0, -1);
+      return entries.flatMap((entry) => JSON.parse(entry) as SpeechMark[]);
+    },
     async end(id) {
       await add(id, 'end', '1');
       // Late readers have a minute; then the stored file answers.
-      await redis.expire(keyOf(id), KEEP_AFTER_END_MS / 1000);
+      await redis
+        .multi()
+        .expire(keyOf(id), KEEP_AFTER_END_MS / 1000)
+        .expire(marksOf(id), KEEP_AFTER_END_MS / 1000)
+        .exec();
     },
     fail: (id, message) => add(id, 'error', message),
-    async state(id) {
-      const [last] = await redis.xrevrangeBuffer(keyOf(id), '+', '-', 'COUNT', 1);
-      if (!last) return undefined;
-      const field = last[1][0]?.toString();
-      return field === 'end' ? 'ended' : field === 'error' ? 'failed' : 'live';
-    },
+    state,
     async read(id) {
       const key = keyOf(id);
       if ((await redis.exists(key)) === 0) return undefined;

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { type SpeechMark, SpeechMarksSchema } from '@parla/contract';
-import { type Mark, speechMarks } from '@parla/speech';
+import { type Mark, speechMarksOf } from '@parla/speech';
 import type { ObjectStorage } from './storage/storage.js';
 
 /**
@@ -10,15 +10,21 @@ import type { ObjectStorage } from './storage/storage.js';
  */
 export const marksKey = (audioKey: string) => `${audioKey}.marks.json`;
 
-/** Stores the marks of a rendering of `text` (as the user typed it) beside its audio. */
+/**
+ * Stores the marks of a rendering of `text` (as the user typed it) beside its audio; answers
+ * them. `marksOf`: speechMarksOf(text), when the caller has it already.
+ */
 export async function storeMarks(
   storage: ObjectStorage,
   audioKey: string,
   text: string,
   marks: readonly Mark[],
-): Promise<void> {
-  const json = JSON.stringify(speechMarks(text, marks));
+  marksOf = speechMarksOf(text),
+): Promise<SpeechMark[]> {
+  const stored = marksOf(marks);
+  const json = JSON.stringify(stored);
   await storage.put(marksKey(audioKey), new TextEncoder().encode(json), 'application/json');
+  return stored;
 }
 
 /** The stored marks beside the audio under `audioKey`, or undefined. */

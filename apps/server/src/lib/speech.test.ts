@@ -210,6 +210,11 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       expect(Buffer.compare(stored, Buffer.concat(parts))).toBe(0);
       expect(result.size).toBe(stored.length);
       expect(result.duration).toBeGreaterThan(10);
+      // The speech marks went beside the chunks (the readers above saw audio only): once it
+      // ended, every one, as stored.
+      const marks = await storedBytes(storage, 'audio/live.mp3.marks.json');
+      expect(await client.live.marks('live-one')).toEqual(JSON.parse(marks.toString()));
+      expect(await client.live.marks('never-started')).toBeUndefined();
 
       // A request's own error comes back before any audio, with its code and position.
       const bad = client.renderLive(request('<speak><p>open</speak>'), 'audio/bad.mp3', 'live-bad');
@@ -229,6 +234,7 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       await client.live.abandon('live-left');
       await expect(left.done).rejects.toMatchObject({ code: 'internal' });
       expect(await client.live.state('live-left')).toBe('failed');
+      expect(await client.live.marks('live-left')).toBeUndefined();
       expect(await storage.stat('audio/left.wav')).toBeUndefined();
     } finally {
       await client.close();

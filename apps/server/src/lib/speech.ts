@@ -1,6 +1,7 @@
 import type { Language, VoiceSettings } from '@parla/contract';
 import {
   deserializeError,
+  type Mark,
   type PoolCaller,
   type ProviderStatus,
   resultFromChunks,
@@ -14,6 +15,7 @@ import {
   type SynthesisChunk,
   type SynthesisResult,
   serializeError,
+  speechMarksOf,
   speechRequestFromSettings,
 } from '@parla/speech';
 import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
@@ -160,8 +162,9 @@ async function renderTo(
 }
 
 /**
- * Renders with the pool chunk by chunk, publishing each to `live`, then stores the whole file
- * and its marks (the bytes streamed; a WAV's header gets its real sizes) and ends the channel.
+ * Renders with the pool chunk by chunk, publishing each to `live` after the speech marks of
+ * the words it makes heard, then stores the whole file and its marks (the bytes streamed; a
+ * WAV's header gets its real sizes), gives the marks not given yet, and ends the channel.
  * A failure, or the rendering abandoned by its listeners, fails the channel and rejects.
  */
 async function streamTo(
@@ -173,10 +176,18 @@ async function streamTo(
 ): Promise<StoredSynthesis> {
   const { request, key, id, caller } = job;
   const chunks: SynthesisChunk[] = [];
+  const marksOf = speechMarksOf(request.text);
+  const heard: Mark[] = [];
+  // How many speech marks the channel has: each chunk's set starts with the one before.
+  let given = 0;
   try {
     for await (const chunk of pool.stream(request, caller)) {
       if (chunks.length === 0 && chunk.warnings.length > 0) await live.warn(id, chunk.warnings);
       chunks.push(chunk);
+      heard.push(...chunk.marks);
+      const soFar = marksOf(heard, true);
+      await live.mark(id, soFar.slice(given));
+      given = soFar.length;
       await live.publish(id, chunk.audio);
       // Leaving the loop stops the pool's rendering after the sentences already started.
       if (await live.abandoned(id)) {
@@ -185,7 +196,8 @@ async function streamTo(
     }
     const { audio, ...result } = resultFromChunks(request, chunks);
     await storage.put(key, audio, result.mimeType);
-    await storeMarks(storage, key, request.text, result.marks);
+    const stored = await storeMarks(storage, key, request.text, result.marks, marksOf);
+    await live.mark(id, stored.slice(given));
     await live.end(id);
     return { ...result, size: audio.byteLength, cached: false, queuedSeconds };
   } catch (error) {

@@ -110,6 +110,7 @@ export const securityPlugin = fp(
             'X-Parla-Duration',
             'X-Parla-Audio-Path',
             'X-Parla-Marks-Path',
+            'X-Parla-Marks-Complete',
             'X-Parla-Subtitles-Path',
             'Idempotent-Replayed',
             'X-Parla-Warnings',

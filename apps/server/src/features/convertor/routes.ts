@@ -173,6 +173,7 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
       tag: 'convertor',
       userOf: () => undefined,
       find: (id) => conversions.rendering(id),
+      live: (id) => conversions.liveMarks(id),
     }),
   );
 

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { countCharacters } from '@parla/contract';
+import { countCharacters, type SpeechMark, SpeechMarksSchema } from '@parla/contract';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL, testRedis } from '../../../test/redis.js';
 import {
   createTestApp,
   signedInUser,
@@ -28,11 +29,22 @@ const strict = await createTestApp({
 });
 await strict.listen({ port: 0, host: '127.0.0.1' });
 const strictBase = `http://127.0.0.1:${(strict.server.address() as AddressInfo).port}`;
+// A server of an installation with Redis: its renderings stream through a Redis stream.
+const redis = await testRedis('streamed conversions through Redis');
+const withRedis = redis.reachable
+  ? await createTestApp({
+      conversionsPerMinute: 1000,
+      config: testConfig({ REDIS_URL: TEST_REDIS_URL }),
+      redisPrefix: redis.prefix,
+    })
+  : undefined;
+await withRedis?.listen({ port: 0, host: '127.0.0.1' });
 // Before the apps close (hooks run last first): the client's kept-alive sockets go, so that
 // closing does not wait for them to time out.
 afterAll(() => {
   app.server.closeAllConnections();
   strict.server.closeAllConnections();
+  withRedis?.server.closeAllConnections();
 });
 
 /**
@@ -271,3 +283,89 @@ describe(`streamed conversions (${TEST_DATABASE_KIND})`, () => {
     expect(gone.json()).toEqual({ message: CONVERT_MESSAGES.failed });
   });
 });
+
+const INSTALLATIONS = [
+  { name: 'in memory', server: app },
+  ...(withRedis ? [{ name: 'through Redis', server: withRedis }] : []),
+];
+
+describe.each(INSTALLATIONS)(
+  `the speech marks of a streamed conversion, $name (${TEST_DATABASE_KIND})`,
+  ({ server }) => {
+    const on = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    const marksOf = async (path: string) => {
+      const answer = await server.inject({ method: 'GET', url: path });
+      expect(answer.statusCode).toBe(200);
+      return {
+        complete: answer.headers['x-parla-marks-complete'],
+        cache: answer.headers['cache-control'],
+        marks: SpeechMarksSchema.parse(answer.json()),
+      };
+    };
+    const words = (marks: SpeechMark[]) =>
+      marks.filter((mark) => mark.type === 'word').map((mark) => mark.value);
+
+    it('answers the marks of the words heard so far while it renders, then the whole set', async () => {
+      const { authorization } = await signedInUser(server, { plan: 'BUSINESS' });
+      // Distinct sentences (none from the sentence cache): seconds of rendering.
+      const text = Array.from(
+        { length: 120 },
+        (_, i) => `Sentence ${i + 1} is highlighted while the rest of it renders.`,
+      ).join(' ');
+      const { response } = await convertStreamed(
+        voiceSettings({ text, engine: 'standard', output_format: 'mp3', sample_rate: 24000 }),
+        authorization,
+        on,
+      );
+      const answer = (await response.json()) as { path: string; marks_path: string };
+      const subtitles = answer.marks_path.replace('/marks/', '/subtitles/');
+
+      // Answered once the first audio is out: the marks of the words it makes heard are there.
+      const first = await marksOf(answer.marks_path);
+      expect(first.complete).toBe('false');
+      expect(first.cache).toBe('no-store');
+      expect(words(first.marks).slice(0, 3)).toEqual(['Sentence', '1', 'is']);
+      expect(words(first.marks).length).toBeLessThan(text.split(' ').length);
+      for (const mark of first.marks.filter((m) => m.type === 'word'))
+        expect(text.slice(mark.start, mark.end)).toBe(mark.value);
+      // Subtitles are made of the whole set: not before.
+      expect((await server.inject({ method: 'GET', url: subtitles })).statusCode).toBe(404);
+
+      // The audio's readers get audio only: what they read is the file stored.
+      const audio = await get(`${on}${answer.path}`);
+      expect(audio.headers.get('content-length')).toBeNull();
+      const streamed = Buffer.from(await audio.arrayBuffer());
+
+      // Each answer starts with the one before; once stored, the whole set, cached.
+      let before = first.marks;
+      await expect
+        .poll(
+          async () => {
+            const now = await marksOf(answer.marks_path);
+            expect(now.marks.slice(0, before.length)).toEqual(before);
+            before = now.marks;
+            return now.complete;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe('true');
+      const whole = await marksOf(answer.marks_path);
+      expect(whole.cache).toBe('private, max-age=3600');
+      expect(words(whole.marks)).toEqual(text.replace(/\./g, '').split(' '));
+      const stored = await server.inject({ method: 'GET', url: answer.path });
+      expect(Buffer.compare(stored.rawPayload, streamed)).toBe(0);
+      const decoded = await parseBuffer(streamed, { mimeType: 'audio/mpeg' }, { duration: true });
+      const last = whole.marks.at(-1)?.time ?? Number.POSITIVE_INFINITY;
+      expect(last).toBeLessThan((decoded.format.duration ?? 0) * 1000);
+      expect((await server.inject({ method: 'GET', url: subtitles })).statusCode).toBe(200);
+    });
+
+    it('answers 404 for the marks of a conversion that failed or never was', async () => {
+      const unknown = await server.inject({
+        method: 'GET',
+        url: '/api/convertor/marks/AAAAAAAAAAAAAAAAAAAAAA',
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+  },
+);

@@ -473,6 +473,14 @@ export function createConversionService(options: ConversionServiceOptions) {
     );
   }
 
+  /**
+   * The speech marks so far of a conversion that is still rendering as a stream (or whose
+   * rendering ended a moment before its record): undefined for any other.
+   */
+  async function liveMarks(id: string) {
+    return (await conversions.findLive(id)) ? undefined : speech.live.marks(id);
+  }
+
   return {
     convert,
     convertOnce,
@@ -480,6 +488,7 @@ export function createConversionService(options: ConversionServiceOptions) {
     audio,
     listen,
     rendering,
+    liveMarks,
     /** A voice's free sample (mp3 bytes), or undefined for an unknown voice. */
     preview: previews.read,
     /** Languages with their voices, as the catalogue offers them now. */

@@ -88,7 +88,9 @@ const LowerSections = lazy(() => import('./page-sections'));
 // The player and what follows a conversion load after the page's first paint (issue 18: the
 // first visit's JavaScript), each behind a placeholder of its size; the Text tab's editor
 // loads when it is needed (text-tab.tsx).
-const AudioPlayer = lazy(() => import('./audio-player').then((m) => ({ default: m.AudioPlayer })));
+const AudioPlayer = lazy(() =>
+  import('../../../components/player/audio-player').then((m) => ({ default: m.AudioPlayer })),
+);
 const ReadAlong = lazy(() => import('./read-along').then((m) => ({ default: m.ReadAlong })));
 const DownloadArea = lazy(() =>
   import('./download-area').then((m) => ({ default: m.DownloadArea })),
@@ -237,7 +239,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   const [emptyNotice, setEmptyNotice] = useState(false);
   const onCut = (kept: string, pasted: string) =>
     setCutNotice({ kept: codePoints(kept), total: codePoints(pasted) });
-  // Marks exist once the audio is whole (a streamed conversion: when its rendering ended).
+  // The whole set of marks once the audio is whole (the subtitles need it); while a conversion
+  // streams, the read-along has those of the words heard so far.
   const marks = useSpeechMarks(conversion?.complete ? conversion.marksPath : null);
   const queryClient = useQueryClient();
   const [spoken, setSpoken] = useState<SpeechMark | null>(null);
@@ -517,11 +520,12 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                     }
                   >
                     <Suspense fallback={null}>
-                      {marks.data && conversion.sent !== undefined && (
+                      {conversion.marksPath && conversion.sent !== undefined && (
                         <ReadAlong
                           source={conversion.sent}
                           markup={markup}
                           marks={marks.data}
+                          livePath={!conversion.complete && conversion.marksPath}
                           onWord={setSpoken}
                         />
                       )}

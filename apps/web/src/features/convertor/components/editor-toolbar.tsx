@@ -2,10 +2,10 @@ import { ActionIcon, Button, FileButton, Group, Popover } from '@mantine/core';
 import { TAG_COSTS, type TagKind, type VoiceEffect } from '@parla/contract';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RedoIcon, UndoIcon } from '../../../components/player/player-icons';
 import { TAG_KINDS, TAG_SPECS } from '../lib/ssml-tags';
 import { TAG_LABEL_KEYS } from '../lib/tag-labels';
 import classes from './editor.module.css';
-import { RedoIcon, UndoIcon } from './player-icons';
 import { ToolHint } from './tool-hint';
 
 /** Loaded when a tag's form is first opened: not part of the convertor's first load (issue 33). */

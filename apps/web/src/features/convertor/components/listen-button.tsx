@@ -1,8 +1,8 @@
 import { Button, Text } from '@mantine/core';
 import type { Voice } from '@parla/contract';
 import { useTranslation } from 'react-i18next';
+import { PauseIcon, PlayIcon } from '../../../components/player/player-icons';
 import { useVoicePreview } from '../hooks/use-voice-preview';
-import { PauseIcon, PlayIcon } from './player-icons';
 
 /**
  * "Listen" beside the headline (issue 33, item 1): the current voice's sample, something to

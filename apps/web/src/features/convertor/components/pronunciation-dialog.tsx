@@ -19,6 +19,7 @@ import {
 } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { PlayIcon } from '../../../components/player/player-icons';
 import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { ApiError } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth';
@@ -26,7 +27,6 @@ import { lexiconsQueryOptions, saveEntry, useLexiconMutation } from '../../../li
 import { convert } from '../api/convert';
 import { ipaKeys } from '../lib/ipa-keypad';
 import { type Pronunciation, pronunciationSsml } from '../lib/pronunciation-tags';
-import { PlayIcon } from './player-icons';
 
 export interface PronunciationDialogProps {
   /** The selected word (or short phrase), as written. */

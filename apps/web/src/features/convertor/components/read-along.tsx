@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
 import type { SpeechMark } from '@parla/contract';
-import { type KeyboardEvent, useContext, useEffect, useId, useMemo, useRef } from 'react';
+import { type KeyboardEvent, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlayerContext } from '../../../lib/player/player-context';
+import { useLiveMarks } from '../hooks/use-live-marks';
 import { useSpokenWord } from '../hooks/use-spoken-word';
-import { PlayerContext } from '../lib/player-context';
 import { readAlongPieces, wordMarks } from '../lib/spoken-word';
 import classes from './read-along.module.css';
 
@@ -12,7 +13,13 @@ interface ReadAlongProps {
   source: string;
   /** True when `source` is SSML (its tags are not shown). */
   markup: boolean;
-  marks: readonly SpeechMark[];
+  /** Every mark of the audio, once known. */
+  marks?: readonly SpeechMark[] | undefined;
+  /**
+   * Until then, the marks address of a conversion that streams: the words heard so far are
+   * highlighted while it renders (issue 33 item 5), and stay until every mark is known.
+   */
+  livePath?: string | false | null | undefined;
   /** Told the word being heard (offsets into `source`), or null. */
   onWord?: (word: SpeechMark | null) => void;
 }
@@ -23,10 +30,17 @@ interface ReadAlongProps {
  * word; from one, → and ← (Alt+→ and Alt+← too), Home and End move word by word and play
  * from there.
  */
-export function ReadAlong({ source, markup, marks, onWord }: ReadAlongProps) {
+export function ReadAlong({ source, markup, marks, livePath, onWord }: ReadAlongProps) {
   const { t } = useTranslation();
   const player = useContext(PlayerContext);
-  const words = useMemo(() => wordMarks(marks), [marks]);
+  const live = useLiveMarks(marks ? null : livePath || null);
+  // Its audio whole, the words heard so far stay until the whole set has come.
+  const [heard, setHeard] = useState<readonly SpeechMark[]>();
+  useEffect(() => {
+    if (live) setHeard(live);
+  }, [live]);
+  const known = marks ?? live ?? heard;
+  const words = useMemo(() => wordMarks(known ?? []), [known]);
   const pieces = useMemo(() => readAlongPieces(source, words, markup), [source, words, markup]);
   const spoken = useSpokenWord(words);
   const hint = useId();

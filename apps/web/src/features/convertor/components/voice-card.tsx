@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Language, Voice } from '@parla/contract';
 import { useTranslation } from 'react-i18next';
+import { PauseIcon, PlayIcon } from '../../../components/player/player-icons';
 import { useVoicePreview } from '../hooks/use-voice-preview';
 import { genderLabel, languageLabel, voiceLabel } from '../lib/voice-labels';
-import { PauseIcon, PlayIcon } from './player-icons';
 
 interface VoiceCardProps {
   voice: Voice;

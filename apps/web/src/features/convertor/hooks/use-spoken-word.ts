@@ -1,6 +1,6 @@
 import type { SpeechMark } from '@parla/contract';
 import { useContext, useEffect, useState } from 'react';
-import { PlayerContext } from '../lib/player-context';
+import { PlayerContext } from '../../../lib/player/player-context';
 import { wordAt } from '../lib/spoken-word';
 
 /**

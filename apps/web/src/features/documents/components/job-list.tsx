@@ -1,13 +1,15 @@
 import { Badge, Button, Card, Group, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { Job, SpeechMark } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AudioPlayer } from '../../../components/player/audio-player';
 import { useFormat } from '../../../hooks/use-format';
 import { useToken } from '../../../lib/auth';
 import { useSpeechMarks } from '../../../lib/get-marks';
 import { getJobFile, isActive, jobsQueryOptions, useDeleteJob } from '../../../lib/jobs';
+import { PlayerContext } from '../../../lib/player/player-context';
 
 /** Each status's words (keys written out, so the locale files' test finds them). */
 const STATUS_WORDS = {
@@ -162,9 +164,28 @@ function JobCard({ job, opened }: { job: Job; opened: boolean }) {
   );
 }
 
+/** The position of the player around, in ms, as it plays and seeks. */
+function usePlayerTime(): number {
+  const audioRef = useContext(PlayerContext)?.audio;
+  const [time, setTime] = useState(0);
+  useEffect(() => {
+    const audio = audioRef?.current;
+    if (!audio) return;
+    const update = () => setTime(audio.currentTime * 1000);
+    audio.addEventListener('timeupdate', update);
+    audio.addEventListener('seeked', update);
+    return () => {
+      audio.removeEventListener('timeupdate', update);
+      audio.removeEventListener('seeked', update);
+    };
+  }, [audioRef]);
+  return time;
+}
+
 /** The sentence being read, its word marked, as the audio plays (a read-along for long texts). */
-function NowReading({ marks, time }: { marks: SpeechMark[] | undefined; time: number }) {
+function NowReading({ marks }: { marks: SpeechMark[] | undefined }) {
   const { t } = useTranslation();
+  const time = usePlayerTime();
   const timeline = useMemo(
     () => ({
       sentences: (marks ?? []).filter((mark) => mark.type === 'sentence'),
@@ -190,10 +211,41 @@ function NowReading({ marks, time }: { marks: SpeechMark[] | undefined; time: nu
   );
 }
 
+/** The chapters of an audiobook: each plays from its start in the player around. */
+function Chapters({ chapters }: { chapters: Job['chapters'] }) {
+  const { t } = useTranslation();
+  const player = useContext(PlayerContext);
+  const play = (start: number | null) => {
+    if (!player || start === null) return;
+    player.seek(start);
+    void player.audio.current?.play().catch(() => undefined);
+  };
+  return (
+    <nav aria-label={t('documents.chapters')}>
+      <Group gap="xs" wrap="wrap">
+        {chapters.map((chapter) => (
+          <Button
+            key={`${chapter.start}-${chapter.title}`}
+            size="xs"
+            variant="light"
+            h="auto"
+            mih={44}
+            py={6}
+            // A long title wraps instead of being cut off.
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+            onClick={() => play(chapter.start)}
+          >
+            {chapter.title}
+          </Button>
+        ))}
+      </Group>
+    </nav>
+  );
+}
+
 /** A finished audiobook: its player, its chapters to jump to, and its downloads. */
 function JobPlayer({ job, opened }: { job: Job; opened: boolean }) {
   const { t } = useTranslation();
-  const audio = useRef<HTMLAudioElement>(null);
   const [open, setOpen] = useState(opened);
   const file = useQuery({
     queryKey: ['jobs', 'audio', job.id],
@@ -202,7 +254,6 @@ function JobPlayer({ job, opened }: { job: Job; opened: boolean }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const [url, setUrl] = useState<string>();
-  const [time, setTime] = useState(0);
   const marks = useSpeechMarks(open ? job.marks_path : null);
   useEffect(() => {
     if (!file.data) return;
@@ -212,11 +263,6 @@ function JobPlayer({ job, opened }: { job: Job; opened: boolean }) {
   }, [file.data]);
   const download = async (path: string | null, extension: string) => {
     if (path) save(await getJobFile(path), `${job.title}.${extension}`);
-  };
-  const seek = (start: number | null) => {
-    if (!audio.current || start === null) return;
-    audio.current.currentTime = start;
-    void audio.current.play().catch(() => undefined);
   };
 
   return (
@@ -230,37 +276,14 @@ function JobPlayer({ job, opened }: { job: Job; opened: boolean }) {
       )}
       {open && file.isPending && <Text c="dimmed">{t('documents.loadingAudio')}</Text>}
       {url && (
-        <>
-          {/* biome-ignore lint/a11y/useMediaCaption: the subtitles are a download of their own. */}
-          <audio
-            ref={audio}
-            src={url}
-            controls
-            preload="metadata"
-            style={{ width: '100%' }}
-            onTimeUpdate={(event) => setTime(event.currentTarget.currentTime * 1000)}
-            onSeeked={(event) => setTime(event.currentTarget.currentTime * 1000)}
-          />
-          <NowReading marks={marks.data} time={time} />
-          <nav aria-label={t('documents.chapters')}>
-            <Group gap="xs" wrap="wrap">
-              {job.chapters.map((chapter) => (
-                <Button
-                  key={`${chapter.start}-${chapter.title}`}
-                  size="xs"
-                  variant="light"
-                  h="auto"
-                  py={6}
-                  // A long title wraps instead of being cut off.
-                  styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
-                  onClick={() => seek(chapter.start)}
-                >
-                  {chapter.title}
-                </Button>
-              ))}
-            </Group>
-          </nav>
-        </>
+        <AudioPlayer
+          path={url}
+          duration={job.duration ?? 0}
+          label={t('documents.player', { title: job.title })}
+        >
+          <NowReading marks={marks.data} />
+          <Chapters chapters={job.chapters} />
+        </AudioPlayer>
       )}
       <Group gap="xs" wrap="wrap">
         <Button size="xs" variant="default" onClick={() => download(job.path, job.output_format)}>

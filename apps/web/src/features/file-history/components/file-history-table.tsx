@@ -18,7 +18,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { MESSAGES } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
@@ -32,6 +32,7 @@ import { useDeleteFile } from '../api/delete-file';
 import { useFiles } from '../api/get-files';
 import { useMinDelay } from '../hooks/use-min-delay';
 import { type FileRow, historyRows } from '../lib/file-row';
+import { downloadRow, RowPlayer } from './row-player';
 
 /** SPEC §2's columns, by their translation keys. */
 const COLUMNS = [
@@ -42,6 +43,25 @@ const COLUMNS = [
   'fileHistory.saveDate',
 ] as const;
 const SKELETON_ROWS = 4;
+/** The names of a row's buttons and player, by kind (keys written out for the locale test). */
+const LABELS = {
+  file: {
+    open: 'fileHistory.openLabel',
+    delete: 'fileHistory.deleteLabel',
+    play: 'fileHistory.playLabel',
+    close: 'fileHistory.closeLabel',
+    download: 'fileHistory.downloadLabel',
+    player: 'fileHistory.player',
+  },
+  audiobook: {
+    open: 'fileHistory.openAudiobookLabel',
+    delete: 'fileHistory.deleteAudiobookLabel',
+    play: 'fileHistory.playAudiobookLabel',
+    close: 'fileHistory.closeAudiobookLabel',
+    download: 'fileHistory.downloadAudiobookLabel',
+    player: 'documents.player',
+  },
+} as const;
 
 /**
  * SPEC §2 File History: the table of saved files with open (to /convertor?id=…) and delete
@@ -68,6 +88,10 @@ export function FileHistoryTable() {
   const removeJob = useDeleteJob();
   const remove = (row: FileRow) => (row.kind === 'file' ? removeFile : removeJob);
   const [confirming, setConfirming] = useState<FileRow>();
+  // The row whose player is open (one at a time), by kind and id.
+  const [playing, setPlaying] = useState<string>();
+  const [downloadFailure, setDownloadFailure] = useState<string>();
+  const players = useId();
   // The audiobooks come from another call; without them (an error) the files still show.
   const loading = files.isPending || (jobs.isPending && jobs.fetchStatus !== 'idle') || !delayed;
 
@@ -92,18 +116,20 @@ export function FileHistoryTable() {
   }
 
   const rows = historyRows(files.data ?? [], jobs.data ?? [], locale);
-  const label = (row: FileRow, action: 'open' | 'delete') =>
-    row.kind === 'file'
-      ? t(action === 'open' ? 'fileHistory.openLabel' : 'fileHistory.deleteLabel', {
-          date: row.saveDate,
-          voice: row.voice,
-        })
-      : t(
-          action === 'open' ? 'fileHistory.openAudiobookLabel' : 'fileHistory.deleteAudiobookLabel',
-          {
-            title: row.snippet,
-          },
-        );
+  const label = (row: FileRow, action: keyof (typeof LABELS)['file']) =>
+    t(LABELS[row.kind][action], { date: row.saveDate, voice: row.voice, title: row.snippet });
+  const key = (row: FileRow) => `${row.kind}-${row.id}`;
+  const playerId = (row: FileRow) => `${players}-${key(row)}`;
+  const player = (row: FileRow) =>
+    playing === key(row) && (
+      <div id={playerId(row)}>
+        <RowPlayer row={row} label={label(row, 'player')} />
+      </div>
+    );
+  const download = (row: FileRow) => {
+    setDownloadFailure(undefined);
+    downloadRow(row).catch((error: Error) => setDownloadFailure(error.message));
+  };
   const snippet = (row: FileRow) =>
     row.kind === 'file' ? (
       row.snippet || t('fileHistory.noText')
@@ -115,9 +141,29 @@ export function FileHistoryTable() {
         {row.snippet}
       </>
     );
-  const failure = removeFile.error ?? removeJob.error;
+  const failure = removeFile.error?.message ?? removeJob.error?.message ?? downloadFailure;
   const actions = (row: FileRow) => (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
+    <Group gap="xs" justify={wide ? 'flex-end' : 'flex-start'} wrap={wide ? 'nowrap' : 'wrap'}>
+      <Button
+        variant="filled"
+        size="sm"
+        h={44}
+        aria-label={label(row, playing === key(row) ? 'close' : 'play')}
+        aria-expanded={playing === key(row)}
+        aria-controls={playing === key(row) ? playerId(row) : undefined}
+        onClick={() => setPlaying(playing === key(row) ? undefined : key(row))}
+      >
+        {t(playing === key(row) ? 'fileHistory.closePlayer' : 'fileHistory.play')}
+      </Button>
+      <Button
+        variant="default"
+        size="sm"
+        h={44}
+        aria-label={label(row, 'download')}
+        onClick={() => download(row)}
+      >
+        {t('fileHistory.download')}
+      </Button>
       <Button
         component={Link}
         to={row.kind === 'file' ? to(row.open) : row.open}
@@ -157,7 +203,7 @@ export function FileHistoryTable() {
   );
   return (
     <>
-      {failure && <FormAlert kind="failure" title={failure.message} />}
+      {failure && <FormAlert kind="failure" title={failure} />}
       {wide ? (
         <Table.ScrollContainer minWidth={760}>
           <Table
@@ -199,19 +245,26 @@ export function FileHistoryTable() {
               )}
               {!loading &&
                 rows.map((row) => (
-                  <Table.Tr key={`${row.kind}-${row.id}`}>
-                    <Table.Td maw={320}>
-                      <Text fz="sm" lineClamp={2}>
-                        {snippet(row)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{row.size}</Table.Td>
-                    <Table.Td>{row.time}</Table.Td>
-                    <Table.Td>{row.language}</Table.Td>
-                    <Table.Td>{row.voice}</Table.Td>
-                    <Table.Td>{row.saveDate}</Table.Td>
-                    <Table.Td>{actions(row)}</Table.Td>
-                  </Table.Tr>
+                  <Fragment key={key(row)}>
+                    <Table.Tr>
+                      <Table.Td maw={320}>
+                        <Text fz="sm" lineClamp={2}>
+                          {snippet(row)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{row.size}</Table.Td>
+                      <Table.Td>{row.time}</Table.Td>
+                      <Table.Td>{row.language}</Table.Td>
+                      <Table.Td>{row.voice}</Table.Td>
+                      <Table.Td>{row.saveDate}</Table.Td>
+                      <Table.Td>{actions(row)}</Table.Td>
+                    </Table.Tr>
+                    {playing === key(row) && (
+                      <Table.Tr>
+                        <Table.Td colSpan={COLUMNS.length + 2}>{player(row)}</Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
                 ))}
             </Table.Tbody>
           </Table>
@@ -227,7 +280,7 @@ export function FileHistoryTable() {
           {!loading && rows.length > 0 && (
             <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('fileHistory.savedFiles')}>
               {rows.map((row) => (
-                <Card key={`${row.kind}-${row.id}`} component="li" withBorder padding="md">
+                <Card key={key(row)} component="li" withBorder padding="md">
                   <Stack gap="xs">
                     <Text fw={600} lineClamp={2}>
                       {snippet(row)}
@@ -252,6 +305,7 @@ export function FileHistoryTable() {
                       ))}
                     </SimpleGrid>
                     {actions(row)}
+                    {player(row)}
                   </Stack>
                 </Card>
               ))}

@@ -39,6 +39,8 @@ describe('a saved file as a table row', () => {
       language: 'English (America)',
       voice: 'Lena',
       snippet: 'Hello there',
+      format: file.output_format,
+      seconds: file.length,
     });
     expect(row.saveDate).toMatch(/21 Nov 2026/);
   });

@@ -15,6 +15,11 @@ export interface FileRow {
   snippet: string;
   /** Where Open goes: the convertor with the file, or the audiobook on the Documents page. */
   open: string;
+  /** The audio's format (its download's extension) and length in seconds. */
+  format: string;
+  seconds: number;
+  /** An audiobook's audio address (a saved file's is GET /file/media/{id}). */
+  audioPath?: string;
 }
 
 const dateFormat = (locale: string) =>
@@ -33,6 +38,8 @@ export function toFileRow(file: SavedFile, locale: string): FileRow {
     savedAt: file.updated_date,
     snippet: file.snippet,
     open: `/convertor?id=${encodeURIComponent(file._id)}`,
+    format: file.output_format,
+    seconds: file.length,
   };
 }
 
@@ -51,6 +58,9 @@ export function toJobRow(job: Job, locale: string): FileRow | undefined {
     savedAt,
     snippet: job.title,
     open: `/documents?job=${encodeURIComponent(job.id)}`,
+    format: job.output_format,
+    seconds: job.duration ?? 0,
+    audioPath: job.path,
   };
 }
 

@@ -1,6 +1,5 @@
-import { ActionIcon, Alert, NativeSelect, Skeleton, Text } from '@mantine/core';
+import { ActionIcon, Alert, NativeSelect, Text } from '@mantine/core';
 import { DEFAULT_PLAYER_SPEED, PLAYER_SKIP_SECONDS, PLAYER_SPEEDS } from '@parla/contract';
-import { useQuery } from '@tanstack/react-query';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -10,20 +9,25 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../hooks/use-format';
-import { getAudio } from '../api/get-audio';
-import { PlayerContext } from '../lib/player-context';
-import { formatTime } from '../lib/time';
-import { decodeWaveform, seekTime } from '../lib/waveform';
+import { useFormat } from '../../hooks/use-format';
+import { shownDuration, switchNow } from '../../lib/player/arriving-audio';
+import { PlayerContext } from '../../lib/player/player-context';
+import { formatTime } from '../../lib/player/time';
+import { seekTime } from '../../lib/player/waveform';
 import classes from './audio-player.module.css';
 import { BackIcon, ForwardIcon, PauseIcon, PlayIcon } from './player-icons';
+import { useArrivingAudio } from './use-arriving-audio';
+import { WaveformCanvas } from './waveform-canvas';
 
 type PlayerState = 'loaded' | 'playing' | 'paused' | 'finished';
 
 interface AudioPlayerProps {
+  /** The audio's address (an API path, or an object URL of audio already fetched). */
   path: string;
-  /** Seconds, from the conversion (the audio element's own duration wins once known). */
+  /** Seconds, when known beforehand (the audio element's own duration wins once known). */
   duration: number;
+  /** Names the player where a page has several (an audiobook's title). */
+  label?: string;
   /** Move focus to the play button when this audio arrives (after a conversion, issue 18). */
   focusOnLoad?: boolean;
   /**
@@ -31,7 +35,10 @@ interface AudioPlayerProps {
    * item 1: browsers allow it).
    */
   autoPlay?: boolean;
-  /** The audio is streamed while it renders (it cannot seek until it has all arrived). */
+  /**
+   * The address streams while it renders (it cannot seek until it is stored): the player
+   * reloads it from the stored file once complete, at a moment nothing is heard.
+   */
   streamed?: boolean;
   /** The whole audio has arrived (a streamed conversion has finished rendering). */
   onComplete?: () => void;
@@ -43,11 +50,17 @@ interface AudioPlayerProps {
 /**
  * SPEC §4 "Player": play, pause, finish (play after finish restarts), 5 s back and forward,
  * 0.2–2 speeds, time and duration, and the waveform of the decoded audio, which seeks on click
- * and by keyboard (DESIGN.md: space plays and pauses, arrows seek).
+ * and by keyboard (DESIGN.md: space plays and pauses, arrows seek). The one player of the app:
+ * the convertor, the Documents page and File History (issue 33, item 5).
+ *
+ * While a conversion streams, the waveform and the duration are those of what has arrived
+ * (they grow), and the element is reloaded from the stored file only when that cannot be
+ * heard: paused, finished, or for a seek (lib/player/arriving-audio.ts).
  */
 export function AudioPlayer({
   path,
-  duration: convertedDuration,
+  duration: givenDuration,
+  label,
   focusOnLoad = false,
   autoPlay = false,
   streamed = false,
@@ -59,57 +72,93 @@ export function AudioPlayer({
   const playButton = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<PlayerState>('loaded');
   const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(convertedDuration);
+  // The element's own length, once it plays a file that has one (not a stream).
+  const [elementDuration, setElementDuration] = useState(0);
   const [speed, setSpeed] = useState(DEFAULT_PLAYER_SPEED);
   // A stream the server broke off (its rendering failed): said, never a silent stop.
   const [elementFailed, setElementFailed] = useState(false);
+  // The element still plays the address as it streamed (not reloaded since).
+  const streaming = useRef(streamed);
+  // Reloading from the stored file: the element's own events say nothing the clock shows.
+  const switching = useRef(false);
   const { t } = useTranslation();
   const format = useFormat();
 
-  // Fetching the whole audio ends when its rendering does: then its length and marks are known.
-  const waveform = useQuery({
-    queryKey: ['convertor', 'waveform', path],
-    queryFn: async ({ signal }) =>
-      decodeWaveform(await (await getAudio(path, signal)).arrayBuffer()),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+  const arriving = useArrivingAudio(path);
+  const broken = elementFailed || arriving.failed;
+  const known =
+    (!streaming.current && elementDuration) ||
+    givenDuration ||
+    (arriving.complete ? arriving.duration : 0);
+  const duration = shownDuration({
+    known,
+    arrived: arriving.duration,
+    time,
+    arriving: !arriving.complete,
   });
-  const decoded = waveform.data;
-  const broken = elementFailed || waveform.isError;
+
+  /**
+   * Reloads the element from the stored file at `at` (seconds; past its end: at its end, as a
+   * finished audio stays), playing on if `resume`.
+   */
+  const switchToStored = (at: number, resume: boolean) => {
+    const element = audio.current;
+    if (!element) return;
+    streaming.current = false;
+    switching.current = true;
+    element.addEventListener(
+      'loadedmetadata',
+      () => {
+        // A length not known: where it was, or the start for "at its end".
+        const end = Number.isFinite(element.duration)
+          ? element.duration
+          : Number.isFinite(at)
+            ? at
+            : 0;
+        element.currentTime = Math.min(at, end);
+        switching.current = false;
+        if (resume) void element.play().catch(() => setState('paused'));
+      },
+      { once: true },
+    );
+    element.load();
+  };
+  /** Switches now if nothing is heard (the audio is complete and the element is not playing). */
+  const switchIfSilent = () => {
+    const element = audio.current;
+    if (!element) return;
+    const playing = !element.paused && !element.ended;
+    if (
+      switchNow({
+        streaming: streaming.current,
+        complete: arriving.complete,
+        playing,
+        seeking: false,
+      })
+    )
+      switchToStored(element.ended ? Number.POSITIVE_INFINITY : element.currentTime, false);
+  };
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure.
   useEffect(() => {
     if (broken) onBroken?.();
   }, [broken]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per decoded audio.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per complete audio.
   useEffect(() => {
-    if (!decoded) return;
-    if (decoded.duration > 0) setDuration(decoded.duration);
-    const element = audio.current;
-    if (streamed && element) {
-      // A stream cannot seek; the stored file behind the same address can (Range requests).
-      // Reloaded where it was, still playing if it was.
-      const at = element.currentTime;
-      const playing = !element.paused && !element.ended;
-      element.addEventListener(
-        'loadedmetadata',
-        () => {
-          element.currentTime = at;
-          if (playing) void element.play().catch(() => setState('paused'));
-        },
-        { once: true },
-      );
-      element.load();
-    }
+    if (!arriving.complete) return;
+    switchIfSilent();
     onComplete?.();
-  }, [decoded]);
+  }, [arriving.complete]);
 
-  // A new conversion: back to the start.
+  // A new audio: back to the start.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new audio only.
   useEffect(() => {
+    streaming.current = streamed;
+    switching.current = false;
     setState('loaded');
     setTime(0);
+    setElementDuration(0);
     setElementFailed(false);
-    setDuration(convertedDuration);
     if (focusOnLoad) playButton.current?.focus();
     const element = audio.current;
     if (autoPlay && element) {
@@ -135,9 +184,23 @@ export function AudioPlayer({
   const seek = (to: number) => {
     const element = audio.current;
     if (!element) return;
-    element.currentTime = Math.min(Math.max(0, to), duration || element.duration || 0);
-    setTime(element.currentTime);
+    const target = Math.min(Math.max(0, to), duration || element.duration || 0);
+    setTime(target);
     if (state === 'finished') setState('paused');
+    const playing = !element.paused && !element.ended;
+    // A stream cannot seek; the stored file behind the same address can (Range requests).
+    if (
+      switchNow({
+        streaming: streaming.current,
+        complete: arriving.complete,
+        playing,
+        seeking: true,
+      })
+    ) {
+      switchToStored(target, playing);
+      return;
+    }
+    element.currentTime = target;
   };
   const skip = (by: number) => seek((audio.current?.currentTime ?? 0) + by);
 
@@ -162,9 +225,17 @@ export function AudioPlayer({
   };
 
   const progress = duration > 0 ? time / duration : 0;
-  const bars = decoded?.bars ?? [];
+  // What has arrived takes its share of the shown length (all of it, while it is arriving).
+  const drawn = duration > 0 ? Math.min(1, arriving.duration / duration) : 0;
+  const playing = state === 'playing';
   return (
-    <div className={classes.player} data-state={state}>
+    <div
+      className={classes.player}
+      data-state={state}
+      // Its audio is still arriving: the waveform and the duration are still growing.
+      aria-busy={!arriving.complete}
+      {...(label !== undefined && { role: 'group', 'aria-label': label })}
+    >
       {/* biome-ignore lint/a11y/useMediaCaption: synthesized speech of the user's own text, which is on screen. */}
       <audio
         ref={audio}
@@ -173,17 +244,23 @@ export function AudioPlayer({
         data-testid="audio"
         onPlay={() => setState('playing')}
         onPause={(event) => {
-          if (!event.currentTarget.ended) setState('paused');
+          // At the end, `ended` follows: reloading now would cancel it (load() drops the
+          // element's pending events), and the player would never show it finished.
+          if (switching.current || event.currentTarget.ended) return;
+          setState('paused');
+          switchIfSilent();
         }}
-        onEnded={() => setState('finished')}
-        onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
-        onLoadedMetadata={(event) => {
-          const d = event.currentTarget.duration;
-          if (Number.isFinite(d) && d > 0) setDuration(d);
+        onEnded={() => {
+          setState('finished');
+          switchIfSilent();
+        }}
+        onTimeUpdate={(event) => {
+          if (!switching.current) setTime(event.currentTarget.currentTime);
         }}
         onDurationChange={(event) => {
           const d = event.currentTarget.duration;
-          if (Number.isFinite(d) && d > 0) setDuration(d);
+          // A stream's length is not the audio's (it is unknown, or what has come so far).
+          if (!streaming.current && Number.isFinite(d) && d > 0) setElementDuration(d);
         }}
         onError={() => setElementFailed(true)}
       />
@@ -197,6 +274,7 @@ export function AudioPlayer({
         <ActionIcon
           variant="default"
           size="lg"
+          className={classes.target}
           aria-label={t('player.back', { count: PLAYER_SKIP_SECONDS })}
           onClick={() => skip(-PLAYER_SKIP_SECONDS)}
         >
@@ -206,14 +284,15 @@ export function AudioPlayer({
           ref={playButton}
           size="xl"
           radius="xl"
-          aria-label={state === 'playing' ? t('player.pause') : t('player.play')}
+          aria-label={playing ? t('player.pause') : t('player.play')}
           onClick={toggle}
         >
-          {state === 'playing' ? <PauseIcon size={22} /> : <PlayIcon size={22} />}
+          {playing ? <PauseIcon size={22} /> : <PlayIcon size={22} />}
         </ActionIcon>
         <ActionIcon
           variant="default"
           size="lg"
+          className={classes.target}
           aria-label={t('player.forward', { count: PLAYER_SKIP_SECONDS })}
           onClick={() => skip(PLAYER_SKIP_SECONDS)}
         >
@@ -235,19 +314,9 @@ export function AudioPlayer({
           onClick={onWaveClick}
           onKeyDown={onWaveKey}
         >
-          {waveform.isPending ? (
-            <Skeleton height="100%" />
-          ) : (
-            bars.map((height, index) => (
-              <span
-                // biome-ignore lint/suspicious/noArrayIndexKey: the bars are positions in time.
-                key={index}
-                className={classes.bar}
-                data-played={index / bars.length < progress || undefined}
-                style={{ height: `${Math.max(4, height * 100)}%` }}
-              />
-            ))
-          )}
+          <div style={{ width: `${drawn * 100}%`, height: '100%' }}>
+            <WaveformCanvas bars={arriving.bars} progress={drawn > 0 ? progress / drawn : 0} />
+          </div>
         </div>
         <Text size="sm" ff="monospace" aria-live="off" data-testid="player-time" miw={90} ta="end">
           {formatTime(time)} / {formatTime(duration)}
@@ -256,6 +325,7 @@ export function AudioPlayer({
           aria-label={t('player.speed')}
           size="xs"
           w={76}
+          classNames={{ input: classes.speed }}
           data={PLAYER_SPEEDS.map((s) => ({ value: String(s), label: `${format.number(s)}×` }))}
           value={String(speed)}
           onChange={(event) => {

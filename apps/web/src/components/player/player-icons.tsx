@@ -1,4 +1,4 @@
-import { type IconProps, Icon as SiteIcon } from '../../../components/icons';
+import { type IconProps, Icon as SiteIcon } from '../icons';
 
 /** The player's and toolbar's icons: solid, and slightly smaller than the site's stroked ones. */
 const Icon = (props: IconProps) => <SiteIcon size={18} filled {...props} />;
