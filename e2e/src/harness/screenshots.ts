@@ -84,7 +84,7 @@ export async function expectScreenshot(page: Page, name: string): Promise<void> 
   // once, each whole and decoded before the picture of the page is taken.
   await page.evaluate(() =>
     Promise.all(
-      [...document.images].map((image) => {
+      Array.from(document.images, (image) => {
         image.loading = 'eager';
         return image.decode().catch(() => undefined);
       }),

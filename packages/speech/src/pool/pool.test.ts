@@ -171,6 +171,21 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     }
   });
 
+  it("lists the voices whatever the render budget: a starting worker's list is no rendering", async () => {
+    // 50 ms: far less than a worker takes to start and load espeak-ng's catalogue.
+    const tight = new SpeechPool({
+      size: 1,
+      config: { espeak: { backend: 'wasm' } },
+      timeoutMs: 50,
+    });
+    try {
+      const languages = await tight.listVoices();
+      expect(languages.find((l) => l.language_code === 'en-us')?.voices.length).toBeGreaterThan(0);
+    } finally {
+      await tight.close();
+    }
+  });
+
   it('renders a remote engine on this thread without taking a worker', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {

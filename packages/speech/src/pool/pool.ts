@@ -66,6 +66,9 @@ export interface PoolCaller {
  */
 export const WORK_SECONDS_PER_CHARACTER = 0.002;
 
+/** How long listing the voices may take in a worker, whatever the render budget. */
+const VOICES_TIMEOUT_MS = 60_000;
+
 /** `busy`: the queue holds more than `maxQueuedSeconds` of estimated work a worker. */
 export function queueFullError(secondsPerWorker: number, maxQueuedSeconds: number): SpeechError {
   return new SpeechError(
@@ -456,16 +459,27 @@ export class SpeechPool {
       const pending = this.next();
       if (!pending) return;
       const id = this.nextId++;
-      const timer = setTimeout(() => {
-        this.fail(
-          slot,
-          new SpeechError(
-            'limit_exceeded',
-            `The request needed more than the ${this.timeoutMs / 1000} s of rendering one request may take, and was stopped. Please shorten the text.`,
-            { spent: true },
-          ),
-        );
-      }, this.timeoutMs);
+      // The render budget is a rendering's: listing the voices (in a worker that may be
+      // starting, loading espeak-ng) has a minute, whatever the budget.
+      const listing = pending.job.kind === 'voices';
+      const timer = setTimeout(
+        () => {
+          this.fail(
+            slot,
+            listing
+              ? new SpeechError(
+                  'engine_unavailable',
+                  'The voices could not be listed in time. Please try again in a moment.',
+                )
+              : new SpeechError(
+                  'limit_exceeded',
+                  `The request needed more than the ${this.timeoutMs / 1000} s of rendering one request may take, and was stopped. Please shorten the text.`,
+                  { spent: true },
+                ),
+          );
+        },
+        listing ? Math.max(this.timeoutMs, VOICES_TIMEOUT_MS) : this.timeoutMs,
+      );
       slot.busy = { id, pending, timer };
       slot.worker.postMessage({ id, ...pending.job } as WorkerJob);
     }
