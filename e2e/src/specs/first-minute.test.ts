@@ -191,3 +191,20 @@ describe.each([
     });
   });
 });
+
+describe('typing over the sample (issue 33 item 1)', () => {
+  it('keeps every keystroke typed fast into the editor', async () => {
+    const page = await session.newPage(WIDE);
+    await open(page, '/convertor');
+    const editor = page.getByRole('textbox', { name: WORDS.en.editor });
+    // The editor with chips takes the plain text area's place when the pointer comes over it.
+    await editor.hover();
+    await page.locator('[contenteditable="true"][aria-label="Text editor"]').waitFor();
+    await editor.click();
+    const typed = 'Saved from the convertor page.';
+    await page.keyboard.type(typed);
+    await expect.poll(() => used(page)).toBe(typed.length);
+    expect(await editor.textContent()).toBe(typed);
+    expectNoPageErrors(page);
+  });
+});

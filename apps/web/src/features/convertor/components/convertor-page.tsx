@@ -449,6 +449,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         {...editorProps}
                         ref={editor}
                         label={t('convertor.textEditor')}
+                        sample={sampling}
                         onChange={onChange('TEXT')}
                         spoken={spokenInEditor}
                         pronounced={profile ? pronounced : undefined}

@@ -121,6 +121,8 @@ export interface TextEditorProps {
   pronounced?: PronouncedMarks | undefined;
   /** The plain text area this editor replaces (text-tab.tsx): its selection and focus. */
   handoff?: Handoff;
+  /** The value is a sample text, which the first text typed or pasted replaces whole (issue 33). */
+  sample?: boolean;
 }
 
 /**
@@ -128,7 +130,19 @@ export interface TextEditorProps {
  * page's SSML; the mapping of lib/ssml-document keeps both tabs on the same text.
  */
 export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function TextEditor(
-  { value, limit, onChange, onUndo, onRedo, onCut, label, spoken = null, pronounced, handoff },
+  {
+    value,
+    limit,
+    onChange,
+    onUndo,
+    onRedo,
+    onCut,
+    label,
+    spoken = null,
+    pronounced,
+    handoff,
+    sample = false,
+  },
   ref,
 ) {
   const latest = useRef({
@@ -138,10 +152,11 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
     onUndo,
     onRedo,
     onCut,
+    sample,
     syncing: false,
     pasting: false,
   });
-  latest.current = { ...latest.current, value, limit, onChange, onUndo, onRedo, onCut };
+  latest.current = { ...latest.current, value, limit, onChange, onUndo, onRedo, onCut, sample };
   const echoes = useRef(new Echoes()).current;
   const { t } = useTranslation();
   const placeholder = useRef('');
@@ -189,16 +204,43 @@ export const TextEditor = forwardRef<EditorHandle, TextEditorProps>(function Tex
                 );
               },
               props: {
+                // Typed into the sample, the text replaces it in the same transaction (as in
+                // the SSML tab): the editor never holds the sample and a keystroke together,
+                // whatever the page has rendered yet.
+                handleTextInput: (view, _from, _to, text) => {
+                  if (!latest.current.sample) return false;
+                  // Replaced once: the next keystroke goes after it, even before the page
+                  // says it holds no sample any more.
+                  latest.current.sample = false;
+                  const end = view.state.doc.content.size - 1;
+                  const tr = view.state.tr.insertText(text, 1, end);
+                  view.dispatch(tr.setSelection(TextSelection.create(tr.doc, 1 + text.length)));
+                  return true;
+                },
                 // SPEC §5: a paste is cut to what remains.
                 handlePaste: (view, event) => {
                   if (latest.current.pasting) return false;
+                  // Pasted into the sample, the text replaces it: the paste goes over it all,
+                  // and is cut to the limit without the sample (the page's limit counts it).
+                  const max = latest.current.sample
+                    ? latest.current.limit - usedCharacters(fromEditorDoc(view.state.doc))
+                    : latest.current.limit;
+                  if (latest.current.sample) {
+                    latest.current.sample = false;
+                    const all = TextSelection.create(
+                      view.state.doc,
+                      1,
+                      view.state.doc.content.size - 1,
+                    );
+                    view.dispatch(view.state.tr.setSelection(all));
+                  }
                   const text = event.clipboardData?.getData('text/plain') ?? '';
                   const { from, to } = view.state.selection;
                   const measure = (candidate: string) =>
                     usedCharacters(
                       fromEditorDoc(view.state.tr.insertText(candidate, from, to).doc),
                     );
-                  const cut = cutToFit(text, latest.current.limit, measure);
+                  const cut = cutToFit(text, max, measure);
                   // What fits is pasted as usual (chips copied from this tab stay chips).
                   if (cut === text) return false;
                   latest.current.pasting = true;
