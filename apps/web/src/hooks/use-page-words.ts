@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPageWords, pageWordsLoaded } from '../lib/i18n';
+import { useLoadedWords } from '../lib/lazy-words';
 
 /**
  * `t` for a component that shows words of the pages other than the convertor (locales/pages/,
@@ -11,14 +11,5 @@ import { loadPageWords, pageWordsLoaded } from '../lib/i18n';
 export function usePageWords() {
   const translation = useTranslation();
   const locale = translation.i18n.language;
-  const [, setLoaded] = useState(() => pageWordsLoaded(locale));
-  useEffect(() => {
-    if (pageWordsLoaded(locale)) return;
-    let live = true;
-    void loadPageWords(locale).then(() => live && setLoaded(true));
-    return () => {
-      live = false;
-    };
-  }, [locale]);
-  return { ...translation, ready: pageWordsLoaded(locale) };
+  return { ...translation, ready: useLoadedWords(locale, pageWordsLoaded, loadPageWords) };
 }

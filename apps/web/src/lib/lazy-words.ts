@@ -30,18 +30,30 @@ export function lazyWords<N extends Namespace>(namespace: N, loaders: Loaders) {
   /** `t` of the namespace's words in the page's language, and whether they are there yet. */
   function useWords() {
     const translation = useTranslation(namespace);
-    const locale = translation.i18n.language;
-    const [, setLoaded] = useState(() => ready(locale));
-    useEffect(() => {
-      if (ready(locale)) return;
-      let live = true;
-      void load(locale).then(() => live && setLoaded(true));
-      return () => {
-        live = false;
-      };
-    }, [locale]);
-    return { ...translation, ready: ready(locale) };
+    return { ...translation, ready: useLoadedWords(translation.i18n.language, ready, load) };
   }
 
   return { load, useWords };
+}
+
+/**
+ * Whether a chunk of words of `locale` is there (`ready`), loading it (`load`) when it is not
+ * and rendering again once it is.
+ */
+export function useLoadedWords(
+  locale: string,
+  ready: (locale: string) => boolean,
+  load: (locale: string) => Promise<void>,
+): boolean {
+  const [, setLoaded] = useState(() => ready(locale));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` and `load` are module-level functions of the chunk.
+  useEffect(() => {
+    if (ready(locale)) return;
+    let live = true;
+    void load(locale).then(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  return ready(locale);
 }

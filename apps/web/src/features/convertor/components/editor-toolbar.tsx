@@ -1,4 +1,4 @@
-import { ActionIcon, Button, FileButton, Group, Popover } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group } from '@mantine/core';
 import { TAG_COSTS, type TagKind, type VoiceEffect } from '@parla/contract';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { TAG_KINDS, TAG_SPECS } from '../lib/ssml-tags';
 import { TAG_LABEL_KEYS } from '../lib/tag-labels';
 import classes from './editor.module.css';
 import { ToolHint } from './tool-hint';
+import { ToolPopover } from './tool-popover';
 
 /** Loaded when a tag's form is first opened: not part of the convertor's first load (issue 33). */
 const TagValueForm = lazy(() =>
@@ -46,46 +47,29 @@ function TagButton({
   const initial = kind === 'voiceEffect' ? (effects[0] ?? '') : spec.defaultValue;
   const hint = reason ?? t('toolbar.insertHint', { tag: label, count: TAG_COSTS[kind] });
   return (
-    <ToolHint label={hint}>
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        trapFocus
-        withArrow
-        position="bottom-start"
-        shadow="md"
-      >
-        <Popover.Target>
-          <Button
-            size="compact-sm"
-            variant="default"
-            className={classes.tool}
-            disabled={reason !== undefined}
-            aria-label={insert}
-            aria-description={hint}
-            onClick={() => setOpened((o) => !o)}
-          >
-            {label}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown aria-label={insert}>
-          {opened && (
-            <Suspense fallback={null}>
-              <TagValueForm
-                kind={kind}
-                initial={initial}
-                effects={effects}
-                submitLabel={insert}
-                onSubmit={(value) => {
-                  setOpened(false);
-                  onInsert(kind, value);
-                }}
-              />
-            </Suspense>
-          )}
-        </Popover.Dropdown>
-      </Popover>
-    </ToolHint>
+    <ToolPopover
+      label={label}
+      action={insert}
+      hint={hint}
+      disabled={reason !== undefined}
+      opened={opened}
+      onOpenedChange={setOpened}
+    >
+      {opened && (
+        <Suspense fallback={null}>
+          <TagValueForm
+            kind={kind}
+            initial={initial}
+            effects={effects}
+            submitLabel={insert}
+            onSubmit={(value) => {
+              setOpened(false);
+              onInsert(kind, value);
+            }}
+          />
+        </Suspense>
+      )}
+    </ToolPopover>
   );
 }
 

@@ -1,10 +1,9 @@
-import { Button, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { costOf, markupOf, type PronunciationTag } from '../lib/pronunciation-tags';
-import classes from './editor.module.css';
-import { ToolHint } from './tool-hint';
+import { ToolPopover } from './tool-popover';
 
 /** Each tag's name and its value's label (keys written out for the locale files' test). */
 const WORDS = {
@@ -34,54 +33,37 @@ export function PronunciationTagButton({ tag, initial, onInsert }: Pronunciation
   const hint = t('toolbar.insertHint', { tag: name, count: costOf(tag) });
   const cost = costOf(tag, value);
   return (
-    <ToolHint label={hint}>
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        trapFocus
-        withArrow
-        position="bottom-start"
-        shadow="md"
-      >
-        <Popover.Target>
-          <Button
-            size="compact-sm"
-            variant="default"
-            className={classes.tool}
-            aria-label={insert}
-            aria-description={hint}
-            onClick={() => setOpened((open) => !open)}
-          >
-            {name}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap="xs" w={240}>
-            <TextInput
-              label={words.t(WORDS[tag].value)}
-              value={value}
-              onChange={(event) => setValue(event.currentTarget.value)}
-              dir="ltr"
-              {...(tag === 'phoneme' && { lang: 'und-fonipa' })}
-              data-autofocus
-            />
-            <Text size="xs" c="dimmed">
-              {words.t('tags.cost', { count: cost })}
-            </Text>
-            <Button
-              size="xs"
-              disabled={value.trim() === ''}
-              onClick={() => {
-                const { open, close } = markupOf(tag, value.trim());
-                setOpened(false);
-                onInsert(open, close, cost);
-              }}
-            >
-              {insert}
-            </Button>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
-    </ToolHint>
+    <ToolPopover
+      label={name}
+      action={insert}
+      hint={hint}
+      opened={opened}
+      onOpenedChange={setOpened}
+    >
+      <Stack gap="xs" w={240}>
+        <TextInput
+          label={words.t(WORDS[tag].value)}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          dir="ltr"
+          {...(tag === 'phoneme' && { lang: 'und-fonipa' })}
+          data-autofocus
+        />
+        <Text size="xs" c="dimmed">
+          {words.t('tags.cost', { count: cost })}
+        </Text>
+        <Button
+          size="xs"
+          disabled={value.trim() === ''}
+          onClick={() => {
+            const { open, close } = markupOf(tag, value.trim());
+            setOpened(false);
+            onInsert(open, close, cost);
+          }}
+        >
+          {insert}
+        </Button>
+      </Stack>
+    </ToolPopover>
   );
 }
