@@ -470,8 +470,14 @@ describe('the convertor page (issue 4)', () => {
   });
 
   it('says so when a stream breaks off on the server, and keeps the charge of a rendering stopped at its time budget (issues 14, 28)', async () => {
-    // A server whose renderings may take 2 s: a 10,000-character text is stopped mid-way.
-    const strict = await startServer({ SPEECH_RENDER_TIMEOUT_SECONDS: '2' });
+    // A server whose renderings may take 3 s, on espeak-ng's WebAssembly build (its speed does
+    // not depend on the machine's libraries: libespeak-ng may finish the text below within the
+    // budget, and a worker's first start may not): a 10,000-character text of distinct
+    // sentences (none from the sentence cache) starts playing and is stopped mid-way.
+    const strict = await startServer({
+      SPEECH_RENDER_TIMEOUT_SECONDS: '3',
+      PARLA_SPEECH_BACKEND: 'wasm',
+    });
     try {
       const user = await createUser(strict.env, {
         email: `e2e-broken-${process.pid}-${Date.now()}@example.com`,
@@ -485,8 +491,13 @@ describe('the convertor page (issue 4)', () => {
       await expect.poll(() => counter(page, 'per-convert')).toBe(10_000);
       const allowance = () => page.getByText(/^Plan allowance left:/).textContent();
       const before = await allowance();
-      const sentence = 'This conversion will not be allowed to finish on this server. ';
-      const text = sentence.repeat(Math.floor(10_000 / sentence.length)).trim();
+      const text = Array.from(
+        { length: 200 },
+        (_, i) => `Sentence ${i + 1} of a conversion not allowed to finish on this server.`,
+      )
+        .join(' ')
+        .slice(0, 10_000)
+        .trim();
       await pasteInto(page, 'Text editor', text);
       await page.getByRole('button', { name: 'Convert', exact: true }).click();
       await playerButton(page).waitFor({ timeout: 15_000 });

@@ -263,7 +263,9 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     setEmptyNotice(false);
     if (sampling) {
       setSampleLeft(false);
-      const typed = operation === 'edit' || operation === 'paste';
+      // A paste replaced the sample in the editor itself (each of them does); a keystroke in
+      // the plain text area went in at the caret, the sample around it.
+      const typed = operation === 'edit';
       doc.change((typed && insertedIntoSample(sample, next)) || next, operation, target);
       return;
     }

@@ -83,7 +83,18 @@ export function ssmlWithTag(
 }
 
 export const TextTab = forwardRef<EditorHandle, TextEditorProps>(function TextTab(props, ref) {
-  const { value, limit, onChange, onUndo, onRedo, onCut, label, spoken = null, pronounced } = props;
+  const {
+    value,
+    limit,
+    onChange,
+    onUndo,
+    onRedo,
+    onCut,
+    label,
+    spoken = null,
+    pronounced,
+    sample = false,
+  } = props;
   const { t } = useTranslation();
   const [swap, setSwap] = useState<{ Rich: typeof RichEditor; handoff?: Handoff } | undefined>(
     () => loaded && { Rich: loaded },
@@ -178,8 +189,9 @@ export const TextTab = forwardRef<EditorHandle, TextEditorProps>(function TextTa
     if (markup) return;
     const textarea = event.currentTarget;
     const pasted = event.clipboardData.getData('text/plain').replace(/\r\n?/g, '\n');
-    const before = textarea.value.slice(0, textarea.selectionStart);
-    const after = textarea.value.slice(textarea.selectionEnd);
+    // Pasted into the sample, the text replaces it whole (issue 33).
+    const before = sample ? '' : textarea.value.slice(0, textarea.selectionStart);
+    const after = sample ? '' : textarea.value.slice(textarea.selectionEnd);
     const cut = cutToFit(pasted, limit, (candidate) =>
       usedCharacters(ssmlOf(before + candidate + after)),
     );
