@@ -117,21 +117,37 @@ function CharactersForm({ run }: { run: (action: UserAction) => Promise<unknown>
           required
           styles={{ input: { minHeight: 44 } }}
         />
-        <TextInput
-          label={t('common.reason')}
-          description={t('common.reasonHint')}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={errors.reason}
-          maxLength={500}
-          required
-          styles={{ input: { minHeight: 44 } }}
-        />
+        <ReasonField value={reason} onChange={setReason} error={errors.reason} />
         <Button type="submit" h={44} w="fit-content">
           {t('user.charactersButton')}
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The reason an operator gives for a change (kept in the audit log). */
+function ReasonField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <TextInput
+      label={t('common.reason')}
+      description={t('common.reasonHint')}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      maxLength={500}
+      required
+      styles={{ input: { minHeight: 44 } }}
+    />
   );
 }
 
@@ -166,16 +182,7 @@ function PlanForm({
           error={errors.type}
           styles={{ input: { minHeight: 44 } }}
         />
-        <TextInput
-          label={t('common.reason')}
-          description={t('common.reasonHint')}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={errors.reason}
-          maxLength={500}
-          required
-          styles={{ input: { minHeight: 44 } }}
-        />
+        <ReasonField value={reason} onChange={setReason} error={errors.reason} />
         <Button type="submit" h={44} w="fit-content">
           {t('user.planButton')}
         </Button>
