@@ -72,7 +72,12 @@ describe("the convertor's data (issue 18 item 5: asked for as its route starts)"
       const { calls } = interceptFetch(() =>
         jsonResponse(503, { message: 'No server in the router tests.' }),
       );
+      // No retry: a retry of the refused call (a second after it, while a loaded machine is
+      // still importing the route) is not a second request of the route's.
       const queryClient = createQueryClient();
+      queryClient.setDefaultOptions({
+        queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+      });
       await settle(path, queryClient);
       const asked = calls.map((call) => new URL(call.url, 'http://parla.test').pathname);
       expect(asked).toEqual(
