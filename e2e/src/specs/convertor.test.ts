@@ -1,3 +1,4 @@
+import { ParlaClient } from '@parla/client';
 import { MESSAGES, TAG_COSTS } from '@parla/contract';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -471,12 +472,15 @@ describe('the convertor page (issue 4)', () => {
 
   it('says so when a stream breaks off on the server, and keeps the charge of a rendering stopped at its time budget (issues 14, 28)', async () => {
     // A server whose renderings may take 3 s, on espeak-ng's WebAssembly build (its speed does
-    // not depend on the machine's libraries: libespeak-ng may finish the text below within the
-    // budget, and a worker's first start may not): a 10,000-character text of distinct
-    // sentences (none from the sentence cache) starts playing and is stopped mid-way.
+    // not depend on the machine's libraries), and a plan that takes 40,000 characters at once:
+    // a text of distinct sentences (none from the sentence cache) that long needs several times
+    // the budget on any machine, while its first sentences play within a fraction of it once
+    // the worker threads are warm. Both threads are warmed first (a thread's first start loads
+    // espeak-ng, and would spend the budget of the conversion it starts with).
     const strict = await startServer({
       SPEECH_RENDER_TIMEOUT_SECONDS: '3',
       PARLA_SPEECH_BACKEND: 'wasm',
+      PLAN_PREMIUM_CHARACTERS_PER_CONVERT: '40000',
     });
     try {
       const user = await createUser(strict.env, {
@@ -484,19 +488,30 @@ describe('the convertor page (issue 4)', () => {
         password: 'correct-horse-1',
         plan: 'PREMIUM',
       });
+      const account = new ParlaClient({ baseUrl: strict.baseUrl, token: user.token });
+      const script = new ParlaClient({
+        baseUrl: strict.baseUrl,
+        apiKey: (await account.createApiKey('e2e warm-up')).key,
+      });
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const warmed = await Promise.allSettled(
+          ['Warm.', 'Up.'].map((text) => script.speak({ text, format: 'wav' })),
+        );
+        if (warmed.every((result) => result.status === 'fulfilled')) break;
+      }
       const page = await session.newPage();
       await setTokenCookie(page, user.token, strict.baseUrl);
       await page.goto(`${strict.baseUrl}/convertor`);
       await waitForApp(page);
-      await expect.poll(() => counter(page, 'per-convert')).toBe(10_000);
+      await expect.poll(() => counter(page, 'per-convert')).toBe(40_000);
       const allowance = () => page.getByText(/^Plan allowance left:/).textContent();
       const before = await allowance();
       const text = Array.from(
-        { length: 200 },
+        { length: 700 },
         (_, i) => `Sentence ${i + 1} of a conversion not allowed to finish on this server.`,
       )
         .join(' ')
-        .slice(0, 10_000)
+        .slice(0, 40_000)
         .trim();
       await pasteInto(page, 'Text editor', text);
       await page.getByRole('button', { name: 'Convert', exact: true }).click();
