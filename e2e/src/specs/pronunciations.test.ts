@@ -128,6 +128,23 @@ describe('pronunciations from the editor (issue 32, item 3)', () => {
     const original = await audioOf(without.path, user.token);
     expect(heard).not.toEqual(original);
     expect(await audioOf(withLexicon.path, user.token)).not.toEqual(original);
+
+    // The SSML tab marks the same word, in the text and not in the tags around it.
+    await page.getByRole('tab', { name: 'SSML' }).click();
+    await page.waitForURL((url) => url.pathname === '/convertor/ssml');
+    const ssmlEditor = page.getByRole('textbox', { name: 'SSML editor' });
+    const ssmlMark = ssmlEditor.getByTitle('Said as win (lexicon Names)');
+    await ssmlMark.waitFor();
+    expect(await ssmlMark.textContent()).toBe('Nguyen');
+    await ssmlEditor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(
+      '<speak>Nguyen <sub alias="x">Nguyen</sub> <say-as interpret-as="characters">Nguyen</say-as> nguyen</speak>',
+    );
+    await expect
+      .poll(() => ssmlEditor.locator('mark').allTextContents())
+      .toEqual(['Nguyen', 'nguyen']);
+    await expectAccessible(page);
     expectNoPageErrors(page);
   });
 
@@ -178,6 +195,14 @@ describe('pronunciations from the editor (issue 32, item 3)', () => {
     const pls = Buffer.concat(chunks).toString('utf8');
     expect(pls).toContain('<grapheme>SSML</grapheme>');
     expect(pls).toContain('<alias>S S M L</alias>');
+
+    // Renamed in one step: a FREE plan keeps one lexicon, so a copy then a delete could not.
+    await card.getByRole('button', { name: 'Rename Brands' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename Brands' });
+    await rename.getByRole('textbox', { name: 'New name' }).fill('Words');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('article', { name: 'Words' }).getByText('2 entries').waitFor();
+    expect(await page.getByRole('article', { name: 'Brands' }).count()).toBe(0);
     expectNoPageErrors(page);
   });
 });

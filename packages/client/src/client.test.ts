@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LEXICON_MESSAGES } from '@parla/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../test/server.js';
 import { ParlaApiError, ParlaClient } from './index.js';
@@ -120,8 +121,14 @@ describe('ParlaClient against the real server', () => {
     const bad = await failure(key.importLexicon('Bad', '<lexicon>'));
     expect(bad.status).toBe(400);
     expect(bad.message).toMatch(/^The PLS file is not valid at 1:\d+: /);
-    expect(await key.deleteLexicon('Copy')).toBe('Lexicon "Copy" deleted.');
-    expect((await failure(key.lexicon('Copy'))).status).toBe(404);
+    const renamed = await key.renameLexicon('Copy', 'Kept');
+    expect(renamed).toMatchObject({ name: 'Kept', default: true, entries: made.entries });
+    const taken = await failure(key.renameLexicon('Kept', 'Names'));
+    expect(taken.status).toBe(409);
+    expect(taken.message).toBe(LEXICON_MESSAGES.nameTaken('Names'));
+    expect((await failure(key.renameLexicon('Copy', 'Again'))).status).toBe(404);
+    expect(await key.deleteLexicon('Kept')).toBe('Lexicon "Kept" deleted.');
+    expect((await failure(key.lexicon('Kept'))).status).toBe(404);
   });
 
   it('runs the operator console: finds a user, grants characters, reads the audit log', async () => {

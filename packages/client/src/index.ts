@@ -28,6 +28,7 @@ import {
   type LexiconInput,
   type LexiconList,
   LexiconListSchema,
+  type LexiconRenameInput,
   LexiconSchema,
   MessageResponseSchema,
   PLS_MEDIA_TYPE,
@@ -209,6 +210,16 @@ export class ParlaClient {
       { 'content-type': PLS_MEDIA_TYPE },
       pls,
     );
+    return this.parse(response, LexiconSchema);
+  }
+
+  /**
+   * POST /api/lexicons/{name}/rename: the lexicon under a new name, its entries and default
+   * place kept (409 when the name is taken; the same name changes nothing).
+   */
+  async renameLexicon(name: string, to: string): Promise<Lexicon> {
+    const input: LexiconRenameInput = { name: to };
+    const response = await this.request('POST', `${lexiconPath(name)}/rename`, input);
     return this.parse(response, LexiconSchema);
   }
 

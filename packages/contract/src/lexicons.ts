@@ -14,6 +14,9 @@ import { LEXICON_NAME_LIMITS, LEXICON_NAME_MESSAGES, LexiconNameSchema } from '.
 //                                 `Content-Type: application/pls+xml` (then `?default=true|false`
 //                                 sets `default`; absent keeps it): creates or replaces it whole;
 //                                 answers LexiconSchema (201 created, 200 replaced)
+//   POST   /api/lexicons/{name}/rename  LexiconRenameInputSchema: gives the lexicon another
+//                                 name, keeping its entries, language and place among the
+//                                 defaults; answers LexiconSchema (409 when the name is taken)
 //   DELETE /api/lexicons/{name}   MessageResponseSchema
 // A conversion names the lexicons it applies with `lexicon_names` (POST /api/convertor,
 // POST /api/v1/speech, POST /api/jobs); without it, the caller's default lexicons apply.
@@ -72,6 +75,8 @@ export const LEXICON_MESSAGES = {
   graphemeRepeated: (grapheme: string) =>
     `"${grapheme}" has two entries with the same case rule; keep one.`,
   deleted: (name: string) => `Lexicon "${name}" deleted.`,
+  nameTaken: (name: string) =>
+    `You already have a lexicon named "${name}"; choose another name or delete that one first.`,
   /** The body of a PUT is neither JSON nor a PLS file. */
   mediaType: `Send the lexicon as JSON or as a PLS file (Content-Type: ${PLS_MEDIA_TYPE}).`,
   /** A PLS file that cannot be read: `line:column: reason`. */
@@ -153,6 +158,10 @@ export const LexiconGetQuerySchema = z.object({
 });
 
 export const LexiconNameParamsSchema = z.object({ name: LexiconNameSchema });
+
+/** POST /api/lexicons/{name}/rename: the lexicon's new name (the same name changes nothing). */
+export const LexiconRenameInputSchema = z.object({ name: LexiconNameSchema });
+export type LexiconRenameInput = z.infer<typeof LexiconRenameInputSchema>;
 
 export const LexiconSummarySchema = z.object({
   name: z.string(),

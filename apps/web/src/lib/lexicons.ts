@@ -5,6 +5,7 @@ import {
   type LexiconInput,
   type LexiconList,
   LexiconListSchema,
+  type LexiconRenameInput,
   LexiconSchema,
   MessageResponseSchema,
   PLS_MEDIA_TYPE,
@@ -85,10 +86,13 @@ export function exportPls(name: string): Promise<string> {
   return api.get(path(name), { query: { format: 'pls' }, responseType: 'text' });
 }
 
-/** Renaming is a copy under the new name, then the old one deleted: nothing is lost midway. */
-export async function renameLexicon(from: string, to: string): Promise<void> {
-  await putLexicon(to, inputOf(await getLexicon(from)));
-  await deleteLexicon(from);
+/**
+ * POST /lexicons/{name}/rename: one step on the server (a copy then a delete would be refused
+ * at a FREE plan's one lexicon, and could leave both).
+ */
+export function renameLexicon(from: string, to: string): Promise<Lexicon> {
+  const input: LexiconRenameInput = { name: to };
+  return api.post(`${path(from)}/rename`, input, { schema: LexiconSchema });
 }
 
 /** DELETE /lexicons/{name}. */

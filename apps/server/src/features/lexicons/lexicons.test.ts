@@ -173,6 +173,98 @@ describe(`pronunciation lexicons (${TEST_DATABASE_KIND})`, () => {
     expect(kept.lexicons.map((lexicon) => [lexicon.name, lexicon.entries])).toEqual([['One', 1]]);
   });
 
+  it('are renamed in one call: within the plan, onto no taken name, only by their owner', async () => {
+    const owner = await signedInUser(app, { plan: 'FREE' });
+    const headers = { authorization: owner.authorization };
+    const rename = (from: string, payload: unknown, as: Headers = headers) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/lexicons/${from}/rename`,
+        headers: as,
+        ...(payload !== undefined && { payload: payload as object }),
+      });
+    const made = LexiconSchema.parse(
+      (await put('Names', headers, { ...NAMES, default: true })).json(),
+    );
+    // A FREE user's one lexicon (a copy under the new name would be refused at the limit).
+    const renamed = await rename('Names', { name: 'People' });
+    expect(renamed.statusCode).toBe(200);
+    expect(LexiconSchema.parse(renamed.json())).toEqual({
+      ...made,
+      name: 'People',
+      updated_at: expect.any(String),
+    });
+    expect((await list(headers)).lexicons).toEqual([
+      expect.objectContaining({ name: 'People', default: true, default_position: 1, entries: 1 }),
+    ]);
+    expect((await get('/api/lexicons/Names', headers)).statusCode).toBe(404);
+    // Read under its new name, its entries kept.
+    expect((await get('/api/lexicons/People', headers)).json()).toMatchObject({
+      entries: made.entries,
+    });
+    // The same name: nothing to do, the lexicon as it is.
+    const same = await rename('People', { name: 'People' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ name: 'People', entries: made.entries });
+    // Unknown lexicon: 404.
+    const unknown = await rename('Nobody', { name: 'Somebody' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: LEXICON_MESSAGES.notFound('Nobody') });
+
+    // Onto a name the user already has: 409, both as they were.
+    const business = await signedInUser(app, { plan: 'BASIC' });
+    const two = { authorization: business.authorization };
+    await put('First', two, { ...NAMES, default: true });
+    await put('Second', two, {
+      language: 'en-GB',
+      entries: [{ grapheme: 'Siobhan', alias: 'shiv awn' }],
+    });
+    const before = await list(two);
+    const taken = await rename('First', { name: 'Second' }, two);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: LEXICON_MESSAGES.nameTaken('Second') });
+    expect(await list(two)).toEqual(before);
+    expect((await get('/api/lexicons/Second', two)).json()).toMatchObject({ language: 'en-GB' });
+
+    // Another user's lexicon: 404, and it is unchanged.
+    const theirs = await rename('First', { name: 'Mine' });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ message: LEXICON_MESSAGES.notFound('First') });
+    expect(await list(two)).toEqual(before);
+
+    // Malformed: 400 naming the field; nothing changed.
+    for (const [payload, path] of [
+      [{ name: 'my-names' }, 'name'],
+      [{ name: '' }, 'name'],
+      [{ name: 'a'.repeat(21) }, 'name'],
+      [{ name: 42 }, 'name'],
+      [{}, 'name'],
+    ] as const) {
+      const bad = await rename('People', payload);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json()).toEqual({
+        message: LEXICON_MESSAGES.nameInvalid,
+        errors: [{ path, message: LEXICON_MESSAGES.nameInvalid }],
+      });
+    }
+    const badPath = await rename('my-names', { name: 'Fine' });
+    expect(badPath.statusCode).toBe(400);
+    expect(badPath.json().message).toBe(LEXICON_MESSAGES.nameInvalid);
+    for (const payload of [undefined, 'People', [] as unknown]) {
+      const bad = await rename('People', payload);
+      expect(bad.statusCode, String(payload)).toBeGreaterThanOrEqual(400);
+      expect(bad.statusCode, String(payload)).toBeLessThan(500);
+    }
+    expect((await list(headers)).lexicons.map((lexicon) => lexicon.name)).toEqual(['People']);
+    // Signed in only.
+    expect((await rename('People', { name: 'Other' }, {})).statusCode).toBe(401);
+    // In the OpenAPI document (and so in the fuzz suite, which sends bad input to every route).
+    const paths = app.swagger().paths as Record<string, Record<string, object>>;
+    const documented = JSON.stringify(paths['/api/lexicons/{name}/rename']?.post);
+    expect(documented).toContain('"operationId":"postLexiconsRenameByName"');
+    expect(documented).toContain('"required":["name"]');
+  });
+
   it("never show or apply another user's lexicon", async () => {
     const owner = await signedInUser(app, { plan: 'BASIC' });
     const other = await signedInUser(app, { plan: 'BASIC' });

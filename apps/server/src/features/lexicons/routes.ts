@@ -9,6 +9,7 @@ import {
   LexiconListSchema,
   LexiconNameParamsSchema,
   LexiconPutQuerySchema,
+  LexiconRenameInputSchema,
   LexiconSchema,
   PLS_MEDIA_TYPE,
   TextBodySchema,
@@ -16,6 +17,7 @@ import {
 import { PlsError, parsePls, SpeechError, toPls } from '@parla/speech';
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { dispositionOf } from '../../http/content-disposition.js';
 import type {
   LexiconDraft,
   LexiconRepository,
@@ -34,12 +36,13 @@ const PLS_TYPES = [PLS_MEDIA_TYPE, 'application/xml', 'text/xml'];
 const BODY_LIMIT = LEXICON_LIMITS.fileCharacters * 4 + 1024;
 
 /**
- * The validation of these routes' parts: a body (PUT's) is JSON or a PLS file, read by the
- * route (its schema is there for the OpenAPI document); paths and queries are checked as
- * everywhere.
+ * The validation of these routes' parts: a PUT's body is JSON or a PLS file, read by the route
+ * (its schema is there for the OpenAPI document); every other part is checked as everywhere.
  */
 const bodyReadByRoute: typeof validatorCompiler = (route) =>
-  route.httpPart === 'body' ? (value) => ({ value }) : validatorCompiler(route);
+  route.httpPart === 'body' && route.method === 'PUT'
+    ? (value) => ({ value })
+    : validatorCompiler(route);
 
 /**
  * Pronunciation lexicons (issue 32, docs/api.md "Pronunciation lexicons"): the signed-in
@@ -104,7 +107,7 @@ export const lexiconRoutes: FastifyPluginAsyncZod<LexiconRoutesOptions> = async 
       if (!wantsPls) return lexicon;
       return reply
         .type(`${PLS_MEDIA_TYPE}; charset=utf-8`)
-        .header('content-disposition', `attachment; filename="${lexicon.name}.pls"`)
+        .header('content-disposition', dispositionOf('attachment', lexicon.name, 'pls', 'lexicon'))
         .serializer((payload: unknown) => String(payload))
         .send(toPls(lexicon));
     },
@@ -157,6 +160,32 @@ export const lexiconRoutes: FastifyPluginAsyncZod<LexiconRoutesOptions> = async 
       const saved = await lexicons.save(request.user, request.params.name, draft);
       if (!saved.ok) return reply.code(saved.status).send({ message: saved.message });
       return reply.code(saved.created ? 201 : 200).send(saved.lexicon);
+    },
+  );
+
+  // An action on the lexicon (as the console's POST /users/{id}/characters): PUT replaces a
+  // lexicon whole under the name in its path, so a new name is not a PUT.
+  app.post(
+    '/:name/rename',
+    {
+      schema: {
+        tags: ['lexicons'],
+        summary:
+          'Rename a lexicon, keeping its entries and whether it applies by default (409: the new name is taken)',
+        security: bearer,
+        params: LexiconNameParamsSchema,
+        body: LexiconRenameInputSchema,
+        response: { 200: LexiconSchema, '4xx': ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const renamed = await lexicons.rename(
+        request.user.id,
+        request.params.name,
+        request.body.name,
+      );
+      if (!renamed.ok) return reply.code(renamed.status).send({ message: renamed.message });
+      return renamed.lexicon;
     },
   );
 

@@ -38,6 +38,10 @@ export type SaveResult =
   | { ok: true; created: boolean; lexicon: Lexicon }
   | { ok: false; status: 400 | 403; message: string };
 
+export type RenameResult =
+  | { ok: true; lexicon: Lexicon }
+  | { ok: false; status: 404 | 409; message: string };
+
 /** What a conversion applies: the lexicons in order, and those its SSML may name. */
 export interface ResolvedLexicons {
   applied: SpeechLexicon[];
@@ -83,7 +87,16 @@ function repeatedGrapheme(entries: readonly LexiconEntry[]): string | undefined 
 }
 
 export function createLexiconRepository(db: Db, now: () => Date = () => new Date()) {
-  const own = (userId: string) => db.selectFrom('lexicons').where('user_id', '=', userId);
+  const own = (userId: string, from: Db = db) =>
+    from.selectFrom('lexicons').where('user_id', '=', userId);
+
+  /** The user's row, locked on PostgreSQL: lexicon writes of one user take turns. */
+  const takeTurn = (trx: Db, userId: string) =>
+    trx
+      .updateTable('users')
+      .set({ updated_at: (eb) => eb.ref('updated_at') })
+      .where('id', '=', userId)
+      .execute();
 
   return {
     limitsOf,
@@ -116,18 +129,8 @@ export function createLexiconRepository(db: Db, now: () => Date = () => new Date
         return { ok: false, status: 400, message: LEXICON_MESSAGES.graphemeRepeated(repeated) };
       }
       return db.transaction().execute(async (trx) => {
-        // The user's row, locked on PostgreSQL: lexicon writes of one user take turns.
-        await trx
-          .updateTable('users')
-          .set({ updated_at: (eb) => eb.ref('updated_at') })
-          .where('id', '=', owner.id)
-          .execute();
-        const named = (db: Db) =>
-          db
-            .selectFrom('lexicons')
-            .selectAll()
-            .where('user_id', '=', owner.id)
-            .where('name', '=', name);
+        await takeTurn(trx, owner.id);
+        const named = (db: Db) => own(owner.id, db).selectAll().where('name', '=', name);
         const existing = await named(trx).executeTakeFirst();
         if (!existing) {
           const { count } = await trx
@@ -174,6 +177,38 @@ export function createLexiconRepository(db: Db, now: () => Date = () => new Date
         }
         const row = await named(trx).executeTakeFirstOrThrow();
         return { ok: true as const, created: !existing, lexicon: detailOf(row) };
+      });
+    },
+
+    /**
+     * Gives the user's lexicon `from` the name `to` in one transaction, keeping its entries,
+     * language, creation date and place among the defaults; not a new lexicon, so the plan's
+     * count is not in the way. `to` taken by another of their lexicons: 409, nothing changed.
+     */
+    async rename(userId: string, from: string, to: string): Promise<RenameResult> {
+      return db.transaction().execute(async (trx) => {
+        await takeTurn(trx, userId);
+        const named = (name: string) =>
+          own(userId, trx).selectAll().where('name', '=', name).executeTakeFirst();
+        const existing = await named(from);
+        if (!existing) {
+          return {
+            ok: false as const,
+            status: 404 as const,
+            message: LEXICON_MESSAGES.notFound(from),
+          };
+        }
+        if (to === from) return { ok: true as const, lexicon: detailOf(existing) };
+        if (await named(to)) {
+          return {
+            ok: false as const,
+            status: 409 as const,
+            message: LEXICON_MESSAGES.nameTaken(to),
+          };
+        }
+        const changes = { name: to, updated_at: now().toISOString() };
+        await trx.updateTable('lexicons').set(changes).where('id', '=', existing.id).execute();
+        return { ok: true as const, lexicon: detailOf({ ...existing, ...changes }) };
       });
     },
 

@@ -75,7 +75,7 @@ import type { CutNoticeProps } from './cut-notice';
 import { EditorToolbar } from './editor-toolbar';
 import { InfoTiles } from './info-tiles';
 import { ListenButton } from './listen-button';
-import type { PronouncedMarks } from './pronounced-words-plugin';
+import type { PronouncedMarks } from './pronounced-marks';
 import type { PronunciationToolProps } from './pronunciation-tool';
 import { TextTab } from './text-tab';
 import { VoiceSettingsPanel } from './voice-settings-panel';
@@ -445,6 +445,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                         sample={sampling}
                         error={ssmlError}
                         onChange={onChange('SSML')}
+                        pronounced={profile ? pronounced : undefined}
                       />
                     ) : (
                       <TextTab

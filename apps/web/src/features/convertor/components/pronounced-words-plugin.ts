@@ -1,11 +1,15 @@
-import { type CompiledLexiconEntry, findLexiconMatches } from '@parla/contract';
+import { findLexiconMatches } from '@parla/contract';
 import { Extension } from '@tiptap/core';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { Editor } from '@tiptap/react';
 import { useEffect } from 'react';
-import classes from './spoken-word.module.css';
+import {
+  NO_PRONOUNCED_MARKS,
+  type PronouncedMarks,
+  pronouncedAttributes,
+} from './pronounced-marks';
 
 /**
  * The words the user's lexicons change, marked in the Text tab (issue 32, item 3): a
@@ -13,15 +17,7 @@ import classes from './spoken-word.module.css';
  * lexicon), so the document is untouched, as the heard word's (spoken-word-plugin.ts).
  */
 
-export interface PronouncedMarks {
-  /** The entries of the lexicons a conversion applies, in order (compileLexicon of the contract). */
-  entries: readonly CompiledLexiconEntry[];
-  /** The mark's title: how the word is said and by which lexicon. */
-  describe: (entry: CompiledLexiconEntry) => string;
-}
-
 const key = new PluginKey<{ marks: PronouncedMarks; set: DecorationSet }>('parlaPronounced');
-const NONE: PronouncedMarks = { entries: [], describe: () => '' };
 
 /** The decorations of the marked words of a document (each text run between chips). */
 export function pronouncedDecorations(doc: PmNode, marks: PronouncedMarks): DecorationSet {
@@ -33,9 +29,7 @@ export function pronouncedDecorations(doc: PmNode, marks: PronouncedMarks): Deco
       decorations.push(
         Decoration.inline(position + match.start, position + match.end, {
           nodeName: 'mark',
-          class: classes.pronounced ?? '',
-          title: marks.describe(match.compiled),
-          'data-pronounced': match.compiled.lexicon,
+          ...pronouncedAttributes(marks, match),
         }),
       );
     }
@@ -51,7 +45,7 @@ export const PronouncedWords = Extension.create({
       new Plugin({
         key,
         state: {
-          init: () => ({ marks: NONE, set: DecorationSet.empty }),
+          init: () => ({ marks: NO_PRONOUNCED_MARKS, set: DecorationSet.empty }),
           apply(tr, value) {
             const next = tr.getMeta(key) as PronouncedMarks | undefined;
             if (next) return { marks: next, set: pronouncedDecorations(tr.doc, next) };
@@ -72,7 +66,7 @@ export function usePronouncedMarks(editor: Editor | null, marks: PronouncedMarks
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
     editor.view.dispatch(
-      editor.state.tr.setMeta(key, marks ?? NONE).setMeta('addToHistory', false),
+      editor.state.tr.setMeta(key, marks ?? NO_PRONOUNCED_MARKS).setMeta('addToHistory', false),
     );
   }, [editor, marks]);
 }

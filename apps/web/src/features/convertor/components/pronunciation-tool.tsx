@@ -6,7 +6,7 @@ import { usePronouncedWords } from '../hooks/use-pronounced-words';
 import type { EditorHandle } from '../lib/editor-handle';
 import { PRONUNCIATION_TAGS } from '../lib/pronunciation-tags';
 import classes from './editor.module.css';
-import type { PronouncedMarks } from './pronounced-words-plugin';
+import type { PronouncedMarks } from './pronounced-marks';
 import PronunciationDialog, { type PronunciationDialogProps } from './pronunciation-dialog';
 import { PronunciationTagButton } from './pronunciation-tag-button';
 import { ToolHint } from './tool-hint';
@@ -20,7 +20,7 @@ export interface PronunciationToolProps {
   settings: PronunciationDialogProps['settings'] | null;
   /** Says why the dialog does not open (no word selected, or too long a selection). */
   onRefuse: (message: string) => void;
-  /** The words the user's default lexicons change, for the Text tab to mark. */
+  /** The words the user's default lexicons change, for the Text and SSML tabs to mark. */
   onMarks: (marks: PronouncedMarks | undefined) => void;
 }
 
@@ -28,7 +28,7 @@ export interface PronunciationToolProps {
  * The toolbar's "Pronunciation…" (issue 32, item 3), for signed-in users (on the SSML tab after
  * the `<phoneme>`, `<sub>` and `<lang>` buttons): it opens the
  * pronunciation dialog on the word selected in either tab, and reads the words the user's
- * default lexicons change for the Text tab to mark. Loaded once the visitor is known to be
+ * default lexicons change for the Text and SSML tabs to mark. Loaded once the visitor is known to be
  * signed in, with its dialog: an anonymous first visit carries neither.
  */
 export default function PronunciationTool({

@@ -21,6 +21,8 @@ import { wordsOf } from '../lib/ssml-document';
 import { offsetOf } from '../lib/ssml-error';
 import { ssmlElements } from '../lib/ssml-schema';
 import classes from './editor.module.css';
+import { NO_PRONOUNCED_MARKS, type PronouncedMarks } from './pronounced-marks';
+import { pronouncedWords, setPronouncedMarks } from './ssml-pronounced-words';
 
 const External = Annotation.define<boolean>();
 
@@ -76,11 +78,16 @@ interface SsmlEditorProps {
   label: string;
   /** The value is a sample text, which the first text typed or pasted replaces whole (issue 33). */
   sample?: boolean;
+  /** The words the user's lexicons change, marked (ssml-pronounced-words.ts). */
+  pronounced?: PronouncedMarks | undefined;
 }
 
-/** The SSML tab (issue 4, item 6): CodeMirror 6 with XML highlighting, completion and lint. */
+/**
+ * The SSML tab (issue 4, item 6): CodeMirror 6 with XML highlighting, completion and lint, and
+ * the words the user's lexicons change marked as in the Text tab (issue 32).
+ */
 const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor(
-  { value, limit, error, onChange, onUndo, onRedo, onCut, label, sample = false },
+  { value, limit, error, onChange, onUndo, onRedo, onCut, label, sample = false, pronounced },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
@@ -180,6 +187,7 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
           autocompletion(),
           keymap.of(completionKeymap),
           lintGutter(),
+          pronouncedWords(),
           replacesSample,
           capped,
           EditorView.contentAttributes.of({ 'aria-label': label }),
@@ -234,6 +242,10 @@ const SsmlEditor = forwardRef<EditorHandle, SsmlEditorProps>(function SsmlEditor
       : [];
     editor.dispatch(setDiagnostics(editor.state, diagnostics));
   }, [error]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setPronouncedMarks.of(pronounced ?? NO_PRONOUNCED_MARKS) });
+  }, [pronounced]);
 
   useImperativeHandle(ref, () => ({
     focus: () => view.current?.focus(),

@@ -13,11 +13,8 @@ import { Echoes } from '../lib/echoes';
 import type { ChangeOperation, CutListener, EditorHandle } from '../lib/editor-handle';
 import { fromSsml, type SsmlDocument, textToSend, toSsml } from '../lib/ssml-document';
 import classes from './editor.module.css';
-import {
-  type PronouncedMarks,
-  PronouncedWords,
-  usePronouncedMarks,
-} from './pronounced-words-plugin';
+import type { PronouncedMarks } from './pronounced-marks';
+import { PronouncedWords, usePronouncedMarks } from './pronounced-words-plugin';
 import { type SpokenRange, SpokenWord, useSpokenWordHighlight } from './spoken-word-plugin';
 import { TagChip } from './tag-chip';
 import { tagPairsPlugin } from './tag-pairs-plugin';

@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import { useLexiconWords } from '../../../hooks/use-lexicon-words';
 import { useToken } from '../../../lib/auth';
 import { lexiconQueryOptions, lexiconsQueryOptions, soundOf } from '../../../lib/lexicons';
-import type { PronouncedMarks } from '../components/pronounced-words-plugin';
+import type { PronouncedMarks } from '../components/pronounced-marks';
 
 /**
  * The entries of the lexicons a conversion from the editor applies to a voice of `language`,
  * in the order it applies them: the user's default lexicons (the convertor names none, so the
- * server applies those), for the Text tab to mark. Signed-in users only.
+ * server applies those), for the Text and SSML tabs to mark. Signed-in users only.
  */
 export function usePronouncedWords(language: string | undefined): PronouncedMarks | undefined {
   const { t } = useLexiconWords();

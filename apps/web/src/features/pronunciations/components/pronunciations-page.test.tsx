@@ -88,6 +88,46 @@ describe('the Pronunciations page (issue 32, item 3)', { timeout: 30_000 }, () =
     });
   });
 
+  it('renames a lexicon in one call, and shows why a taken name is refused', async () => {
+    const user = userEvent.setup();
+    let name = 'Brands';
+    const { calls } = interceptFetch((call) => {
+      if (call.url === '/api/lexicons') {
+        return jsonResponse(200, {
+          lexicons: [{ ...BRANDS, name, entries: 1 }],
+          limits: { lexicons: 1, entries: 25 },
+        });
+      }
+      if (call.url === '/api/lexicons/Brands/rename' && call.method === 'POST') {
+        const to = (call.body as { name: string }).name;
+        if (to === 'Names') return jsonResponse(409, { message: LEXICON_MESSAGES.nameTaken(to) });
+        name = to;
+        return jsonResponse(200, { ...BRANDS, name, entries: [ENTRY] });
+      }
+      return jsonResponse(404, { message: `unexpected ${call.method} ${call.url}` });
+    });
+    renderAt('/pronunciations', '/pronunciations', <PronunciationsPage language="en" />);
+    const card = await screen.findByRole('article', { name: 'Brands' });
+    await user.click(within(card).getByRole('button', { name: 'Rename Brands' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Brands' });
+    const field = within(dialog).getByRole('textbox', { name: 'New name' });
+    await user.clear(field);
+    await user.type(field, 'Names');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(describedBy(field)).toContain(LEXICON_MESSAGES.nameTaken('Names')));
+
+    await user.clear(field);
+    await user.type(field, 'People');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await screen.findByRole('article', { name: 'People' });
+    expect(screen.queryByRole('article', { name: 'Brands' })).toBeNull();
+    // One call per try: no copy under the new name, no delete of the old one.
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([
+      { method: 'POST', url: '/api/lexicons/Brands/rename', body: { name: 'Names' } },
+      { method: 'POST', url: '/api/lexicons/Brands/rename', body: { name: 'People' } },
+    ]);
+  });
+
   it('says where an imported PLS file is wrong', async () => {
     const user = userEvent.setup();
     const bad = LEXICON_MESSAGES.badPls(3, 5, 'a lexeme needs a grapheme');
