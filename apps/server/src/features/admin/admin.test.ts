@@ -145,7 +145,8 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
       (await call('GET', '/api/admin/audit', { authorization: active.authorization })).json(),
     ).total;
     expect(auditAfter).toBe(auditBefore);
-  });
+    // Five callers for every operation, and four accounts made first: a minute on a loaded machine.
+  }, 60_000);
 
   it('reads the role from the database at every request: a revoked administrator is refused at once', async () => {
     const first = await administrator();
