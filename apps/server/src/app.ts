@@ -163,7 +163,12 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
-  const db = createDatabase(config.database);
+  const db = createDatabase(config.database, (error) =>
+    app.log.warn(
+      { err: error },
+      'a database connection broke while idle; the next query opens another',
+    ),
+  );
   app.addHook('onClose', async () => {
     await db.destroy();
   });

@@ -10,9 +10,19 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
-export function createDatabase(config: DatabaseConfig): Db {
+/**
+ * The database of the configuration. On PostgreSQL, a connection that breaks while idle (the
+ * server restarted, failed over, or ended it) is reported to `onIdleError` and dropped from
+ * the pool, which opens a new one for the next query: without a listener, pg throws it as an
+ * uncaught error and the process ends.
+ */
+export function createDatabase(
+  config: DatabaseConfig,
+  onIdleError: (error: Error) => void = () => {},
+): Db {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
+    pool.on('error', onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(config.filename), { recursive: true });
