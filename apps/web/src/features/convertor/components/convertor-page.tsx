@@ -373,7 +373,13 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     >
       <div className={classes.layout}>
         <div>
-          <Card withBorder padding="md" component="section" aria-label={t('convertor.editor')}>
+          <Card
+            withBorder
+            padding="md"
+            component="section"
+            aria-label={t('convertor.editor')}
+            data-drawn-first
+          >
             <Stack gap="sm">
               <Tabs
                 value={mode}
