@@ -2,7 +2,8 @@
  * The static shell (issue 33 item 9, docs/decisions/049-static-shell.md): what the served HTML
  * draws before any script runs, in each language of the app. The header bar with the logo on
  * every page; on the convertor also the headline with its lead and the editor box, at their
- * final place and size (the CSS is apps/web/src/app/static-shell.css, which copies the metrics
+ * final place and size, and on a laptop the player's box and the paragraph about Parla below
+ * them (the CSS is apps/web/src/app/static-shell.css, which copies the metrics
  * of the components the app renders there). The app removes it when it first renders its page
  * (components/layout/app-layout.tsx).
  *
@@ -22,6 +23,7 @@ const PRODUCT_NAME = 'Parla';
 /** Where the server writes the convertor's headline and the lead's link (escaped). */
 const SHELL_HEADLINE = '<!--shell:headline-->';
 const SHELL_LINK = '<!--shell:link-->';
+const SHELL_ABOUT = '<!--shell:about-->';
 
 /** What shell.json holds per language: the header alone, and the convertor's whole shell. */
 interface ShellFragments {
@@ -63,7 +65,7 @@ function convertor(words: Words, locale: string): string {
     .map((key) => `<span>${word(words, key)} <strong>…</strong></span>`)
     .join('');
   // The shell draws; it does nothing: its controls are pictures of the app's (aria-hidden).
-  return `${header(words, locale)}<main class="shell-main"><div class="shell-container shell-page"><div class="shell-intro" data-drawn-first><div class="shell-heading"><h1 class="shell-title">${SHELL_HEADLINE}</h1><span class="shell-button shell-listen" aria-hidden="true"><span class="shell-icon"></span>${word(words, 'convertor.listen')}</span></div><p class="shell-lead">${word(words, 'convertor.lead')} ${SHELL_LINK}</p></div><div class="shell-layout"><section class="shell-card" data-drawn-first aria-label="${word(words, 'convertor.editor')}"><div class="shell-tabs" aria-hidden="true"><span class="shell-tab">${word(words, 'convertor.textTab')}</span><span class="shell-tab">SSML</span></div><div class="shell-toolbar" aria-hidden="true">${tools}<span class="shell-tools-end"><span class="shell-icon-tool"></span><span class="shell-icon-tool"></span><span class="shell-tool">${word(words, 'toolbar.upload')}</span></span></div><p class="shell-note">${word(words, 'convertor.sampleNote')}</p><div class="shell-area"><p>${word(words, 'convertor.sample')}</p></div><div class="shell-actions" aria-hidden="true"><span class="shell-counter">${counter}</span><span class="shell-button shell-convert">${word(words, 'convertor.convert')}</span></div><p class="shell-empty"></p></section><div></div></div></div></main>`;
+  return `${header(words, locale)}<main class="shell-main"><div class="shell-container shell-page"><div class="shell-intro" data-drawn-first><div class="shell-heading"><h1 class="shell-title">${SHELL_HEADLINE}</h1><span class="shell-button shell-listen" aria-hidden="true"><span class="shell-icon"></span>${word(words, 'convertor.listen')}</span></div><p class="shell-lead">${word(words, 'convertor.lead')} ${SHELL_LINK}</p></div><div class="shell-layout"><div><section class="shell-card" data-drawn-first aria-label="${word(words, 'convertor.editor')}"><div class="shell-tabs" aria-hidden="true"><span class="shell-tab">${word(words, 'convertor.textTab')}</span><span class="shell-tab">SSML</span></div><div class="shell-toolbar" aria-hidden="true">${tools}<span class="shell-tools-end"><span class="shell-icon-tool"></span><span class="shell-icon-tool"></span><span class="shell-tool">${word(words, 'toolbar.upload')}</span></span></div><p class="shell-note">${word(words, 'convertor.sampleNote')}</p><div class="shell-area"><p>${word(words, 'convertor.sample')}</p></div><div class="shell-actions" aria-hidden="true"><span class="shell-counter">${counter}</span><span class="shell-button shell-convert">${word(words, 'convertor.convert')}</span></div><p class="shell-empty"></p></section><section class="shell-card shell-player" data-drawn-first aria-label="${word(words, 'convertor.player')}"><p class="shell-note">${word(words, 'convertor.playerEmpty')}</p></section></div><div></div></div><section class="shell-about" data-drawn-first aria-label="${word(words, 'convertor.about')}">${SHELL_ABOUT}</section></div></main>`;
 }
 
 export function staticShell(): Plugin {
@@ -91,7 +93,8 @@ export function staticShell(): Plugin {
         '<!--static-shell-->',
         `<div id="static-shell">${english
           .replace(SHELL_HEADLINE, word(words.en, 'fallback.titlePlain'))
-          .replace(SHELL_LINK, '')}</div>`,
+          .replace(SHELL_LINK, '')
+          .replace(SHELL_ABOUT, word(words.en, 'fallback.text'))}</div>`,
       );
     },
     generateBundle() {

@@ -509,6 +509,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
             mt="md"
             component="section"
             aria-label={t('convertor.player')}
+            data-drawn-first
           >
             {conversion ? (
               <WidgetBoundary name={t('convertor.thePlayer')}>
@@ -599,6 +600,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           aria-label={t('convertor.about', { product: PRODUCT_NAME })}
           fz="lg"
           maw="70ch"
+          pos="relative"
+          data-drawn-first
         >
           {texts.intro.text}
         </Text>
