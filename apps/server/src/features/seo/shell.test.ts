@@ -14,7 +14,7 @@ writeFileSync(
 );
 const shell = (locale: string) => ({
   header: `<header>${locale}</header>`,
-  convertor: `<header>${locale}</header><main><h1><!--shell:headline--></h1><p>lead <!--shell:link--></p></main>`,
+  convertor: `<header>${locale}</header><main><h1><!--shell:headline--></h1><p>lead <!--shell:link--></p><section><!--shell:about--></section></main>`,
 });
 writeFileSync(
   path.join(webRoot, 'shell.json'),
@@ -33,6 +33,11 @@ describe(`the static shell in the served HTML (issue 33 item 9, ${TEST_DATABASE_
     // The headline is the content's, its catalogue sections resolved (no {{…}} left).
     expect(french).toMatch(/<h1>Transformez votre texte en voix( naturelle)?<\/h1>/);
     expect(french).toContain('<a href="/fr/pricing">');
+    // The paragraph about Parla, the catalogue's numbers in it.
+    expect(french).toMatch(
+      /<section>Parla lit à voix haute du texte brut et du SSML dans [\d\s\u202f]+ langues/,
+    );
+    expect(french).not.toContain('{{');
     const english = shellOf(await page('/convertor?id=1'));
     expect(english).toContain('<header>en</header>');
     expect(english).toContain('<a href="/pricing">See the plans</a>');

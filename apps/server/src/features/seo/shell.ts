@@ -12,12 +12,14 @@ import {
 /**
  * The static shell of the web app (issue 33 item 9, docs/decisions/049-static-shell.md): the
  * build writes each language's into shell.json (apps/web/static-shell.ts), the header alone and
- * the convertor's whole shell, where the convertor's headline and its lead's link are marked.
+ * the convertor's whole shell, where the convertor's headline, its lead's link and the paragraph
+ * about Parla are marked.
  */
 type Shells = Record<string, { header: string; convertor: string }>;
 
 const HEADLINE = '<!--shell:headline-->';
 const LINK = '<!--shell:link-->';
+const ABOUT = '<!--shell:about-->';
 /** The shell in index.html as built, before the app's root. */
 const SHELL = /<div id="static-shell">[\s\S]*?<\/div>(?=\s*<div id="root")/;
 
@@ -58,10 +60,12 @@ export function createShellWriter(webRoot: string, counts: () => Promise<Catalog
     const title = firstTag(intro, 'title')?.content;
     let drawn = shell.header;
     if (title) {
-      const filled = fillCatalogueCounts(title, await counts(), page.locale);
+      const catalogue = await counts();
+      const fill = (text: string) => escapeHtml(fillCatalogueCounts(text, catalogue, page.locale));
       const link = firstTag(intro, 'link');
       drawn = shell.convertor
-        .replace(HEADLINE, escapeHtml(filled))
+        .replace(HEADLINE, fill(title))
+        .replace(ABOUT, fill(firstTag(intro, 'text')?.content ?? ''))
         .replace(
           LINK,
           link?.link
