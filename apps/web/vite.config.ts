@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Alias, defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { staticShell } from './static-shell.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -70,7 +71,7 @@ const PREACT: Alias[] = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), staticShell(), precompress()],
   resolve: {
     conditions: [SOURCE_CONDITION, ...defaultClientConditions],
     alias: command === 'build' ? PREACT : [],

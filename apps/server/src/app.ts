@@ -31,6 +31,7 @@ import { createStripePaymentProvider } from './features/payment/stripe-provider.
 import { createTestPaymentProvider } from './features/payment/test-provider.js';
 import { planRoutes } from './features/plan/routes.js';
 import { createIndexRenderer, seoRoutes, seoSiteRoutes } from './features/seo/routes.js';
+import { createShellWriter } from './features/seo/shell.js';
 import { type AbuseLimits, CONVERSIONS_PER_MINUTE, DEFAULT_ABUSE_LIMITS } from './lib/limits.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
 import { createMetrics } from './lib/metrics.js';
@@ -213,6 +214,11 @@ export async function buildApp({
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.close());
   const metrics = createMetrics();
+  // The counts the site shows (content, and the web app's static shell) are the catalogue's.
+  const catalogueCounts = async () => {
+    const languages = await speech.listVoices();
+    return { ...catalogueSummary(languages), natural: naturalVoiceCount(languages) };
+  };
   if (config.redisUrl) metrics.watchQueue(() => speech.queueCounts());
   const readiness = redis?.connection();
   app.addHook('onClose', async () => readiness?.disconnect());
@@ -387,10 +393,7 @@ export async function buildApp({
         prefix: '/content',
         db,
         contentDir,
-        catalogueCounts: async () => {
-          const languages = await speech.listVoices();
-          return { ...catalogueSummary(languages), natural: naturalVoiceCount(languages) };
-        },
+        catalogueCounts,
       });
       await api.register(seoRoutes, { prefix: '/seo', db, publicUrl: config.publicUrl });
       await api.register(adminRoutes, {
@@ -422,7 +425,11 @@ export async function buildApp({
   await app.register(seoSiteRoutes, { db, publicUrl: config.publicUrl });
   await app.register(webAppPlugin, {
     root: webRoot,
-    renderIndex: createIndexRenderer(db, config.publicUrl),
+    renderIndex: createIndexRenderer(
+      db,
+      config.publicUrl,
+      createShellWriter(webRoot, catalogueCounts),
+    ),
   });
   return app as unknown as App & typeof app;
 }

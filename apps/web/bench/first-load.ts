@@ -1,7 +1,8 @@
 /**
  * First load of the pages, as a first-time visitor's browser gets them (issue 18, item 5):
  * the built product (run `npm run build` first) in headless Debian chromium, with an empty
- * cache for each page. Prints, per page, the Largest Contentful Paint, the JavaScript
+ * cache for each page. Prints, per page, the Largest Contentful Paint (and its element), the
+ * Cumulative Layout Shift until the page has loaded, the JavaScript
  * transferred (brotli, as sent to chromium), the same scripts' gzip size (the target's unit,
  * from the build's .gz copies), the raw size of the render-blocking CSS (the stylesheets linked
  * in the HTML's head) and of all CSS loaded, and all bytes transferred; and each figure as a
@@ -85,7 +86,7 @@ async function main() {
       `First load, empty cache, median of ${RUNS} (${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString().slice(0, 10)})`,
     );
     console.info(
-      'page              LCP ms  ×target(500)  JS br kB  JS gzip kB  ×target(200 gzip)  CSS blocking kB  ×target(100)  CSS all kB  all kB',
+      'page              LCP ms  ×target(500)  CLS    JS br kB  JS gzip kB  ×target(200 gzip)  CSS blocking kB  ×target(100)  CSS all kB  all kB',
     );
     for (const page of PAGES) {
       // The stylesheets of the HTML's head block the first paint; the others come with code.
@@ -95,7 +96,15 @@ async function main() {
         (match) => /href="([^"]+)"/.exec(match[0])?.[1] ?? '',
       );
       const blockingCss = blocking.reduce((sum, sheet) => sum + rawSize(sheet), 0);
-      const runs: { lcp: number; js: number; gzip: number; css: number; all: number }[] = [];
+      const runs: {
+        lcp: number;
+        cls: number;
+        js: number;
+        gzip: number;
+        css: number;
+        all: number;
+      }[] = [];
+      const elements: string[] = [];
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
         const tab = await context.newPage();
@@ -104,6 +113,8 @@ async function main() {
           () =>
             new Promise<{
               lcp: number;
+              element: string;
+              cls: number;
               js: number;
               scripts: string[];
               styles: string[];
@@ -120,17 +131,40 @@ async function main() {
               );
               const js = scripts.reduce((sum, e) => sum + e.transferSize, 0);
               const all = entries.reduce((sum, e) => sum + e.transferSize, navigation.transferSize);
+              // Layout shifts are observed only (not in the performance timeline's lists).
+              let cls = 0;
               new PerformanceObserver((list) => {
-                const last = list.getEntries().at(-1);
-                resolve({
-                  lcp: last ? last.startTime : Number.NaN,
-                  js,
-                  scripts: scripts.map((e) => new URL(e.name).pathname),
-                  styles: entries
-                    .filter((e) => new URL(e.name).pathname.endsWith('.css'))
-                    .map((e) => new URL(e.name).pathname),
-                  all,
-                });
+                for (const shift of list.getEntries() as unknown as {
+                  value: number;
+                  hadRecentInput: boolean;
+                }[]) {
+                  if (!shift.hadRecentInput) cls += shift.value;
+                }
+              }).observe({ type: 'layout-shift', buffered: true });
+              new PerformanceObserver((list) => {
+                const last = list.getEntries().at(-1) as
+                  | (PerformanceEntry & { element?: Element | null })
+                  | undefined;
+                // The element, or what it was when the app has replaced it (the static shell's).
+                const element = last?.element;
+                // The buffered shifts are delivered in a task of their own.
+                setTimeout(
+                  () =>
+                    resolve({
+                      lcp: last ? last.startTime : Number.NaN,
+                      element: element
+                        ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 24)}"`
+                        : 'replaced since',
+                      cls,
+                      js,
+                      scripts: scripts.map((e) => new URL(e.name).pathname),
+                      styles: entries
+                        .filter((e) => new URL(e.name).pathname.endsWith('.css'))
+                        .map((e) => new URL(e.name).pathname),
+                      all,
+                    }),
+                  100,
+                );
               }).observe({ type: 'largest-contentful-paint', buffered: true });
             }),
         );
@@ -141,15 +175,23 @@ async function main() {
           }
         }
         const css = measured.styles.reduce((sum, sheet) => sum + rawSize(sheet), 0);
-        runs.push({ lcp: measured.lcp, js: measured.js, gzip, css, all: measured.all });
+        runs.push({
+          lcp: measured.lcp,
+          cls: measured.cls,
+          js: measured.js,
+          gzip,
+          css,
+          all: measured.all,
+        });
+        elements.push(measured.element);
         await context.close();
       }
-      const median = (key: 'lcp' | 'js' | 'gzip' | 'css' | 'all') =>
+      const median = (key: 'lcp' | 'cls' | 'js' | 'gzip' | 'css' | 'all') =>
         runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
       const lcp = median('lcp');
       const gzip = median('gzip');
       console.info(
-        `${page.padEnd(16)} ${lcp.toFixed(0).padStart(7)} ${(lcp / LCP_TARGET_MS).toFixed(2).padStart(13)} ${(median('js') / 1024).toFixed(1).padStart(9)} ${(gzip / 1024).toFixed(1).padStart(11)} ${(gzip / JS_TARGET_BYTES).toFixed(2).padStart(18)} ${(blockingCss / 1024).toFixed(1).padStart(16)} ${(blockingCss / CSS_TARGET_BYTES).toFixed(2).padStart(13)} ${(median('css') / 1024).toFixed(1).padStart(11)} ${(median('all') / 1024).toFixed(1).padStart(7)}`,
+        `${page.padEnd(16)} ${lcp.toFixed(0).padStart(7)} ${(lcp / LCP_TARGET_MS).toFixed(2).padStart(13)} ${median('cls').toFixed(3).padStart(6)} ${(median('js') / 1024).toFixed(1).padStart(9)} ${(gzip / 1024).toFixed(1).padStart(11)} ${(gzip / JS_TARGET_BYTES).toFixed(2).padStart(18)} ${(blockingCss / 1024).toFixed(1).padStart(16)} ${(blockingCss / CSS_TARGET_BYTES).toFixed(2).padStart(13)} ${(median('css') / 1024).toFixed(1).padStart(11)} ${(median('all') / 1024).toFixed(1).padStart(7)}  LCP: ${[...new Set(elements)].join(' / ')}`,
       );
     }
   } finally {

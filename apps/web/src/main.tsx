@@ -1,11 +1,12 @@
-// The render-blocking CSS (issue 33 item 9): Mantine's base, its variables and the startup
-// loader's hidden text; every other component's styles come with the first page
+// The render-blocking CSS (issue 33 item 9): Mantine's base, its variables, the startup
+// loader's hidden text and the static shell's rules; every other component's styles come with the first page
 // (app/mantine-styles.ts). Mantine's rules are layered, so the app's own CSS always wins.
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
 import './app/global.css';
+import './app/static-shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -142,3 +142,17 @@ export type ArticleParams = z.output<typeof ArticleParamsSchema>;
 
 /** The blog list's tag filter (SPEC §2: default All). */
 export const ALL_TAGS = 'All';
+
+/** A page's section by its id, unless hidden (its tags). */
+export function visibleSection(
+  content: Pick<PageContent, 'sections'>,
+  id: string,
+): PageTag[] | null {
+  const found = content.sections.find((section) => section.id === id);
+  return found && found.visibility !== 'hidden' ? found.tags : null;
+}
+
+/** The first tag of a type among a section's tags. */
+export function firstTag(tags: PageTag[] | null, type: string): PageTag | undefined {
+  return tags?.find((tag) => tag.type === type);
+}

@@ -29,7 +29,7 @@ export function Page({
   usePageMeta({ title, description });
   return (
     <Container size={size} py={{ base: 'lg', md: 'xl' }}>
-      <Stack gap="xs" mb="xl">
+      <Stack gap="xs" mb="xl" pos="relative" data-drawn-first>
         <Group gap="sm" align="center" wrap="wrap">
           <Title order={1} fz={{ base: 28, md: 36 }}>
             {heading}

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.js';
 import { createContentRepository } from '../../services/content/repository.js';
 import { renderIndexHtml } from './head.js';
 import { pageSlugOf, SeoNotFoundError, seoMetaFor } from './meta.js';
+import type { createShellWriter } from './shell.js';
 
 export interface SeoRoutesOptions {
   db: Db;
@@ -138,9 +139,14 @@ export const seoSiteRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app
 
 /**
  * Writes a route's metadata into index.html (issue 7: a crawler that runs no JavaScript sees
- * them). Unknown articles or languages fall back to the convertor's metadata, as the page does.
+ * them), and the static shell of the page's language (issue 33 item 9). Unknown articles or
+ * languages fall back to the convertor's metadata, as the page does.
  */
-export function createIndexRenderer(db: Db, publicUrl: string) {
+export function createIndexRenderer(
+  db: Db,
+  publicUrl: string,
+  writeShell?: ReturnType<typeof createShellWriter>,
+) {
   const content = createContentRepository(db);
   return async (url: string, html: string): Promise<string> => {
     const query = seoMetaQueryFor(url);
@@ -163,6 +169,7 @@ export function createIndexRenderer(db: Db, publicUrl: string) {
     const languages = await content.languages();
     const locales = new Map(languages.map((row) => [row.code, row.locale]));
     let alternates: Array<{ locale: string; url: string }> = [];
+    let convertor: Awaited<ReturnType<typeof content.page>>;
     if (query.type === 'blog') {
       const slug = /^\/blog\/article\/([^/]+)/.exec(query.path)?.[1];
       const article = slug ? await content.article(query.language, slug) : undefined;
@@ -173,6 +180,7 @@ export function createIndexRenderer(db: Db, publicUrl: string) {
     } else {
       const slug = query.path.startsWith('/blog') ? 'blog' : pageSlugOf(query.path);
       const page = await content.page(query.language, slug);
+      if (slug === 'convertor') convertor = page;
       const rest = slug === 'blog' ? query.path : query.path === '/' ? '/convertor' : query.path;
       alternates = (page?.translations ?? []).map((translation) => ({
         locale: locales.get(translation.code) ?? translation.code,
@@ -180,9 +188,13 @@ export function createIndexRenderer(db: Db, publicUrl: string) {
       }));
     }
     const pathname = url.split(/[?#]/, 1)[0] ?? '/';
-    return renderIndexHtml(html, {
+    const locale = language?.locale ?? 'en';
+    const shelled = writeShell
+      ? await writeShell(html, { locale, language: query.language, convertor })
+      : html;
+    return renderIndexHtml(shelled, {
       meta,
-      locale: language?.locale ?? 'en',
+      locale,
       direction: language?.direction ?? 'ltr',
       url: publicUrl + pathname,
       alternates: alternates.length > 1 ? alternates : [],

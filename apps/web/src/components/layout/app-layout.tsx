@@ -1,5 +1,5 @@
 import { Box, useDirection } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useSeoMeta } from '../../hooks/use-seo-meta';
@@ -50,6 +50,10 @@ function Frame() {
   const showSwitcher = matches.some((match) => isLocalisedRoute(match.handle));
   // Every page's title, description, Open Graph, Twitter and microdata (SPEC §2, §7).
   useSeoMeta();
+
+  // The served HTML's static shell (apps/web/static-shell.ts) goes as the app draws the same
+  // parts in its place, before the browser paints (issue 33 item 9).
+  useLayoutEffect(() => document.getElementById('static-shell')?.remove(), []);
 
   useEffect(() => {
     document.documentElement.lang = described.locale;

@@ -16,6 +16,7 @@ export function PageLoader({ fading = false }: { fading?: boolean }) {
       role="status"
       aria-live="polite"
       data-testid="page-loader"
+      data-loader
     >
       <div className={classes.bars} aria-hidden="true">
         <span className={classes.bar} />

@@ -129,7 +129,7 @@ export function SiteHeader({ language, switcher }: SiteHeaderProps) {
   const links = useMainLinks(language, session.status === 'signed-in');
 
   return (
-    <Box component="header" className={classes.header}>
+    <Box component="header" className={classes.header} data-drawn-first>
       <Container size="xl" className={classes.inner}>
         <Link
           to={localizePath('/convertor', language)}

@@ -373,7 +373,13 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
     >
       <div className={classes.layout}>
         <div>
-          <Card withBorder padding="md" component="section" aria-label={t('convertor.editor')}>
+          <Card
+            withBorder
+            padding="md"
+            component="section"
+            aria-label={t('convertor.editor')}
+            data-drawn-first
+          >
             <Stack gap="sm">
               <Tabs
                 value={mode}
@@ -504,6 +510,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
             mt="md"
             component="section"
             aria-label={t('convertor.player')}
+            data-drawn-first
           >
             {conversion ? (
               <WidgetBoundary name={t('convertor.thePlayer')}>
@@ -594,6 +601,8 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
           aria-label={t('convertor.about', { product: PRODUCT_NAME })}
           fz="lg"
           maw="70ch"
+          pos="relative"
+          data-drawn-first
         >
           {texts.intro.text}
         </Text>

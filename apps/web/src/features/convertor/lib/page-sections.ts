@@ -1,4 +1,10 @@
-import { type PageContent, type PageTag, PRODUCT_NAME } from '@parla/contract';
+import {
+  firstTag,
+  type PageContent,
+  type PageTag,
+  PRODUCT_NAME,
+  visibleSection,
+} from '@parla/contract';
 import type { TFunction } from 'i18next';
 
 /**
@@ -64,11 +70,7 @@ export function convertorTexts(
   fallback: ConvertorTexts,
 ): ConvertorTexts {
   if (!content) return fallback;
-  const section = (id: string) => {
-    const found = content.sections.find((s) => s.id === id);
-    return found && found.visibility !== 'hidden' ? found.tags : null;
-  };
-  const first = (tags: PageTag[] | null, type: string) => tags?.find((t) => t.type === type);
+  const section = (id: string) => visibleSection(content, id);
   const all = (tags: PageTag[] | null, type: string) => (tags ?? []).filter((t) => t.type === type);
   const linkOf = (tag: PageTag | undefined) =>
     tag?.link ? { label: tag.label ?? tag.link, link: tag.link } : null;
@@ -81,28 +83,28 @@ export function convertorTexts(
   return {
     intro: intro
       ? {
-          title: first(intro, 'title')?.content ?? fallback.intro.title,
-          text: first(intro, 'text')?.content ?? fallback.intro.text,
-          link: linkOf(first(intro, 'link')),
+          title: firstTag(intro, 'title')?.content ?? fallback.intro.title,
+          text: firstTag(intro, 'text')?.content ?? fallback.intro.text,
+          link: linkOf(firstTag(intro, 'link')),
         }
       : fallback.intro,
     tiles: tiles ? all(tiles, 'tile').map(labelled) : fallback.tiles,
     howItWorks: how
       ? {
-          title: first(how, 'title')?.content ?? fallback.howItWorks.title,
+          title: firstTag(how, 'title')?.content ?? fallback.howItWorks.title,
           steps: all(how, 'step').map(labelled),
         }
       : fallback.howItWorks,
     faq: faq
       ? {
-          title: first(faq, 'title')?.content ?? fallback.faq.title,
+          title: firstTag(faq, 'title')?.content ?? fallback.faq.title,
           questions: all(faq, 'question').map(labelled),
         }
       : fallback.faq,
     blog: blog
       ? {
-          title: first(blog, 'title')?.content ?? fallback.blog.title,
-          link: linkOf(first(blog, 'link')),
+          title: firstTag(blog, 'title')?.content ?? fallback.blog.title,
+          link: linkOf(firstTag(blog, 'link')),
         }
       : fallback.blog,
   };
