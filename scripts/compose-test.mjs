@@ -16,7 +16,7 @@ import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { parse } from 'yaml';
 import { ROOT } from './lib.mjs';
-import { baseImage, build, podman, sh } from './podman.mjs';
+import { baseImage, build, podman, pruneImagesBefore, sh } from './podman.mjs';
 import { convert, freePort, waitUntil } from './smoke.mjs';
 
 const PROJECT = 'parla-ci-compose';
@@ -265,6 +265,6 @@ try {
 } finally {
   removeLeftovers();
   podman(['network', 'rm', `${PROJECT}_default`], { allowFailure: true });
-  podman(['image', 'prune', '--force'], { allowFailure: true });
+  pruneImagesBefore(started);
 }
 process.exit(failed ? 1 : 0);

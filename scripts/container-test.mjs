@@ -6,7 +6,7 @@
 //
 // Podman as this sandbox allows it (scripts/podman.mjs); the container uses the host's network
 // (the test reaches the server on it).
-import { baseImage, build, podman } from './podman.mjs';
+import { baseImage, build, podman, pruneImagesBefore } from './podman.mjs';
 import { convert, freePort, waitForHealth, waitUntil } from './smoke.mjs';
 
 const IMAGE = 'localhost/parla-test';
@@ -124,7 +124,6 @@ try {
     console.error(`[container] its last log lines:\n${logs.stdout}${logs.stderr}`);
 } finally {
   removeLeftovers();
-  // Layers of earlier builds that no tag names any more.
-  podman(['image', 'prune', '--force'], { allowFailure: true });
+  pruneImagesBefore(started);
 }
 process.exit(failed ? 1 : 0);

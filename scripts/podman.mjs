@@ -88,3 +88,12 @@ export function build(tag, { file, context = '.', args = [] } = {}) {
     rmSync(work, { recursive: true, force: true });
   }
 }
+
+/**
+ * Removes the layers no tag names (dangling) made before `since` (a Date.now()): earlier runs'
+ * builds. This run's stay, so the next container step builds the same tree from podman's cache.
+ */
+export function pruneImagesBefore(since) {
+  const seconds = Math.ceil((Date.now() - since) / 1000);
+  podman(['image', 'prune', '--force', '--filter', `until=${seconds}s`], { allowFailure: true });
+}
