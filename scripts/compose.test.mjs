@@ -1,6 +1,7 @@
-// compose.yaml holds together (docs/decisions/039): CI cannot run Compose (no Docker, no image
-// registry), so its structure is checked here against the repository it runs. Run by npm test
-// with the other tests of scripts/.
+// compose.yaml holds together (docs/decisions/039, 050): its structure checked against the
+// repository it runs, and CI's override (.ci/compose/compose.ci.yaml) changing images and
+// variables only. scripts/compose-test.mjs runs it for real. Run by npm test with the other
+// tests of scripts/.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,9 +25,9 @@ describe('compose.yaml', () => {
     const worker = services.worker.command;
     expect(worker.at(-1)).toBe('worker');
     expect(existsSync(path.join(ROOT, worker.at(-2)))).toBe(true);
-    // The server listens on the image's port.
+    // The server listens on the image's port, published on PARLA_PORT (the same by default).
     const exposed = dockerfile.match(/^EXPOSE (\d+)$/m)?.[1];
-    expect(services.parla.ports).toEqual([`${exposed}:${exposed}`]);
+    expect(services.parla.ports).toEqual([`\${PARLA_PORT:-${exposed}}:${exposed}`]);
   });
 
   it('gives the server and the worker only variables the server reads, naming the services', () => {
@@ -57,5 +58,20 @@ describe('compose.yaml', () => {
     }
     expect(services.parla.volumes).toContain('data:/data');
     expect(dockerfile).toMatch(/^VOLUME \/data$/m);
+  });
+
+  it('is run in CI with stand-in images and no voice download, nothing else changed', () => {
+    const override = parse(
+      readFileSync(path.join(ROOT, '.ci/compose/compose.ci.yaml'), 'utf8'),
+    ).services;
+    for (const [name, service] of Object.entries(override)) {
+      expect(Object.keys(services), name).toContain(name);
+      // podman-compose 1.0.3 appends an override's lists to compose.yaml's: images and
+      // variables only.
+      for (const key of Object.keys(service)) expect(['image', 'environment'], name).toContain(key);
+      if (service.image) expect(service.image, name).toMatch(/^localhost\/parla-ci-/);
+    }
+    expect(override.parla.environment).toEqual({ DEFAULT_VOICES: 'none' });
+    expect(override.worker.environment).toEqual(override.parla.environment);
   });
 });

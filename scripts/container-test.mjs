@@ -4,63 +4,17 @@
 // API, stops on SIGTERM with status 0, and after a restart still has the user created before.
 // The base image is made first where no registry is reachable (.ci/base-image.sh).
 //
-// Podman as this sandbox allows it: runc (not crun), no default ulimits (.ci/containers.conf),
-// the host's network (for the build's npm and apt, and to reach the server).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
-import path from 'node:path';
-import { ROOT } from './lib.mjs';
+// Podman as this sandbox allows it (scripts/podman.mjs); the container uses the host's network
+// (the test reaches the server on it).
+import { baseImage, build, podman, pruneImagesBefore } from './podman.mjs';
 import { convert, freePort, waitForHealth, waitUntil } from './smoke.mjs';
 
 const IMAGE = 'localhost/parla-test';
 const NAME = 'parla-test';
 const VOLUME = 'parla-test-data';
-const env = {
-  ...process.env,
-  CONTAINERS_CONF: process.env.CONTAINERS_CONF || path.join(ROOT, '.ci/containers.conf'),
-};
 
-/** Runs a command; answers its output, or throws with it when the exit status is not 0. */
-function sh(command, args, { allowFailure = false, inherit = false } = {}) {
-  const result = spawnSync(command, args, {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    stdio: inherit ? 'inherit' : 'pipe',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.error) throw result.error;
-  if (result.status !== 0 && !allowFailure) {
-    throw new Error(
-      `${command} ${args.join(' ')} exited with ${result.status}\n${result.stdout ?? ''}${result.stderr ?? ''}`,
-    );
-  }
-  return result;
-}
-
-const podman = (args, options) => sh('podman', ['--runtime', 'runc', ...args], options);
 const run = (args, options) =>
   podman(['run', '--network', 'host', '--ulimit', 'host', ...args], options);
-
-/**
- * The certificate authorities this machine trusts beyond Node's own (NODE_EXTRA_CA_CERTS, else
- * npm's `cafile`: a TLS-inspecting proxy's, say), given to the build's npm as a global npmrc
- * mounted for the build only: the image and the Dockerfile stay as they are.
- */
-function trustOfThisMachine() {
-  const cafile =
-    process.env.NODE_EXTRA_CA_CERTS || sh('npm', ['config', 'get', 'cafile']).stdout.trim();
-  if (!cafile || cafile === 'null' || !existsSync(cafile)) return [];
-  const npmrc = path.join(work, 'npmrc');
-  writeFileSync(npmrc, 'cafile=/tmp/parla-ci-ca.crt\n');
-  return [
-    '--volume',
-    `${cafile}:/tmp/parla-ci-ca.crt:ro`,
-    '--volume',
-    `${npmrc}:/usr/local/etc/npmrc:ro`,
-  ];
-}
 
 function step(text) {
   console.info(`[container] ${text}`);
@@ -71,36 +25,16 @@ function removeLeftovers() {
   podman(['volume', 'rm', '--force', VOLUME], { allowFailure: true });
 }
 
-const work = mkdtempSync(path.join(tmpdir(), 'parla-container-'));
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 let failed = false;
 try {
   removeLeftovers();
   step('base image (node:24-bookworm-slim)');
-  sh(path.join(ROOT, '.ci/base-image.sh'), [], { inherit: true });
+  baseImage();
 
   step(`building ${IMAGE} from the Dockerfile`);
-  // --format docker: OCI images have no HEALTHCHECK; --pull never: the base is local. The
-  // build's npm uses this machine's npm cache (the Dockerfile is the same without it).
-  const npmCache = path.join(homedir(), '.npm', '_cacache');
-  const cache = existsSync(npmCache) ? ['--volume', `${npmCache}:/root/.npm/_cacache`] : [];
-  podman(
-    [
-      'build',
-      '--network',
-      'host',
-      '--format',
-      'docker',
-      '--pull=never',
-      ...cache,
-      ...trustOfThisMachine(),
-      '-t',
-      IMAGE,
-      '.',
-    ],
-    { inherit: true },
-  );
+  build(IMAGE);
   step(`built (${elapsed()})`);
 
   const bad = run(['--rm', '-e', 'PORT=eighty', IMAGE], { allowFailure: true });
@@ -132,7 +66,7 @@ try {
   await waitUntil("the container's health check", healthy, 120);
   step(`healthy (${elapsed()})`);
   await waitForHealth(base, 10);
-  const seconds = await convert(base);
+  const { seconds } = await convert(base);
   step(`converted a text through the API: ${seconds.toFixed(2)} s of WAV`);
 
   const created = podman([
@@ -190,8 +124,6 @@ try {
     console.error(`[container] its last log lines:\n${logs.stdout}${logs.stderr}`);
 } finally {
   removeLeftovers();
-  rmSync(work, { recursive: true, force: true });
-  // Layers of earlier builds that no tag names any more.
-  podman(['image', 'prune', '--force'], { allowFailure: true });
+  pruneImagesBefore(started);
 }
 process.exit(failed ? 1 : 0);

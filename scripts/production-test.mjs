@@ -79,7 +79,7 @@ try {
       throw new Error(`the server exited with ${code} before it served`);
     }),
   ]);
-  const seconds = await convert(base);
+  const { seconds } = await convert(base);
   console.info(`[production] npm start serves: converted ${seconds.toFixed(2)} s of WAV`);
   server.kill('SIGTERM');
   const { code } = await exited;

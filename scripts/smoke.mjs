@@ -37,15 +37,16 @@ export function waitForHealth(base, seconds = 120) {
 
 /**
  * Converts a sentence anonymously (standard engine, WAV at 16 kHz) and decodes the audio;
- * throws unless it is WAV of about the sentence's length. Answers its duration in seconds.
+ * throws unless it is WAV of about the sentence's length. Answers its duration in seconds, the
+ * path the API serves it at and its bytes.
  */
-export async function convert(base) {
+export async function convert(base, text = 'Parla is running in production.') {
   // The API's request (packages/contract, VoiceSettingsSchema), every field as a client sends it.
   const settings = {
     engine: 'standard',
     voice_id: 'standard:en-us',
     language_code: 'en-us',
-    text: 'Parla is running in production.',
+    text,
     output_format: 'wav',
     sample_rate: 16000,
     effect: null,
@@ -76,5 +77,5 @@ export async function convert(base) {
   if (!(format.duration > 1 && format.duration < 10)) {
     throw new Error(`the audio lasts ${format.duration} s`);
   }
-  return format.duration;
+  return { seconds: format.duration, path: result.path, bytes };
 }

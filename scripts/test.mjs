@@ -1,7 +1,8 @@
 // npm test: every check and every test of the product, in order, with one summary at the end:
 // typecheck, lint, unit tests, the server suite on SQLite and on PostgreSQL, the end-to-end
-// suite in Debian's chromium against the built app, then the production install and the
-// container image (scripts/production-test.mjs, scripts/container-test.mjs). It keeps going
+// suite in Debian's chromium against the built app, then the production install, the
+// container image and compose.yaml (scripts/production-test.mjs, scripts/container-test.mjs,
+// scripts/compose-test.mjs). It keeps going
 // after a failure so one run shows everything that is wrong, and exits non-zero if anything
 // failed.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -174,26 +175,41 @@ const built = buildServer() === 0 && buildWeb() === 0;
 steps.push({ title: 'build', ok: built });
 if (built) vitest('end-to-end (chromium)', 'e2e', { CHROMIUM_PATH: CHROMIUM });
 
-// docs/operations.md: the production install and the container image, made as an operator
-// makes them. CI cannot skip the container step: without podman it fails there.
+// docs/operations.md: the production install, the container image and compose.yaml, made and
+// run as an operator makes and runs them. CI cannot skip the container steps: without podman
+// (or podman-compose) they fail there.
 check('production install (fresh clone: build, prune, start, convert)', 'node', [
   'scripts/production-test.mjs',
 ]);
-if (run('podman', ['--version'], { stdio: 'ignore' }) === 0) {
-  check('container image (podman: build, run, convert, SIGTERM, restart)', 'node', [
-    'scripts/container-test.mjs',
-  ]);
-} else if (inCi) {
-  banner('container image');
-  console.error('podman is missing; CI requires it (apt-get install podman runc debootstrap).');
-  steps.push({ title: 'container image', ok: false });
-} else {
-  banner('container image');
-  console.warn(
-    '\n!!!!! SKIPPED: the container image step: podman is not installed (apt-get install podman runc debootstrap). !!!!!\n',
-  );
-  steps.push({ title: 'container image (SKIPPED)', ok: true });
+/** A container step, run when its tool is installed; missing, it fails CI and is skipped loudly elsewhere. */
+function containerStep(title, tool, script, install) {
+  if (run(tool, ['--version'], { stdio: 'ignore' }) === 0) {
+    check(title, 'node', [script]);
+    return;
+  }
+  banner(title);
+  if (inCi) {
+    console.error(`${tool} is missing; CI requires it (${install}).`);
+    steps.push({ title, ok: false });
+  } else {
+    console.warn(
+      `\n!!!!! SKIPPED: the ${title} step: ${tool} is not installed (${install}). !!!!!\n`,
+    );
+    steps.push({ title: `${title} (SKIPPED)`, ok: true });
+  }
 }
+containerStep(
+  'container image (podman: build, run, convert, SIGTERM, restart)',
+  'podman',
+  'scripts/container-test.mjs',
+  'apt-get install podman runc debootstrap',
+);
+containerStep(
+  'compose.yaml (podman-compose: PostgreSQL, Redis, S3, worker; convert, SIGTERM, down, up)',
+  'podman-compose',
+  'scripts/compose-test.mjs',
+  'apt-get install podman-compose podman runc debootstrap',
+);
 
 rmSync(outDir, { recursive: true, force: true });
 banner('summary');
