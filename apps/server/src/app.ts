@@ -395,7 +395,12 @@ export async function buildApp({
         contentDir,
         catalogueCounts,
       });
-      await api.register(seoRoutes, { prefix: '/seo', db, publicUrl: config.publicUrl });
+      await api.register(seoRoutes, {
+        prefix: '/seo',
+        db,
+        publicUrl: config.publicUrl,
+        catalogueCounts,
+      });
       await api.register(adminRoutes, {
         prefix: '/admin',
         db,
@@ -425,11 +430,10 @@ export async function buildApp({
   await app.register(seoSiteRoutes, { db, publicUrl: config.publicUrl });
   await app.register(webAppPlugin, {
     root: webRoot,
-    renderIndex: createIndexRenderer(
-      db,
-      config.publicUrl,
-      createShellWriter(webRoot, catalogueCounts),
-    ),
+    renderIndex: createIndexRenderer(db, config.publicUrl, {
+      catalogueCounts,
+      writeShell: createShellWriter(webRoot, catalogueCounts),
+    }),
   });
   return app as unknown as App & typeof app;
 }

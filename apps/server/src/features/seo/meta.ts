@@ -1,4 +1,11 @@
-import { PRODUCT_NAME, type SeoMeta, type SeoMetaQuery } from '@parla/contract';
+import {
+  type CatalogueCounts,
+  DEFAULT_LANGUAGE,
+  fillCatalogueCounts,
+  PRODUCT_NAME,
+  type SeoMeta,
+  type SeoMetaQuery,
+} from '@parla/contract';
 import type { ContentRepository } from '../../services/content/repository.js';
 
 /** The picture shared links show when a page has none of its own (content/images). */
@@ -98,6 +105,21 @@ export function pageSlugOf(path: string): string {
  * SCREENS; anything else is the convertor, as the router shows it.
  */
 export async function seoMetaFor(
+  query: SeoMetaQuery,
+  content: ContentRepository,
+  publicUrl: string,
+  counts?: () => Promise<CatalogueCounts>,
+): Promise<SeoMeta> {
+  const meta = await metaOf(query, content, publicUrl);
+  // A page's title and description may name the catalogue's counts ({{voices}}, content/README.md):
+  // written as the content call writes them, in the numbers of the page's language.
+  const json = JSON.stringify(meta);
+  if (!counts || !json.includes('{{')) return meta;
+  const locale = query.language === DEFAULT_LANGUAGE ? 'en' : query.language;
+  return JSON.parse(fillCatalogueCounts(json, await counts(), locale)) as SeoMeta;
+}
+
+async function metaOf(
   query: SeoMetaQuery,
   content: ContentRepository,
   publicUrl: string,

@@ -1,4 +1,5 @@
 import {
+  type CatalogueCounts,
   ErrorResponseSchema,
   SeoMetaQuerySchema,
   SeoMetaSchema,
@@ -16,6 +17,8 @@ export interface SeoRoutesOptions {
   db: Db;
   /** PUBLIC_URL: absolute addresses in metadata, sitemap.xml and robots.txt. */
   publicUrl: string;
+  /** The voice catalogue's counts, for the `{{voices}}`/`{{languages}}` of titles and descriptions. */
+  catalogueCounts?: () => Promise<CatalogueCounts>;
 }
 
 /** GET /seo/meta (SPEC §7). */
@@ -33,7 +36,7 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
     },
     async (request, reply) => {
       try {
-        return await seoMetaFor(request.query, content, options.publicUrl);
+        return await seoMetaFor(request.query, content, options.publicUrl, options.catalogueCounts);
       } catch (error) {
         if (error instanceof SeoNotFoundError)
           return reply.code(404).send({ message: error.message });
@@ -145,7 +148,13 @@ export const seoSiteRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app
 export function createIndexRenderer(
   db: Db,
   publicUrl: string,
-  writeShell?: ReturnType<typeof createShellWriter>,
+  {
+    catalogueCounts,
+    writeShell,
+  }: {
+    catalogueCounts?: () => Promise<CatalogueCounts>;
+    writeShell?: ReturnType<typeof createShellWriter>;
+  } = {},
 ) {
   const content = createContentRepository(db);
   return async (url: string, html: string): Promise<string> => {
@@ -157,13 +166,14 @@ export function createIndexRenderer(
     }
     let meta: Awaited<ReturnType<typeof seoMetaFor>>;
     try {
-      meta = await seoMetaFor(query, content, publicUrl);
+      meta = await seoMetaFor(query, content, publicUrl, catalogueCounts);
     } catch (error) {
       if (!(error instanceof SeoNotFoundError)) throw error;
       meta = await seoMetaFor(
         { type: 'pages', language: 'default', path: '/convertor' },
         content,
         publicUrl,
+        catalogueCounts,
       );
     }
     const languages = await content.languages();

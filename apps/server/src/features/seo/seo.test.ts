@@ -108,6 +108,26 @@ describe(`metadata in the served HTML (${TEST_DATABASE_KIND})`, () => {
     );
   });
 
+  it("fills the catalogue's counts into the convertor's description, in the page's numbers", async () => {
+    // The content writes them as {{voices}} and {{languages}} (content/README.md).
+    const voices = await app.inject({ method: 'GET', url: '/api/convertor/voices' });
+    const languages = (voices.json() as unknown[]).length;
+    for (const [url, language] of [
+      ['/convertor', 'default'],
+      ['/fr/convertor', 'fr'],
+    ] as const) {
+      const html = await page(url);
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      expect(description, url).not.toContain('{{');
+      expect(description, url).toContain(String(languages));
+      expect(html, url).not.toMatch(/content="[^"]*\{\{/);
+      const { body } = await meta(`type=pages&language=${language}&path=/convertor`);
+      const seo = SeoMetaSchema.parse(body);
+      expect(JSON.stringify(seo), url).not.toContain('{{');
+      expect(seo.main.description).toBe(description.replace(/&#39;/g, "'"));
+    }
+  });
+
   it('serves Arabic pages right to left and articles with their own title', async () => {
     const html = await page('/ar/blog/article/waqafat-tabiiya-bi-break');
     expect(html).toContain('<html lang="ar" dir="rtl">');
