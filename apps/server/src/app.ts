@@ -25,6 +25,7 @@ import { healthRoutes, probeFallbackRoutes } from './features/health/routes.js';
 import { type JobRoutesOptions, jobRoutes } from './features/jobs/routes.js';
 import { lexiconRoutes } from './features/lexicons/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
+import { invoiceRoutes } from './features/payment/invoice-routes.js';
 import type { PaymentProvider } from './features/payment/payment-provider.js';
 import { paymentRoutes } from './features/payment/routes.js';
 import { createStripePaymentProvider } from './features/payment/stripe-provider.js';
@@ -370,6 +371,12 @@ export async function buildApp({
         mailer,
         ...(config.stripe.publishableKey && { publishableKey: config.stripe.publishableKey }),
       });
+      await api.register(invoiceRoutes, {
+        prefix: '/plan',
+        db,
+        plans,
+        company: config.company,
+      });
       await api.register(fileRoutes, {
         prefix: '/file',
         db,
@@ -395,6 +402,8 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         storage,
         plans,
+        provider: payments,
+        company: config.company,
       });
       await api.register(mailRoutes, {
         prefix: '/mail',

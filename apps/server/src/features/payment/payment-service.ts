@@ -203,7 +203,11 @@ export function createPaymentService({
     }
     await rememberCustomer(user.id, outcome);
     if (outcome.paymentId) {
-      await payments.setProviderPaymentId(payment.id, outcome.paymentId);
+      await payments.setProviderPaymentId(
+        payment.id,
+        outcome.paymentId,
+        outcome.status === 'succeeded' ? outcome.chargeId : undefined,
+      );
     }
     if (outcome.status === 'failed') {
       await markFailed(payment.id, outcome.message);
