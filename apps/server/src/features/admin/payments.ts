@@ -22,14 +22,14 @@ import { sql } from 'kysely';
 import type { CompanyDetails } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Payment, Refund } from '../../db/schema.js';
+import { sendInvoicePdf } from '../../http/invoice-pdf.js';
 import { createBackgroundTasks } from '../../lib/background.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
 import type { Actor } from '../../services/admin/audit-log.js';
+import { refundMail } from '../../services/payments/invoice-mail.js';
+import type { PaymentProvider } from '../../services/payments/payment-provider.js';
+import { createRefundService, RefundError } from '../../services/payments/refund-service.js';
 import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
-import { refundMail } from '../payment/invoice-mail.js';
-import { sendInvoicePdf } from '../payment/invoice-pdf.js';
-import type { PaymentProvider } from '../payment/payment-provider.js';
-import { createRefundService, RefundError } from '../payment/refund-service.js';
 import { containing } from './users.js';
 
 export interface AdminPaymentRoutesOptions {

@@ -10,8 +10,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CompanyDetails } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { sendInvoicePdf } from '../../http/invoice-pdf.js';
 import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
-import { sendInvoicePdf } from './invoice-pdf.js';
 
 export interface InvoiceRoutesOptions {
   db: Db;

@@ -10,7 +10,7 @@ import {
   RefundRefusedError,
   type SavedCard,
   WebhookSignatureError,
-} from './payment-provider.js';
+} from '../../services/payments/payment-provider.js';
 
 export interface StripeProviderOptions {
   secretKey: string;

@@ -8,7 +8,7 @@ import {
   type RefundOutcome,
   RefundRefusedError,
   WebhookSignatureError,
-} from './payment-provider.js';
+} from '../../services/payments/payment-provider.js';
 
 /**
  * The built-in provider used without STRIPE_SECRET_KEY, so the product works offline. It knows

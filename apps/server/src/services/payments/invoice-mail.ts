@@ -2,8 +2,8 @@ import { findCountry, invoiceNumber, PRODUCT_NAME, taxIdLabel } from '@parla/con
 import type { Invoice } from '../../db/schema.js';
 import type { Mail } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
-import type { billingOf } from '../../services/accounts/user-repository.js';
-import type { PlanTerms } from '../../services/plans/plan-catalogue.js';
+import type { billingOf } from '../accounts/user-repository.js';
+import type { PlanTerms } from '../plans/plan-catalogue.js';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

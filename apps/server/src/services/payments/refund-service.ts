@@ -7,8 +7,8 @@ import {
 } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { Payment, Refund, User } from '../../db/schema.js';
-import { type Actor, createAuditLog } from '../../services/admin/audit-log.js';
-import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import { type Actor, createAuditLog } from '../admin/audit-log.js';
+import type { PlanCatalogue } from '../plans/plan-catalogue.js';
 import { type PaymentProvider, RefundRefusedError } from './payment-provider.js';
 
 /** A refund the request cannot make: answered with `status` and `message` (naming the field). */

@@ -1,10 +1,9 @@
 import { invoiceNumber, type PaidPlanType, PRODUCT_NAME } from '@parla/contract';
-import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import type { CompanyDetails } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Invoice } from '../../db/schema.js';
-import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import type { PlanCatalogue } from '../plans/plan-catalogue.js';
 import { invoiceBuyer, invoiceDate, money } from './invoice-mail.js';
 
 export interface InvoicePdfInput {
@@ -142,7 +141,7 @@ export function invoicePdf({
 }
 
 /** The PDF of a stored invoice, with its payment's reference and succeeded refunds. */
-async function storedInvoicePdf(
+export async function storedInvoicePdf(
   db: Db,
   invoice: Invoice,
   seller: CompanyDetails,
@@ -173,20 +172,4 @@ async function storedInvoicePdf(
     paymentReference: payment?.provider_payment_id ?? null,
     refunds,
   });
-}
-
-/** Answers the invoice's PDF as a download named by its number (PARLA-000042.pdf). */
-export async function sendInvoicePdf(
-  reply: FastifyReply,
-  db: Db,
-  invoice: Invoice,
-  seller: CompanyDetails,
-  plans: PlanCatalogue,
-) {
-  const pdf = await storedInvoicePdf(db, invoice, seller, plans);
-  return reply
-    .type('application/pdf')
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', `attachment; filename="${invoiceNumber(invoice.number)}.pdf"`)
-    .send(pdf);
 }
