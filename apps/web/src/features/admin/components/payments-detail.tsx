@@ -119,7 +119,13 @@ function RefundDialog({
   };
   const refunded = confirming?.amount_cents ?? 0;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('payments.refundTitle')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('payments.refundTitle')}
+      closeButtonProps={{ 'aria-label': t('payments.close') }}
+      centered
+    >
       {confirming ? (
         <Stack gap="md">
           <Text>
