@@ -446,6 +446,72 @@ for (const kind of ['test', 'stripe'] as const) {
   });
 }
 
+describe(`refunds after a lost answer or a dead request (${TEST_DATABASE_KIND})`, () => {
+  it('refunds once when Stripe’s answer is lost: the SDK retries with the same key', async () => {
+    const h = harness(apps.stripe, 'stripe');
+    const admin = await h.administrator();
+    const buyer = await h.buyer();
+    stripe.dropNextAnswer('/v1/refunds');
+    const response = await h.refund(admin.authorization, buyer.payment.id, {
+      amount_cents: 300,
+      reason: 'Lost answer',
+      characters: 'none',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const intent = buyer.payment.provider_payment_id;
+    const atStripe = [...stripe.refunds.values()].filter((r) => r.payment_intent === intent);
+    expect(atStripe.map((r) => r.amount)).toEqual([300]);
+    const posts = stripe.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.form.payment_intent === intent,
+    );
+    expect(posts.length).toBeGreaterThan(1);
+    expect(new Set(posts.map((r) => r.idempotencyKey)).size).toBe(1);
+  });
+
+  it('lets a retry with the same key take over a refund whose request died', async () => {
+    const app = apps.test;
+    const h = harness(app, 'test');
+    const admin = await h.administrator();
+    const buyer = await h.buyer();
+    // A request reserved 400 cents and died before the provider answered; its lease ran out.
+    const key = randomUUID();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await app.db
+      .updateTable('payments')
+      .set({ amount_refunded_cents: 400 })
+      .where('id', '=', buyer.payment.id)
+      .execute();
+    await app.db
+      .insertInto('refunds')
+      .values({
+        id: randomUUID(),
+        payment_id: buyer.payment.id,
+        idempotency_key: key,
+        amount_cents: 400,
+        currency: 'usd',
+        status: 'pending',
+        reason: 'Died',
+        characters: 'none',
+        provider_refund_id: null,
+        message: null,
+        actor_id: admin.user.id,
+        actor_email: admin.user.email,
+        processing_until: past,
+        created_at: past,
+        updated_at: past,
+      })
+      .execute();
+    const body = { amount_cents: 400, reason: 'Died', characters: 'none' };
+    const retried = await h.refund(admin.authorization, buyer.payment.id, body, key);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const detail = AdminPaymentDetailSchema.parse(retried.json());
+    expect(detail.amount_refunded_cents).toBe(400);
+    expect(detail.refunds).toHaveLength(1);
+    expect(detail.refunds[0]).toMatchObject({ status: 'succeeded', amount_cents: 400 });
+    expect(detail.refunds[0]?.provider_refund_id).toMatch(/^re_test_/);
+  });
+});
+
 describe(`refunds Stripe refuses (${TEST_DATABASE_KIND})`, () => {
   it('answers the provider’s refusal as a 400 on amount_cents and frees the amount again', async () => {
     const app = apps.stripe;

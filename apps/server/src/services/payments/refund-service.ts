@@ -269,14 +269,26 @@ export function createRefundService({
       await fail(refund, ADMIN_PAYMENT_MESSAGES.notRefundable);
       throw new RefundError(409, ADMIN_PAYMENT_MESSAGES.notRefundable);
     }
+    // The lease is renewed while the provider answers (the SDK's own retries may take longer
+    // than one timeout), so a retry takes the refund over only from a request that died.
+    const renewal = setInterval(() => {
+      db.updateTable('refunds')
+        .set({ processing_until: new Date(now().getTime() + provider.timeoutMs).toISOString() })
+        .where('id', '=', refund.id)
+        .where('status', '=', 'pending')
+        .execute()
+        .catch(() => undefined);
+    }, provider.timeoutMs / 3);
     try {
-      const outcome = await provider.refund({
-        paymentId: payment.provider_payment_id,
-        amountCents: refund.amount_cents,
-        // Derived from our row: a retry (or a request taking over a dead one) is the same refund.
-        idempotencyKey: `parla-refund:${refund.id}`,
-        metadata: { refund_id: refund.id, payment_id: payment.id },
-      });
+      const outcome = await provider
+        .refund({
+          paymentId: payment.provider_payment_id,
+          amountCents: refund.amount_cents,
+          // Derived from our row: a retry (or a request taking over a dead one) is the same refund.
+          idempotencyKey: `parla-refund:${refund.id}`,
+          metadata: { refund_id: refund.id, payment_id: payment.id },
+        })
+        .finally(() => clearInterval(renewal));
       if (outcome.status === 'failed') {
         const message = outcome.message ?? 'failed';
         await fail(refund, message);
