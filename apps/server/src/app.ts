@@ -25,7 +25,7 @@ import { healthRoutes, probeFallbackRoutes } from './features/health/routes.js';
 import { type JobRoutesOptions, jobRoutes } from './features/jobs/routes.js';
 import { lexiconRoutes } from './features/lexicons/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
-import type { PaymentProvider } from './features/payment/payment-provider.js';
+import { invoiceRoutes } from './features/payment/invoice-routes.js';
 import { paymentRoutes } from './features/payment/routes.js';
 import { createStripePaymentProvider } from './features/payment/stripe-provider.js';
 import { createTestPaymentProvider } from './features/payment/test-provider.js';
@@ -54,6 +54,7 @@ import { seedContent } from './services/content/seed-repository.js';
 import { createConversionService } from './services/conversion/conversion-service.js';
 import type { VisitorLimits } from './services/conversion/usage-repository.js';
 import { createLexiconRepository } from './services/lexicons/lexicon-repository.js';
+import type { PaymentProvider } from './services/payments/payment-provider.js';
 import type { PlanCatalogue } from './services/plans/plan-catalogue.js';
 import { createVoiceInstaller } from './services/voice-installer.js';
 
@@ -381,6 +382,12 @@ export async function buildApp({
         mailer,
         ...(config.stripe.publishableKey && { publishableKey: config.stripe.publishableKey }),
       });
+      await api.register(invoiceRoutes, {
+        prefix: '/plan',
+        db,
+        plans,
+        company: config.company,
+      });
       await api.register(fileRoutes, {
         prefix: '/file',
         db,
@@ -408,6 +415,8 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         storage,
         plans,
+        provider: payments,
+        company: config.company,
       });
       await api.register(mailRoutes, {
         prefix: '/mail',

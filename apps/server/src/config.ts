@@ -203,6 +203,18 @@ export const EnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
   MAIL_FROM: z.string().min(3).default('Parla <no-reply@parla.localhost>'),
   CONTACT_EMAIL: z.email({ error: 'must be an email address' }).default('support@parla.localhost'),
+  // The seller printed on invoices (docs/decisions/051-refunds-and-invoice-pdfs.md).
+  COMPANY_NAME: z.string().trim().min(1, { error: 'must not be empty' }).max(200).default('Parla'),
+  COMPANY_ADDRESS: z
+    .string()
+    .trim()
+    .max(500, { error: 'must be at most 500 characters (lines separated by ;)' })
+    .optional(),
+  COMPANY_TAX_ID: z
+    .string()
+    .trim()
+    .max(100, { error: 'must be at most 100 characters' })
+    .optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
   STRIPE_SECRET_KEY: z
     .string()
@@ -257,6 +269,13 @@ export type DatabaseConfig =
   | { kind: 'sqlite'; filename: string }
   | { kind: 'postgres'; connectionString: string };
 
+export interface CompanyDetails {
+  name: string;
+  address: string[];
+  taxId: string | null;
+  email: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -266,6 +285,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
+  /** The seller on invoices: name, address lines, tax id (COMPANY_*), and CONTACT_EMAIL. */
+  company: CompanyDetails;
   jwtSecret: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
   redisUrl: string | undefined;
@@ -468,6 +489,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
+    company: {
+      name: e.COMPANY_NAME,
+      address: (e.COMPANY_ADDRESS ?? '')
+        .split(';')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      taxId: e.COMPANY_TAX_ID || null,
+      email: e.CONTACT_EMAIL,
+    },
     jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     stripe: {
       ...(e.STRIPE_SECRET_KEY && { secretKey: e.STRIPE_SECRET_KEY }),

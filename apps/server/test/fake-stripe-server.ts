@@ -56,8 +56,10 @@ export interface FakeStripe {
   customers: Map<string, Json>;
   paymentMethods: Map<string, Json>;
   paymentIntents: Map<string, Json>;
-  /** Successful charges, in order. */
+  /** Successful charges, in order (`amount_refunded` grows with each refund). */
   charges: Json[];
+  /** Refunds made (https://docs.stripe.com/api/refunds/object), by id. */
+  refunds: Map<string, Json>;
   /** Every request as received: method, path and parsed form. */
   requests: Array<{ method: string; path: string; form: Json; idempotencyKey?: string }>;
   /** Good cards answer `processing` (settled later by a webhook) instead of `succeeded`. */
@@ -86,6 +88,7 @@ export async function startFakeStripe(secretKey = 'sk_test_parla_fake'): Promise
   const paymentMethods = new Map<string, Json>();
   const paymentIntents = new Map<string, Json>();
   const charges: Json[] = [];
+  const refunds = new Map<string, Json>();
   const requests: FakeStripe['requests'] = [];
   const replays = new Map<string, { status: number; body: Json }>();
   const drops: string[] = [];
@@ -224,10 +227,89 @@ export async function startFakeStripe(secretKey = 'sk_test_parla_fake'): Promise
         payment_method: paymentMethod,
       });
     }
+    if (method === 'POST' && path === '/v1/refunds') return refund(form);
     return stripeError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}).`,
     });
+  }
+
+  /**
+   * POST /v1/refunds (https://docs.stripe.com/api/refunds/create): by `payment_intent` or
+   * `charge`, `amount` in cents (default: all that is left), with Stripe's errors for an
+   * amount over the unrefunded rest and for a charge already fully refunded.
+   */
+  function refund(form: Json) {
+    let charge: Json | undefined;
+    if (form.payment_intent) {
+      const intent = paymentIntents.get(String(form.payment_intent));
+      if (!intent) return notFound('payment_intent', String(form.payment_intent));
+      charge = charges.find((c) => c.payment_intent === intent.id);
+      if (!charge) {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'charge_not_refundable',
+          message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          param: 'payment_intent',
+        });
+      }
+    } else if (form.charge) {
+      charge = charges.find((c) => c.id === form.charge);
+      if (!charge) return notFound('charge', String(form.charge));
+    } else {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message:
+          'One of the following params should be provided for this request: payment_intent or charge.',
+      });
+    }
+    const refunded = Number(charge.amount_refunded ?? 0);
+    const rest = Number(charge.amount) - refunded;
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    if (rest <= 0) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${charge.id} has already been refunded.`,
+      });
+    }
+    const amount = form.amount === undefined ? rest : Number(form.amount);
+    if (!Number.isInteger(amount) || amount <= 0) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        message: 'Invalid positive integer',
+        param: 'amount',
+      });
+    }
+    if (amount > rest) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(rest)})`,
+        param: 'amount',
+      });
+    }
+    charge.amount_refunded = refunded + amount;
+    const made = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: id('txn'),
+      charge: charge.id,
+      created: created(),
+      currency: 'usd',
+      metadata: form.metadata ?? {},
+      payment_intent: charge.payment_intent,
+      reason: form.reason ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    };
+    refunds.set(made.id, made);
+    return { status: 200, body: made };
   }
 
   function answer(response: ServerResponse, status: number, body: Json, replayed = false) {
@@ -281,6 +363,7 @@ export async function startFakeStripe(secretKey = 'sk_test_parla_fake'): Promise
     paymentMethods,
     paymentIntents,
     charges,
+    refunds,
     requests,
     get asyncCharges() {
       return fake.asyncCharges;

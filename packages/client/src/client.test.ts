@@ -154,6 +154,35 @@ describe('ParlaClient against the real server', () => {
     expect(invalid.errors[0]?.path).toBe('characters');
   });
 
+  it("reads the console's payments and sends refunds with their Idempotency-Key", async () => {
+    const admin = new ParlaClient({
+      baseUrl: server.baseUrl,
+      token: await server.createUser('FREE', { admin: true }),
+    });
+    const { user } = await account.profile();
+    const none = await admin.admin.payments({ email: user.email, status: 'refunded' });
+    expect(none).toMatchObject({ items: [], total: 0, page: 1 });
+    const unknown = await failure(
+      admin.admin.refund(
+        'no-such-payment',
+        { reason: 'Test', characters: 'none' },
+        'client-test-key',
+      ),
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.message).toBe('There is no payment with this id.');
+    const badAmount = await failure(
+      admin.admin.refund(
+        'no-such-payment',
+        { amount_cents: 0, reason: 'Test', characters: 'none' },
+        'client-test-key',
+      ),
+    );
+    expect(badAmount.errors[0]?.path).toBe('amount_cents');
+    expect((await failure(admin.admin.invoicePdf('no-such-payment'))).status).toBe(404);
+    expect((await failure(account.admin.payments())).status).toBe(403);
+  });
+
   it("turns the server's refusals into ParlaApiError with its message and fields", async () => {
     const invalid = await failure(account.speak({ text: 'x', speed: 900 }));
     expect(invalid.status).toBe(400);

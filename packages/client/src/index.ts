@@ -6,6 +6,12 @@ import {
   AdminContactMessageListSchema,
   AdminContactMessageSchema,
   type AdminMessageQuery,
+  type AdminPaymentDetail,
+  AdminPaymentDetailSchema,
+  type AdminPaymentList,
+  AdminPaymentListSchema,
+  type AdminPaymentStatus,
+  type AdminRefundInput,
   type AdminUser,
   type AdminUserDetail,
   AdminUserDetailSchema,
@@ -83,6 +89,7 @@ export interface SpokenAudio {
 
 const lexiconPath = (name: string) => `/api/lexicons/${encodeURIComponent(name)}`;
 const adminUserPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+const adminPaymentPath = (id: string) => `/api/admin/payments/${encodeURIComponent(id)}`;
 /** `?a=1&b=x` of the values given (none: ''). */
 const queryOf = (values: Record<string, string | number | undefined>) => {
   const query = new URLSearchParams(
@@ -293,6 +300,48 @@ export class ParlaClient {
       this.parse(
         await this.request('GET', `/api/admin/audit${queryOf(query)}`),
         AdminAuditListSchema,
+      ),
+    /** GET /api/admin/payments: by part of the payer's email, status and period (days, UTC). */
+    payments: async (
+      query: {
+        email?: string;
+        status?: AdminPaymentStatus;
+        from?: string;
+        to?: string;
+        page?: number;
+        per_page?: number;
+      } = {},
+    ): Promise<AdminPaymentList> =>
+      this.parse(
+        await this.request('GET', `/api/admin/payments${queryOf(query)}`),
+        AdminPaymentListSchema,
+      ),
+    /** GET /api/admin/payments/{id}: provider ids, plan, invoice number, refunds. */
+    payment: async (id: string): Promise<AdminPaymentDetail> =>
+      this.parse(await this.request('GET', adminPaymentPath(id)), AdminPaymentDetailSchema),
+    /**
+     * POST /api/admin/payments/{id}/refunds: whole (no amount_cents) or part. Send the same
+     * `idempotencyKey` again to retry the same refund (it is never made twice).
+     */
+    refund: async (
+      id: string,
+      input: AdminRefundInput,
+      idempotencyKey: string,
+    ): Promise<AdminPaymentDetail> =>
+      this.parse(
+        await this.request('POST', `${adminPaymentPath(id)}/refunds`, input, {
+          'idempotency-key': idempotencyKey,
+        }),
+        AdminPaymentDetailSchema,
+      ),
+    /** GET /api/admin/payments/{id}/invoice.pdf: the invoice's PDF bytes. */
+    invoicePdf: async (id: string): Promise<Uint8Array> =>
+      new Uint8Array(
+        await (
+          await this.request('GET', `${adminPaymentPath(id)}/invoice.pdf`, undefined, {
+            accept: 'application/pdf',
+          })
+        ).arrayBuffer(),
       ),
   };
 

@@ -235,6 +235,7 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'user.validation-mail',
   'message.status',
+  'payment.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

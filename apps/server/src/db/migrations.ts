@@ -519,6 +519,55 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('disabled_at').execute();
     },
   },
+  '0014-refunds': {
+    async up(db: Kysely<unknown>) {
+      // Refunds from the console (issue 31 §5, docs/decisions/051-refunds-and-invoice-pdfs.md).
+      // `amount_refunded_cents` is reserved by one conditional update before the provider is
+      // called, so two refunds racing never exceed the payment; the charge's id and the
+      // characters a payment gave are kept for the console and for taking them back.
+      await db.schema
+        .alterTable('payments')
+        .addColumn('amount_refunded_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('payments').addColumn('provider_charge_id', 'text').execute();
+      await db.schema.alterTable('payments').addColumn('count_characters', 'integer').execute();
+      await db.schema
+        .createTable('refunds')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('payment_id', 'text', (c) =>
+          c.notNull().references('payments.id').onDelete('cascade'),
+        )
+        .addColumn('idempotency_key', 'text', (c) => c.notNull())
+        .addColumn('amount_cents', 'integer', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('characters', 'text', (c) => c.notNull())
+        .addColumn('characters_taken', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('provider_refund_id', 'text')
+        .addColumn('message', 'text')
+        .addColumn('actor_id', 'text')
+        .addColumn('actor_email', 'text')
+        // A lease while one request talks to the provider, as payments.charging_until.
+        .addColumn('processing_until', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('refunds_payment_key', ['payment_id', 'idempotency_key'])
+        .execute();
+      await db.schema
+        .createIndex('payments_created_at')
+        .on('payments')
+        .column('created_at')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('payments_created_at').execute();
+      await db.schema.dropTable('refunds').execute();
+      await db.schema.alterTable('payments').dropColumn('count_characters').execute();
+      await db.schema.alterTable('payments').dropColumn('provider_charge_id').execute();
+      await db.schema.alterTable('payments').dropColumn('amount_refunded_cents').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
  * Column types are chosen to behave the same on SQLite and PostgreSQL: ids are UUID text,
@@ -158,6 +158,36 @@ export interface PaymentsTable {
   card_name: string | null;
   /** Set while one request talks to the provider for this attempt (a lease, ISO instant). */
   charging_until: string | null;
+  /** Reserved before the provider refunds (migration 0014), never above amount_cents. */
+  amount_refunded_cents: Generated<number>;
+  /** The provider's charge (Stripe `ch_…`). */
+  provider_charge_id: string | null;
+  /** The characters the payment gave (null: paid before migration 0014). */
+  count_characters: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A refund of (part of) a payment, made from the console (migration 0014). */
+export interface RefundsTable {
+  id: string;
+  payment_id: string;
+  /** Per payment: the same key again is the same refund (a retry), never a second one. */
+  idempotency_key: string;
+  amount_cents: number;
+  currency: string;
+  status: RefundStatus;
+  reason: string;
+  /** all, proportional or none: what was taken back of the payment's characters. */
+  characters: string;
+  characters_taken: Generated<number>;
+  provider_refund_id: string | null;
+  message: string | null;
+  actor_id: string | null;
+  actor_email: string | null;
+  processing_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -348,6 +378,7 @@ export interface Database {
   counters: CountersTable;
   invoices: InvoicesTable;
   payments: PaymentsTable;
+  refunds: RefundsTable;
   files: FilesTable;
   users: UsersTable;
   user_keys: UserKeysTable;
@@ -364,6 +395,7 @@ export type User = Selectable<UsersTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type Invoice = Selectable<InvoicesTable>;
+export type Refund = Selectable<RefundsTable>;
 export type SavedFileRow = Selectable<FilesTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

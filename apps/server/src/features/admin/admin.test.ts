@@ -80,6 +80,7 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/admin/users/{id}/plan': { type: 'BASIC', reason: 'Test' },
   'PUT /api/admin/users/{id}/role': { role: 'ADMIN' },
   'PUT /api/admin/messages/{id}': { status: 'answered' },
+  'POST /api/admin/payments/{id}/refunds': { reason: 'Test', characters: 'none' },
 };
 
 describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
@@ -89,8 +90,12 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
       'DELETE /api/admin/users/{id}',
       'GET /api/admin/audit',
       'GET /api/admin/messages',
+      'GET /api/admin/payments',
+      'GET /api/admin/payments/{id}',
+      'GET /api/admin/payments/{id}/invoice.pdf',
       'GET /api/admin/users',
       'GET /api/admin/users/{id}',
+      'POST /api/admin/payments/{id}/refunds',
       'POST /api/admin/users/{id}/characters',
       'POST /api/admin/users/{id}/disable',
       'POST /api/admin/users/{id}/enable',

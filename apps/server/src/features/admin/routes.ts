@@ -35,9 +35,10 @@ import {
 import { type Actor, createAuditLog } from '../../services/admin/audit-log.js';
 import { createContactMessageRepository } from '../../services/contact/contact-message-repository.js';
 import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import { type AdminPaymentRoutesOptions, adminPaymentRoutes } from './payments.js';
 import { createAdminUserQueries, toAdminUser } from './users.js';
 
-export interface AdminRoutesOptions {
+export interface AdminRoutesOptions extends AdminPaymentRoutesOptions {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
@@ -416,4 +417,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request) => audit.list(request.query),
   );
+
+  const { mailer, plans, provider, company } = options;
+  await app.register(adminPaymentRoutes, { db, mailer, plans, provider, company });
 };

@@ -32,7 +32,7 @@ export function toAdminUser(user: User): AdminUser {
 }
 
 /** `%text%` for LIKE, with LIKE's own characters in `text` escaped (by a backslash). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** How far back a user's usage history goes, and how many of each list the detail shows. */
 const USAGE_DAYS = 30;

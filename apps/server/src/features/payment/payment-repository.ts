@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.js';
 import type { NewPayment, User } from '../../db/schema.js';
 import { billingOf } from '../../services/accounts/user-repository.js';
+import type { SavedCard } from '../../services/payments/payment-provider.js';
 import type { PlanTerms } from '../../services/plans/plan-catalogue.js';
-import type { SavedCard } from './payment-provider.js';
 
 /** What a charge tells of the user's card, kept on the user's row. */
 export interface CardUpdate {
@@ -81,10 +81,13 @@ export function createPaymentRepository(db: Db) {
       await db.updateTable('payments').set({ charging_until: null }).where('id', '=', id).execute();
     },
 
-    async setProviderPaymentId(id: string, providerPaymentId: string) {
+    async setProviderPaymentId(id: string, providerPaymentId: string, chargeId?: string) {
       await db
         .updateTable('payments')
-        .set({ provider_payment_id: providerPaymentId })
+        .set({
+          provider_payment_id: providerPaymentId,
+          ...(chargeId && { provider_charge_id: chargeId }),
+        })
         .where('id', '=', id)
         .execute();
     },
@@ -134,6 +137,12 @@ export function createPaymentRepository(db: Db) {
           .executeTakeFirst();
         if (!payment) return undefined;
         const terms = termsOf(payment.plan_type);
+        // What this payment gave, for a refund to take back (the plan's terms may change).
+        await trx
+          .updateTable('payments')
+          .set({ count_characters: terms.count_characters })
+          .where('id', '=', payment.id)
+          .execute();
         const card = newCard?.card;
         const user: User = await trx
           .updateTable('users')

@@ -2,13 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { MESSAGES, type PaidPlanType, type PaymentInput } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { Invoice, Payment, User } from '../../db/schema.js';
-import { type PlanCatalogue, priceInCents } from '../../services/plans/plan-catalogue.js';
 import {
   type ChargeOutcome,
   PaymentInputError,
   type PaymentProvider,
   type SavedCard,
-} from './payment-provider.js';
+} from '../../services/payments/payment-provider.js';
+import { type PlanCatalogue, priceInCents } from '../../services/plans/plan-catalogue.js';
 import { createPaymentRepository } from './payment-repository.js';
 
 export const PAYMENT_MESSAGES = {
@@ -203,7 +203,11 @@ export function createPaymentService({
     }
     await rememberCustomer(user.id, outcome);
     if (outcome.paymentId) {
-      await payments.setProviderPaymentId(payment.id, outcome.paymentId);
+      await payments.setProviderPaymentId(
+        payment.id,
+        outcome.paymentId,
+        outcome.status === 'succeeded' ? outcome.chargeId : undefined,
+      );
     }
     if (outcome.status === 'failed') {
       await markFailed(payment.id, outcome.message);

@@ -15,13 +15,13 @@ import type { Db } from '../../db/database.js';
 import { createBackgroundTasks } from '../../lib/background.js';
 import { PAYMENTS_PER_MINUTE } from '../../lib/limits.js';
 import type { Mailer } from '../../lib/mail/mailer.js';
-import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
-import { invoiceMail } from './invoice-mail.js';
+import { invoiceMail } from '../../services/payments/invoice-mail.js';
 import {
   PaymentInputError,
   type PaymentProvider,
   WebhookSignatureError,
-} from './payment-provider.js';
+} from '../../services/payments/payment-provider.js';
+import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 import { createPaymentService, PaymentDeclinedError } from './payment-service.js';
 
 export interface PaymentRoutesOptions {

@@ -6,9 +6,11 @@ import {
   PaymentInputError,
   type PaymentProvider,
   type ProviderCustomer,
+  type RefundOutcome,
+  RefundRefusedError,
   type SavedCard,
   WebhookSignatureError,
-} from './payment-provider.js';
+} from '../../services/payments/payment-provider.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -117,7 +119,14 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
           { idempotencyKey: `${key}:intent` },
         );
         if (intent.status === 'succeeded') {
-          return { status: 'succeeded', paymentId: intent.id, ...customer };
+          const charge = intent.latest_charge;
+          const chargeId = typeof charge === 'string' ? charge : charge?.id;
+          return {
+            status: 'succeeded',
+            paymentId: intent.id,
+            ...(chargeId && { chargeId }),
+            ...customer,
+          };
         }
         if (intent.status === 'processing') {
           return { status: 'pending', paymentId: intent.id, ...customer };
@@ -142,6 +151,37 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         }
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           throw new PaymentInputError(error.message);
+        }
+        throw error;
+      }
+    },
+
+    /** https://docs.stripe.com/api/refunds/create: by PaymentIntent, the amount in cents. */
+    async refund(request): Promise<RefundOutcome> {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentId,
+            amount: request.amountCents,
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        const charge = refund.charge;
+        return {
+          status:
+            refund.status === 'succeeded'
+              ? 'succeeded'
+              : refund.status === 'failed' || refund.status === 'canceled'
+                ? 'failed'
+                : 'pending',
+          refundId: refund.id,
+          chargeId: (typeof charge === 'string' ? charge : charge?.id) ?? null,
+          ...(refund.failure_reason && { message: refund.failure_reason }),
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new RefundRefusedError(error.message, error.code ?? 'invalid_request');
         }
         throw error;
       }

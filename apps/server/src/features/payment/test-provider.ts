@@ -5,8 +5,10 @@ import {
   type ChargeRequest,
   PaymentInputError,
   type PaymentProvider,
+  type RefundOutcome,
+  RefundRefusedError,
   WebhookSignatureError,
-} from './payment-provider.js';
+} from '../../services/payments/payment-provider.js';
 
 /**
  * The built-in provider used without STRIPE_SECRET_KEY, so the product works offline. It knows
@@ -17,6 +19,9 @@ import {
 export function createTestPaymentProvider(): PaymentProvider {
   /** Outcomes by idempotency key, as Stripe replays a key's first answer. */
   const attempts = new Map<string, ChargeOutcome>();
+  /** What each payment charged and how much of it was refunded, as Stripe's charge keeps. */
+  const charged = new Map<string, { amount: number; refunded: number; chargeId: string }>();
+  const refunds = new Map<string, RefundOutcome>();
   return {
     kind: 'test',
     // In process: it answers at once, or its process died.
@@ -41,8 +46,11 @@ export function createTestPaymentProvider(): PaymentProvider {
       const paymentId = `pi_test_${randomUUID()}`;
       const outcome = TEST_CARDS[card.number]?.outcome;
       let result: ChargeOutcome;
-      if (outcome === 'succeeds') result = { status: 'succeeded', paymentId, ...customer };
-      else
+      if (outcome === 'succeeds') {
+        const chargeId = `ch_test_${randomUUID()}`;
+        charged.set(paymentId, { amount: request.amountCents, refunded: 0, chargeId });
+        result = { status: 'succeeded', paymentId, chargeId, ...customer };
+      } else
         result = {
           status: 'failed',
           paymentId,
@@ -54,6 +62,39 @@ export function createTestPaymentProvider(): PaymentProvider {
           ...customer,
         };
       attempts.set(request.idempotencyKey, result);
+      return result;
+    },
+    async refund(request): Promise<RefundOutcome> {
+      const previous = refunds.get(request.idempotencyKey);
+      if (previous) return previous;
+      // A payment of another process of this provider (it keeps no state between restarts):
+      // the server's own bookkeeping already bounded the amount.
+      const charge = charged.get(request.paymentId) ?? {
+        amount: request.amountCents,
+        refunded: 0,
+        chargeId: `ch_test_${request.paymentId}`,
+      };
+      const rest = charge.amount - charge.refunded;
+      if (rest === 0) {
+        throw new RefundRefusedError(
+          `Charge ${charge.chargeId} has already been refunded.`,
+          'charge_already_refunded',
+        );
+      }
+      if (request.amountCents > rest) {
+        throw new RefundRefusedError(
+          `Refund amount (${request.amountCents}) is greater than unrefunded amount on charge (${rest}).`,
+          'amount_too_large',
+        );
+      }
+      charge.refunded += request.amountCents;
+      charged.set(request.paymentId, charge);
+      const result: RefundOutcome = {
+        status: 'succeeded',
+        refundId: `re_test_${randomUUID()}`,
+        chargeId: charge.chargeId,
+      };
+      refunds.set(request.idempotencyKey, result);
       return result;
     },
     parseWebhook() {

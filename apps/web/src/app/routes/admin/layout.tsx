@@ -4,6 +4,8 @@ import { useLocation } from 'react-router';
 import { AdminLayout } from '../../../features/admin/components/admin-layout';
 import { AuditPage } from '../../../features/admin/components/audit-page';
 import { MessagesPage } from '../../../features/admin/components/messages-page';
+import { PaymentDetail } from '../../../features/admin/components/payments-detail';
+import { PaymentsPage } from '../../../features/admin/components/payments-page';
 import { UserDetail } from '../../../features/admin/components/user-detail';
 import { UsersPage } from '../../../features/admin/components/users-page';
 
@@ -43,7 +45,10 @@ function useConsoleWords(): boolean {
   return loaded || !key;
 }
 
-/** The page of a console path (/admin, /admin/users/{id}, /admin/messages, /admin/audit). */
+/**
+ * The page of a console path (/admin, /admin/users/{id}, /admin/messages, /admin/audit,
+ * /admin/payments, /admin/payments/{id}).
+ */
 function ConsolePage() {
   const { pathname } = useLocation();
   const [, , section, id] = pathname.split('/');
@@ -53,6 +58,10 @@ function ConsolePage() {
   }
   if (section === 'messages') return <MessagesPage />;
   if (section === 'audit') return <AuditPage />;
+  if (section === 'payments') {
+    const payment = id && decodeURIComponent(id);
+    return payment ? <PaymentDetail key={payment} id={payment} /> : <PaymentsPage />;
+  }
   return <UsersPage />;
 }
 

@@ -33,7 +33,7 @@ import { AdminPage, ScrollTable, useDateTime } from './admin-page';
 type Errors = Record<string, string>;
 
 /** The first message per field of a failed parse (the contract's words, naming the field). */
-function errorsOf(result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) {
+export function errorsOf(result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) {
   const errors: Errors = {};
   if (!result.success && result.error) {
     for (const { path, message } of fieldErrors(result.error)) errors[path] ??= message;
@@ -127,7 +127,7 @@ function CharactersForm({ run }: { run: (action: UserAction) => Promise<unknown>
 }
 
 /** The reason an operator gives for a change (kept in the audit log). */
-function ReasonField({
+export function ReasonField({
   value,
   onChange,
   error,
@@ -412,7 +412,9 @@ export function UserDetail({ id }: { id: string }) {
                 t('common.date'),
               ]}
               rows={detail.data.payments.map((payment) => [
-                payment.plan_type,
+                <Anchor key="plan" component={Link} to={`/admin/payments/${payment.id}`}>
+                  {payment.plan_type}
+                </Anchor>,
                 dollars(payment.amount_cents / 100),
                 payment.status,
                 <Ltr key="provider">

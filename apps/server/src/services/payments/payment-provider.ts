@@ -41,7 +41,12 @@ export interface ProviderCustomer {
 }
 
 export type ChargeOutcome =
-  | ({ status: 'succeeded'; paymentId: string } & ProviderCustomer)
+  | ({
+      status: 'succeeded';
+      paymentId: string;
+      /** The charge the payment made (Stripe's `latest_charge`). */
+      chargeId?: string;
+    } & ProviderCustomer)
   /** The provider has not settled yet; its webhook will. */
   | ({ status: 'pending'; paymentId: string } & ProviderCustomer)
   | ({
@@ -62,6 +67,23 @@ export interface WebhookEvent {
   card?: SavedCard;
 }
 
+export interface RefundRequest {
+  /** The provider's payment (ChargeOutcome.paymentId). */
+  paymentId: string;
+  amountCents: number;
+  /** Unique per refund; the provider must never refund twice for one key. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface RefundOutcome {
+  status: 'succeeded' | 'pending' | 'failed';
+  refundId: string;
+  chargeId: string | null;
+  /** Why a failed refund failed. */
+  message?: string;
+}
+
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'test';
   /**
@@ -70,6 +92,11 @@ export interface PaymentProvider {
    */
   readonly timeoutMs: number;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /**
+   * Refunds (part of) a payment; throws RefundRefusedError when the provider refuses it (over
+   * what is left to refund, already refunded).
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
   /**
    * Verifies a webhook's signature and reads the event; throws WebhookSignatureError when the
    * payload was not signed by the provider.
@@ -84,4 +111,14 @@ export class WebhookSignatureError extends Error {
 /** A problem of the request itself (no saved card to reuse, unknown token): a 400. */
 export class PaymentInputError extends Error {
   override name = 'PaymentInputError';
+}
+
+/** The provider refused a refund request (`code`: amount_too_large, charge_already_refunded…). */
+export class RefundRefusedError extends Error {
+  override name = 'RefundRefusedError';
+  readonly code: string;
+  constructor(message: string, code: string) {
+    super(message);
+    this.code = code;
+  }
 }
