@@ -395,6 +395,7 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         storage,
         plans,
+        overview: { speech, metrics, redis: Boolean(config.redisUrl) },
       });
       await api.register(mailRoutes, {
         prefix: '/mail',

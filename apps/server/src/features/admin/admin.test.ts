@@ -89,6 +89,8 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
       'DELETE /api/admin/users/{id}',
       'GET /api/admin/audit',
       'GET /api/admin/messages',
+      'GET /api/admin/overview',
+      'GET /api/admin/overview/health',
       'GET /api/admin/users',
       'GET /api/admin/users/{id}',
       'POST /api/admin/users/{id}/characters',

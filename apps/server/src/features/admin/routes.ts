@@ -35,6 +35,7 @@ import {
 import { type Actor, createAuditLog } from '../../services/admin/audit-log.js';
 import { createContactMessageRepository } from '../../services/contact/contact-message-repository.js';
 import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import { type OverviewRoutesOptions, overviewRoutes } from './overview.js';
 import { createAdminUserQueries, toAdminUser } from './users.js';
 
 export interface AdminRoutesOptions {
@@ -43,6 +44,7 @@ export interface AdminRoutesOptions {
   publicUrl: string;
   storage: ObjectStorage;
   plans: PlanCatalogue;
+  overview: Omit<OverviewRoutesOptions, 'db'>;
 }
 
 const bearer = [{ bearerAuth: [] }];
@@ -416,4 +418,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request) => audit.list(request.query),
   );
+
+  await app.register(overviewRoutes, { db, ...options.overview });
 };
