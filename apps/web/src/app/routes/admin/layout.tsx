@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { AdminLayout } from '../../../features/admin/components/admin-layout';
 import { AuditPage } from '../../../features/admin/components/audit-page';
 import { MessagesPage } from '../../../features/admin/components/messages-page';
+import { OverviewPage } from '../../../features/admin/components/overview-page';
 import { UserDetail } from '../../../features/admin/components/user-detail';
 import { UsersPage } from '../../../features/admin/components/users-page';
 
@@ -43,7 +44,10 @@ function useConsoleWords(): boolean {
   return loaded || !key;
 }
 
-/** The page of a console path (/admin, /admin/users/{id}, /admin/messages, /admin/audit). */
+/**
+ * The page of a console path (/admin: the overview, /admin/users, /admin/users/{id},
+ * /admin/messages, /admin/audit).
+ */
 function ConsolePage() {
   const { pathname } = useLocation();
   const [, , section, id] = pathname.split('/');
@@ -51,9 +55,10 @@ function ConsolePage() {
     const user = decodeURIComponent(id);
     return <UserDetail key={user} id={user} />;
   }
+  if (section === 'users') return <UsersPage />;
   if (section === 'messages') return <MessagesPage />;
   if (section === 'audit') return <AuditPage />;
-  return <UsersPage />;
+  return <OverviewPage />;
 }
 
 /**
