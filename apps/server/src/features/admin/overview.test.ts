@@ -199,6 +199,28 @@ describe(`GET /api/admin/overview (${TEST_DATABASE_KIND})`, () => {
     expect(byDefault.days).toHaveLength(30);
     expect([byDefault.from, byDefault.to]).toEqual([addDays(today, -29), today]);
     expect(byDefault.totals).toEqual(overview.totals);
+
+    // A deleted account leaves its conversions counted, no longer its id.
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${user.user.id}`,
+      headers: { authorization: admin.authorization },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const after = AdminOverviewSchema.parse(
+      (await get(`/api/admin/overview?from=${threeDaysAgo}&to=${today}`)).json(),
+    );
+    expect(after.totals).toMatchObject({
+      conversions: overview.totals.conversions,
+      characters: overview.totals.characters,
+      errors: overview.totals.errors,
+    });
+    const kept = await app.db
+      .selectFrom('usage_log')
+      .select('user_id')
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(kept).toEqual([]);
   });
 
   it('answers 400 naming from or to for a period it cannot answer', async () => {
