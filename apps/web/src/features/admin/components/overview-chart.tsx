@@ -11,6 +11,11 @@ export interface ChartSeries {
 }
 
 const HEIGHT = 180;
+const HALF_DAY = 43_200;
+/** The value axis steps in whole units (no '0.5 conversions'): 1, 2, 5, 10, 20, 50… */
+const WHOLE_STEPS = Array.from({ length: 10 }, (_, power) =>
+  [1, 2, 5].map((step) => step * 10 ** power),
+).flat();
 
 /** False where a canvas cannot be drawn on (a test's DOM): the figures' table stays. */
 function canDraw(): boolean {
@@ -59,17 +64,25 @@ export function OverviewChart({
         height: HEIGHT,
         legend: { show: false },
         cursor: { show: false },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        scales: {
+          // Half a day either side, so the first and last days' bars are whole.
+          x: { time: true, range: (_u, min, max) => [min - HALF_DAY, max + HALF_DAY] },
+          y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+        },
         axes: [
           {
             stroke: theme.colors.gray[7],
             grid: { show: false },
+            // Room for a day written in full ('28 نوفمبر').
+            space: 80,
             values: (_u, splits) => splits.map((split) => dayFormat.format(new Date(split * 1000))),
           },
           {
             stroke: theme.colors.gray[7],
             grid: { stroke: theme.colors.gray[2] },
-            size: 56,
+            // Room for an amount with its currency ('US$ 1,250.00').
+            size: 88,
+            incrs: WHOLE_STEPS,
             values: (_u, splits) => splits.map(format),
           },
         ],
