@@ -348,7 +348,9 @@ export interface UsageLogTable {
   user_id: string | null;
   engine: string;
   voice: string;
+  /** Lower case ('en-us'). */
   language: string;
+  /** The characters asked for (a failure's too; the overview sums those that succeeded). */
   characters: number;
   /** Seconds of audio (0 for a failure). */
   duration: number;

@@ -38,11 +38,11 @@ expect((await setRole(app.db, { id: admin.user.id }, 'ADMIN', null)).ok).toBe(tr
 const get = (url: string, authorization = admin.authorization) =>
   app.inject({ method: 'GET', url, headers: { authorization } });
 
-const convert = (text: string, authorization?: string) =>
+const convert = (text: string, authorization?: string, language = 'en-us') =>
   app.inject({
     method: 'POST',
     url: '/api/convertor',
-    payload: voiceSettings({ text }),
+    payload: voiceSettings({ text, language_code: language }),
     ...(authorization && { headers: { authorization } }),
   });
 
@@ -80,13 +80,14 @@ describe(`GET /api/admin/overview (${TEST_DATABASE_KIND})`, () => {
       at,
     );
 
-    // Today, through the routes: two conversions of the user, one of a visitor.
-    for (const [text, authorization] of [
-      ['Hello there.', user.authorization],
-      ['Good morning to you.', user.authorization],
-      ['Hi.', undefined],
+    // Today, through the routes: two conversions of the user, one of a visitor; 'en-US' is
+    // counted with 'en-us'.
+    for (const [text, authorization, language] of [
+      ['Hello there.', user.authorization, 'en-us'],
+      ['Good morning to you.', user.authorization, 'en-US'],
+      ['Hi.', undefined, 'en-us'],
     ] as const) {
-      const response = await convert(text, authorization);
+      const response = await convert(text, authorization, language);
       expect(response.statusCode).toBe(200);
     }
     const seconds = (await app.db.selectFrom('conversions').select('duration').execute()).reduce(

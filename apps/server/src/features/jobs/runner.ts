@@ -91,7 +91,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           engine: voice.engine,
           voice: voice.voice_id,
           language: voice.language_code,
-          characters: done ? job.characters : 0,
+          characters: job.characters,
           duration: done ? (values.duration ?? 0) : 0,
         })
         .catch((error: unknown) => log.warn({ err: error, job: job.id }, 'usage not logged'));

@@ -31,7 +31,8 @@ export function createUsageLog(db: Db) {
           user_id: entry.userId,
           engine: entry.engine,
           voice: entry.voice,
-          language: entry.language,
+          // As BCP 47 compares them: 'en-US' and 'en-us' are one language.
+          language: entry.language.toLowerCase(),
           characters: entry.characters,
           duration: entry.duration,
           created_at: at.toISOString(),
