@@ -417,6 +417,7 @@ export async function buildApp({
         plans,
         provider: payments,
         company: config.company,
+        overview: { speech, metrics, redis: Boolean(config.redisUrl) },
       });
       await api.register(mailRoutes, {
         prefix: '/mail',

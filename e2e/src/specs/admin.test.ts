@@ -27,7 +27,7 @@ describe('the operator console (/admin)', () => {
     const admin = await newAdmin();
     const user = await newUser();
     const page = await signedIn(admin.token);
-    await visit(page, '/admin');
+    await visit(page, '/admin/users');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Users');
 
     // The account menu of an administrator leads here.

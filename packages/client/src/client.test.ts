@@ -152,6 +152,14 @@ describe('ParlaClient against the real server', () => {
     const invalid = await failure(admin.admin.characters(user.id, 0, 'x'));
     expect(invalid.status).toBe(400);
     expect(invalid.errors[0]?.path).toBe('characters');
+    // The overview: the last 30 days by default, the speech service's health.
+    const overview = await admin.admin.overview();
+    expect(overview.days).toHaveLength(30);
+    expect(overview.totals.sign_ups).toBeGreaterThanOrEqual(2);
+    expect((await admin.admin.health()).workers.processes).toBe(1);
+    const badPeriod = await failure(admin.admin.overview({ from: '2026-11-02', to: '2026-11-01' }));
+    expect(badPeriod.status).toBe(400);
+    expect(badPeriod.errors[0]?.path).toBe('from');
   });
 
   it("reads the console's payments and sends refunds with their Idempotency-Key", async () => {

@@ -5,7 +5,12 @@ import {
   type AdminContactMessageList,
   AdminContactMessageListSchema,
   AdminContactMessageSchema,
+  type AdminHealth,
+  AdminHealthSchema,
   type AdminMessageQuery,
+  type AdminOverview,
+  type AdminOverviewQuery,
+  AdminOverviewSchema,
   type AdminPaymentDetail,
   AdminPaymentDetailSchema,
   type AdminPaymentList,
@@ -343,6 +348,15 @@ export class ParlaClient {
           })
         ).arrayBuffer(),
       ),
+    /** GET /api/admin/overview: figures per UTC day from `from` to `to` (default 30 days). */
+    overview: async (query: AdminOverviewQuery = {}): Promise<AdminOverview> =>
+      this.parse(
+        await this.request('GET', `/api/admin/overview${queryOf(query)}`),
+        AdminOverviewSchema,
+      ),
+    /** GET /api/admin/overview/health: providers, engines, the speech queue and workers. */
+    health: async (): Promise<AdminHealth> =>
+      this.parse(await this.request('GET', '/api/admin/overview/health'), AdminHealthSchema),
   };
 
   private async request(

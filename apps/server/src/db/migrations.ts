@@ -568,6 +568,50 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('payments').dropColumn('amount_refunded_cents').execute();
     },
   },
+  '0015-usage-log': {
+    async up(db: Kysely<unknown>) {
+      // The console's overview (issue 31, docs/decisions/053-console-overview.md): one row per
+      // conversion and per job that ended, kept when the conversion's audio expires (an hour,
+      // a day) and when the job is deleted, so the figures of past days stay. The user is
+      // forgotten (set null) when the account is deleted; the counts stay.
+      await db.schema
+        .createTable('usage_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('engine', 'text', (c) => c.notNull())
+        .addColumn('voice', 'text', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('characters', 'integer', (c) => c.notNull())
+        .addColumn('duration', 'double precision', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('usage_log_created_at')
+        .on('usage_log')
+        .column('created_at')
+        .execute();
+      // The overview counts sign-ups, sign-ins and revenue per day over a period.
+      await db.schema.createIndex('users_created_at').on('users').column('created_at').execute();
+      await db.schema
+        .createIndex('sign_ins_created_at')
+        .on('sign_ins')
+        .column('created_at')
+        .execute();
+      await db.schema
+        .createIndex('payments_created_at')
+        .on('payments')
+        .column('created_at')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('payments_created_at').execute();
+      await db.schema.dropIndex('sign_ins_created_at').execute();
+      await db.schema.dropIndex('users_created_at').execute();
+      await db.schema.dropTable('usage_log').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -364,7 +364,31 @@ export interface ContactMessagesTable {
   updated_at: string;
 }
 
+/**
+ * A conversion or a job that ended (migration 0014), kept for the console's overview after the
+ * conversion expired or the job was deleted.
+ */
+export interface UsageLogTable {
+  id: string;
+  /** `conversion` (the convertor, the public API, OpenAI's route) or `job`. */
+  source: 'conversion' | 'job';
+  /** `succeeded`, or `failed` for the service's own reasons (decision 053). */
+  status: 'succeeded' | 'failed';
+  /** Null for a visitor, or once the account is deleted. */
+  user_id: string | null;
+  engine: string;
+  voice: string;
+  /** Lower case ('en-us'). */
+  language: string;
+  /** The characters asked for (a failure's too; the overview sums those that succeeded). */
+  characters: number;
+  /** Seconds of audio (0 for a failure). */
+  duration: number;
+  created_at: string;
+}
+
 export interface Database {
+  usage_log: UsageLogTable;
   audit_log: AuditLogTable;
   sign_ins: SignInsTable;
   contact_messages: ContactMessagesTable;

@@ -85,6 +85,45 @@ export function createMetrics() {
       });
     },
 
+    /**
+     * Each engine's conversions since this process started, those that failed for the
+     * service's reasons, and their mean time to stored audio (the console's overview).
+     */
+    async engines() {
+      const summary = new Map<
+        string,
+        { engine: string; conversions: number; failed: number; seconds: number; timed: number }
+      >();
+      const of = (name: string) => {
+        const entry = summary.get(name) ?? {
+          engine: name,
+          conversions: 0,
+          failed: 0,
+          seconds: 0,
+          timed: 0,
+        };
+        summary.set(name, entry);
+        return entry;
+      };
+      for (const { labels, value } of (await metrics.conversions.get()).values) {
+        const entry = of(String(labels.engine));
+        if (labels.outcome === 'success') entry.conversions += value;
+        if (labels.outcome === 'failed') entry.failed += value;
+      }
+      for (const { labels, value, metricName } of (await metrics.synthesisSeconds.get()).values) {
+        if (metricName?.endsWith('_sum')) of(String(labels.engine)).seconds += value;
+        if (metricName?.endsWith('_count')) of(String(labels.engine)).timed += value;
+      }
+      return [...summary.values()]
+        .sort((a, b) => a.engine.localeCompare(b.engine))
+        .map(({ engine: name, conversions, failed, seconds, timed }) => ({
+          engine: name,
+          conversions,
+          failed,
+          mean_seconds: timed > 0 ? seconds / timed : null,
+        }));
+    },
+
     /** A conversion that failed: the request's fault (invalid) or the service's (failed). */
     conversionFailed(engineName: string, code: SpeechErrorCode) {
       if (isClientError(code)) {

@@ -27,6 +27,8 @@ export interface SpeechAdmission {
   admit(caller: PoolCaller | undefined, characters: number): Promise<Admitted>;
   /** A worker's threads, kept while it lives (every `CAPACITY_REFRESH_MS`). */
   offer(threads: number): { stop(): Promise<void> };
+  /** The workers that offered their threads lately, and those threads (the console's). */
+  capacity(): Promise<{ processes: number; threads: number }>;
 }
 
 export interface Admitted {
@@ -123,6 +125,11 @@ export function createSpeechAdmission(
             .exec();
         },
       };
+    },
+    async capacity() {
+      const members = await connection.zrangebyscore(keys.capacity, Date.now(), '+inf');
+      const threads = members.reduce((sum, member) => sum + Number(member.split(':').pop()), 0);
+      return { processes: members.length, threads };
     },
     offer(threads) {
       const member = `${randomUUID()}:${threads}`;

@@ -105,6 +105,8 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       expect((await storedBytes(storage, 'audio/served.mp3')).length).toBe(result.size);
       expect(result.sampleRate).toBe(24000);
       expect(result.duration).toBeGreaterThan(0.5);
+      // The console's overview: this process is the one worker, with its one thread.
+      expect(await service.workers()).toEqual({ processes: 1, threads: 1 });
     } finally {
       await service.close();
     }

@@ -67,6 +67,11 @@ export interface SpeechService {
   readonly live: LiveAudio;
   /** Requests waiting for a worker and being rendered (zeros without a queue). */
   queueCounts(): Promise<{ waiting: number; active: number }>;
+  /**
+   * The processes rendering speech and their worker threads: with Redis, every worker of the
+   * installation that said so lately (decision 042); without, this process's pool.
+   */
+  workers(): Promise<{ processes: number; threads: number }>;
   /** How each remote provider configured here is doing (its calls from this process). */
   providers(): ProviderStatus[];
   /**
@@ -254,6 +259,7 @@ export function createSpeechService(options: SpeechServiceOptions): SpeechServic
           }),
         ),
       queueCounts: async () => ({ waiting: 0, active: 0 }),
+      workers: async () => ({ processes: 1, threads: pool.size }),
       providers: () => pool.providers(),
       handBack: async () => undefined,
       close: () => pool.close(),
@@ -352,6 +358,7 @@ export function createQueueClient({
           caller: rules?.caller,
         }),
       ),
+    workers: () => admission.capacity(),
     async queueCounts() {
       const counts = await queue.getJobCounts('waiting', 'prioritized', 'active');
       return {

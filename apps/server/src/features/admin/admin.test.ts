@@ -90,6 +90,8 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
       'DELETE /api/admin/users/{id}',
       'GET /api/admin/audit',
       'GET /api/admin/messages',
+      'GET /api/admin/overview',
+      'GET /api/admin/overview/health',
       'GET /api/admin/payments',
       'GET /api/admin/payments/{id}',
       'GET /api/admin/payments/{id}/invoice.pdf',

@@ -35,6 +35,7 @@ import {
 import { type Actor, createAuditLog } from '../../services/admin/audit-log.js';
 import { createContactMessageRepository } from '../../services/contact/contact-message-repository.js';
 import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import { type OverviewRoutesOptions, overviewRoutes } from './overview.js';
 import { type AdminPaymentRoutesOptions, adminPaymentRoutes } from './payments.js';
 import { createAdminUserQueries, toAdminUser } from './users.js';
 
@@ -44,6 +45,7 @@ export interface AdminRoutesOptions extends AdminPaymentRoutesOptions {
   publicUrl: string;
   storage: ObjectStorage;
   plans: PlanCatalogue;
+  overview: Omit<OverviewRoutesOptions, 'db'>;
 }
 
 const bearer = [{ bearerAuth: [] }];
@@ -420,4 +422,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   const { mailer, plans, provider, company } = options;
   await app.register(adminPaymentRoutes, { db, mailer, plans, provider, company });
+  await app.register(overviewRoutes, { db, ...options.overview });
 };

@@ -1,3 +1,4 @@
+import { AdminHealthSchema } from '@parla/contract';
 import {
   type FakeOpenAi,
   type FakePolly,
@@ -13,6 +14,7 @@ import {
   testConfig,
 } from '../../../test/test-app.js';
 import { voiceSettings } from '../../../test/voice-settings.js';
+import { setRole } from '../../services/admin/administrators.js';
 
 /**
  * Cloud voices through the server (issue 15): Amazon Polly and an OpenAI-compatible server,
@@ -139,6 +141,39 @@ describe(`cloud voices through the API (${TEST_DATABASE_KIND})`, () => {
     expect(providers.map((p) => p.provider).sort()).toEqual(['openai', 'polly']);
     expect(providers.find((p) => p.provider === 'openai')?.failures).toBeGreaterThan(0);
     expect(JSON.stringify(providers)).not.toContain(openai.key);
+
+    // The console's overview counts it among the day's errors (decision 053), and its health
+    // shows the provider's failures and the engine's failed conversion.
+    const logged = await app.db
+      .selectFrom('usage_log')
+      .select(['source', 'status', 'engine', 'voice', 'language', 'characters', 'duration'])
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(logged).toEqual([
+      {
+        source: 'conversion',
+        status: 'failed',
+        engine: 'neural',
+        voice: 'neural:openai:nova',
+        language: 'en-us',
+        characters: 'This will not be heard.'.length,
+        duration: 0,
+      },
+    ]);
+    const admin = await signedInUser(app);
+    expect((await setRole(app.db, { id: admin.user.id }, 'ADMIN', null)).ok).toBe(true);
+    const health = AdminHealthSchema.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/admin/overview/health',
+          headers: { authorization: admin.authorization },
+        })
+      ).json(),
+    );
+    expect(health.providers.find((p) => p.provider === 'openai')?.failures).toBeGreaterThan(0);
+    expect(JSON.stringify(health)).not.toContain(openai.key);
+    expect(health.engines.find((e) => e.engine === 'neural')?.failed).toBe(1);
   });
 
   it('plays a voice’s preview for free, rendered once and kept', async () => {

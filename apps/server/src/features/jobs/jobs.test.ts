@@ -299,6 +299,23 @@ describe(`jobs (${TEST_DATABASE_KIND})`, { timeout: 180_000 }, () => {
     });
     expect(gone.statusCode).toBe(404);
     expect(await remaining(app, authorization)).toBe(before - characters);
+    // The console's overview still counts it (decision 053).
+    const logged = await app.db
+      .selectFrom('usage_log')
+      .select(['source', 'status', 'engine', 'voice', 'language', 'characters', 'duration'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(logged).toEqual([
+      {
+        source: 'job',
+        status: 'succeeded',
+        engine: 'standard',
+        voice: done.voice_id,
+        language: 'en-us',
+        characters,
+        duration: done.duration,
+      },
+    ]);
   });
 
   it('renders an Ogg Vorbis audiobook: one stream with chapter comments, and each chapter as a file', async () => {

@@ -19,6 +19,7 @@ import { timingRoutes } from '../../http/timing-routes.js';
 import type { Scheduler } from '../../lib/schedule.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import { createUsageLog } from '../../services/admin/usage-log.js';
 import type { LexiconRepository } from '../../services/lexicons/lexicon-repository.js';
 import {
   type DoneJob,
@@ -71,6 +72,7 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
     speech,
     storage,
     lexicons,
+    usage: createUsageLog(options.db),
     log: app.log,
     ...options.runner,
   });

@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mail/mailer.js';
 import { renderMail } from '../../lib/mail/template.js';
 import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import type { UsageLog } from '../../services/admin/usage-log.js';
 import type { LexiconRepository } from '../../services/lexicons/lexicon-repository.js';
 import { assemble, partFormat } from './assembly.js';
 import { type JobRepository, jobKeys, jobSettings, type Lease } from './repository.js';
@@ -28,6 +29,8 @@ export interface JobRunnerOptions {
   /** The job's lexicons (its `lexicon_names`, or the user's defaults), read for each part. */
   lexicons: LexiconRepository;
   storage: ObjectStorage;
+  /** Where a job that ended is recorded for the console's overview (decision 053). */
+  usage?: UsageLog;
   log: FastifyBaseLogger;
   /** Tells the user by mail when a long job has ended, with a link to `publicUrl`/documents. */
   mailer?: Mailer;
@@ -75,6 +78,24 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function finish(job: JobsTable, values: Partial<JobsTable>): Promise<void> {
     const ended = await jobs.finish(job.id, lease, values);
+    // The overview counts a job that was rendered, or that failed for the service's reasons
+    // (not one the user's allowance or lexicons stopped, as a refused conversion is not).
+    const done = values.status === 'done';
+    if (ended && options.usage && (done || values.error === JOB_FAILURE_MESSAGES.failed)) {
+      const voice = jobSettings(job).voice;
+      await options.usage
+        .record({
+          source: 'job',
+          status: done ? 'succeeded' : 'failed',
+          userId: job.user_id,
+          engine: voice.engine,
+          voice: voice.voice_id,
+          language: voice.language_code,
+          characters: job.characters,
+          duration: done ? (values.duration ?? 0) : 0,
+        })
+        .catch((error: unknown) => log.warn({ err: error, job: job.id }, 'usage not logged'));
+    }
     const took = Date.now() - Date.parse(job.started_at ?? job.created_at);
     if (ended && took >= (options.mailAfterMs ?? 60_000)) {
       await tell(

@@ -19,6 +19,7 @@ import { addressKey } from '../../lib/limits.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { SpeechService, StoredSynthesis } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
+import { createUsageLog } from '../admin/usage-log.js';
 import type { LexiconRepository } from '../lexicons/lexicon-repository.js';
 import type { PlanCatalogue } from '../plans/plan-catalogue.js';
 import { createConversionRepository, RETENTION_MS } from './conversion-repository.js';
@@ -122,6 +123,7 @@ export function createConversionService(options: ConversionServiceOptions) {
   const previews = createPreviews(speech, storage);
   const idempotency = createIdempotencyRepository(options.db);
   const intents = createIntentRepository(options.db);
+  const usageLog = createUsageLog(options.db);
   // This server's hold on the charges of the conversions it renders, renewed while it lives
   // (only while it has some): a killed server's run out and are refunded (recover).
   const lease: IntentLease = { owner: randomUUID(), ms: options.intentLeaseMs ?? INTENT_LEASE_MS };
@@ -239,6 +241,20 @@ export function createConversionService(options: ConversionServiceOptions) {
     }
     const started = performance.now();
     const key = conversions.key(id, format);
+    /** The console's record of how it ended (decision 053); never fails the conversion. */
+    const logUsage = (status: 'succeeded' | 'failed', duration: number) =>
+      usageLog
+        .record({
+          source: 'conversion',
+          status,
+          userId: user?.id ?? null,
+          engine,
+          voice: settings.voice_id,
+          language: settings.language_code,
+          characters,
+          duration,
+        })
+        .catch((error: unknown) => caller.log.warn({ err: error }, 'usage not logged'));
     /** The conversion rendered: its record, so its audio and marks are found later. */
     const record = async (result: StoredSynthesis) => {
       const stored = await conversions.create({
@@ -252,6 +268,7 @@ export function createConversionService(options: ConversionServiceOptions) {
         characters,
       });
       await spent.settle();
+      await logUsage('succeeded', result.duration);
       metrics.conversions.inc({ engine, outcome: 'success' });
       metrics.characters.inc({ engine }, characters);
       metrics.synthesisSeconds.observe({ engine }, (performance.now() - started) / 1000);
@@ -282,6 +299,7 @@ export function createConversionService(options: ConversionServiceOptions) {
       if (error instanceof SpeechError && isClientError(error.code)) {
         return { status: 400 as const, body: failure(error.message) };
       }
+      await logUsage('failed', 0);
       if (error instanceof SpeechError && error.code === 'provider_unavailable') {
         caller.log.warn({ err: error }, 'voice provider failed');
         return { status: 503 as const, body: failure(error.message) };

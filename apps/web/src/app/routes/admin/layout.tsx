@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { AdminLayout } from '../../../features/admin/components/admin-layout';
 import { AuditPage } from '../../../features/admin/components/audit-page';
 import { MessagesPage } from '../../../features/admin/components/messages-page';
+import { OverviewPage } from '../../../features/admin/components/overview-page';
 import { PaymentDetail } from '../../../features/admin/components/payments-detail';
 import { PaymentsPage } from '../../../features/admin/components/payments-page';
 import { UserDetail } from '../../../features/admin/components/user-detail';
@@ -46,8 +47,8 @@ function useConsoleWords(): boolean {
 }
 
 /**
- * The page of a console path (/admin, /admin/users/{id}, /admin/messages, /admin/audit,
- * /admin/payments, /admin/payments/{id}).
+ * The page of a console path (/admin: the overview, /admin/users, /admin/users/{id},
+ * /admin/messages, /admin/audit, /admin/payments, /admin/payments/{id}).
  */
 function ConsolePage() {
   const { pathname } = useLocation();
@@ -56,13 +57,14 @@ function ConsolePage() {
     const user = decodeURIComponent(id);
     return <UserDetail key={user} id={user} />;
   }
+  if (section === 'users') return <UsersPage />;
   if (section === 'messages') return <MessagesPage />;
   if (section === 'audit') return <AuditPage />;
   if (section === 'payments') {
     const payment = id && decodeURIComponent(id);
     return payment ? <PaymentDetail key={payment} id={payment} /> : <PaymentsPage />;
   }
-  return <UsersPage />;
+  return <OverviewPage />;
 }
 
 /**

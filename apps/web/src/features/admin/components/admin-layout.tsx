@@ -6,7 +6,8 @@ import { usePageMeta } from '../../../hooks/use-page-meta';
 import { useSession } from '../../../lib/auth';
 
 const SECTIONS = [
-  { to: '/admin', key: 'nav.users' },
+  { to: '/admin', key: 'nav.overview' },
+  { to: '/admin/users', key: 'nav.users' },
   { to: '/admin/messages', key: 'nav.messages' },
   { to: '/admin/audit', key: 'nav.audit' },
   { to: '/admin/payments', key: 'nav.payments' },
@@ -43,9 +44,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     return <Forbidden />;
   }
   const current = (to: string) =>
-    to === '/admin'
-      ? pathname === '/admin' || pathname.startsWith('/admin/users')
-      : pathname.startsWith(to);
+    to === '/admin' ? pathname === '/admin' : pathname.startsWith(to);
   return (
     <Container size="xl" py={{ base: 'md', md: 'xl' }}>
       <Flex direction={{ base: 'column', md: 'row' }} gap="xl" align="flex-start">

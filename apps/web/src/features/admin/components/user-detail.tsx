@@ -277,7 +277,7 @@ export function UserDetail({ id }: { id: string }) {
   const email = detail.data?.user.email ?? '';
   return (
     <AdminPage title={email || t('users.title')} description={t('user.summary')}>
-      <Anchor component={Link} to="/admin" w="fit-content">
+      <Anchor component={Link} to="/admin/users" w="fit-content">
         {t('user.back')}
       </Anchor>
       {detail.isError && (
@@ -345,7 +345,7 @@ export function UserDetail({ id }: { id: string }) {
             <Access
               detail={detail.data}
               run={run}
-              onDeleted={() => navigate('/admin', { replace: true })}
+              onDeleted={() => navigate('/admin/users', { replace: true })}
             />
           </Section>
           <Section title={t('user.usage')}>
