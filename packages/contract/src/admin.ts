@@ -235,6 +235,10 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'user.validation-mail',
   'message.status',
+  'voice.visibility',
+  'language.settings',
+  'voice.install',
+  'voice.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

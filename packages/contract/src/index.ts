@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './admin.js';
+export * from './admin-voices.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './catalogue-counts.js';

@@ -36,6 +36,7 @@ import { type Actor, createAuditLog } from '../../services/admin/audit-log.js';
 import { createContactMessageRepository } from '../../services/contact/contact-message-repository.js';
 import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 import { createAdminUserQueries, toAdminUser } from './users.js';
+import { type AdminVoicesOptions, adminVoiceRoutes } from './voices.js';
 
 export interface AdminRoutesOptions {
   db: Db;
@@ -43,6 +44,7 @@ export interface AdminRoutesOptions {
   publicUrl: string;
   storage: ObjectStorage;
   plans: PlanCatalogue;
+  voices: Omit<AdminVoicesOptions, 'db'>;
 }
 
 const bearer = [{ bearerAuth: [] }];
@@ -416,4 +418,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request) => audit.list(request.query),
   );
+
+  // Under this plugin's guard: its onRequest hook runs for the child's routes too.
+  await app.register(adminVoiceRoutes, { db, ...options.voices });
 };
