@@ -6,6 +6,7 @@ import { AuditPage } from '../../../features/admin/components/audit-page';
 import { MessagesPage } from '../../../features/admin/components/messages-page';
 import { UserDetail } from '../../../features/admin/components/user-detail';
 import { UsersPage } from '../../../features/admin/components/users-page';
+import { VoicesPage } from '../../../features/admin/components/voices-page';
 
 /**
  * The words of the operator's console (namespace `admin`), each language a chunk of the
@@ -43,7 +44,7 @@ function useConsoleWords(): boolean {
   return loaded || !key;
 }
 
-/** The page of a console path (/admin, /admin/users/{id}, /admin/messages, /admin/audit). */
+/** The page of a console path (/admin, /admin/users/{id}, /admin/messages, /admin/audit, /admin/voices). */
 function ConsolePage() {
   const { pathname } = useLocation();
   const [, , section, id] = pathname.split('/');
@@ -53,6 +54,7 @@ function ConsolePage() {
   }
   if (section === 'messages') return <MessagesPage />;
   if (section === 'audit') return <AuditPage />;
+  if (section === 'voices') return <VoicesPage />;
   return <UsersPage />;
 }
 

@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: '/admin', key: 'nav.users' },
   { to: '/admin/messages', key: 'nav.messages' },
   { to: '/admin/audit', key: 'nav.audit' },
+  { to: '/admin/voices', key: 'nav.voices' },
 ] as const;
 
 /** What a signed-in account that is not an administrator sees at /admin. */
