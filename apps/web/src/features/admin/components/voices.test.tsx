@@ -165,7 +165,9 @@ describe('the console’s voices (issue 31 §6)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Claude')).toBeTruthy();
 
     await user.click(input('Language'));
-    await user.click(await screen.findByRole('option', { name: 'French (France) (fr-fr)', hidden: true }));
+    await user.click(
+      await screen.findByRole('option', { name: 'French (France) (fr-fr)', hidden: true }),
+    );
     const settings = await screen.findByRole('region', { name: /Language: French/ });
     expect(screen.queryByText('Alex')).toBeNull();
     await user.click(within(settings).getByRole('switch', { name: /Offer this language/ }));
@@ -195,7 +197,9 @@ describe('the console’s voices (issue 31 §6)', { timeout: 20_000 }, () => {
     expect(within(installed).getByText('MIT')).toBeTruthy();
 
     await user.click(input('Voice to install'));
-    await user.click(await screen.findByRole('option', { name: /en_US-lessac-medium/, hidden: true }));
+    await user.click(
+      await screen.findByRole('option', { name: /en_US-lessac-medium/, hidden: true }),
+    );
     await user.click(screen.getByRole('button', { name: 'Install' }));
     await waitFor(() =>
       expect(sent('/api/admin/voices/install')).toEqual([{ name: 'en_US-lessac-medium' }]),
