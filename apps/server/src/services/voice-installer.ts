@@ -1,3 +1,4 @@
+import type { AdminVoiceInstallState } from '@parla/contract';
 import { installAny, kokoroModel, scanVoices, UnreachableError } from '@parla/speech';
 
 /**
@@ -37,14 +38,7 @@ export interface VoiceInstallerOptions {
 }
 
 /** The console's install (issue 31 §6): one at a time; the last outcome stays until the next. */
-export interface ConsoleInstall {
-  state: 'idle' | 'installing' | 'installed' | 'failed' | 'cancelled';
-  name: string | null;
-  bytes: number;
-  total: number | null;
-  /** Why it failed. */
-  message: string | null;
-}
+export type ConsoleInstall = AdminVoiceInstallState;
 
 export interface VoiceInstaller {
   /** Starts the installs in the background; answers at once. */
@@ -156,7 +150,7 @@ export function createVoiceInstaller(options: VoiceInstallerOptions): VoiceInsta
     }
   }
 
-  let console_: ConsoleInstall & { controller?: AbortController } = {
+  let ownInstall: ConsoleInstall & { controller?: AbortController } = {
     state: 'idle',
     name: null,
     bytes: 0,
@@ -171,14 +165,14 @@ export function createVoiceInstaller(options: VoiceInstallerOptions): VoiceInsta
       if (!busy.done) return { started: false, busy: busy.value };
       const controller = new AbortController();
       const signal = AbortSignal.any([abort.signal, controller.signal]);
-      console_ = { state: 'installing', name, bytes: 0, total: null, message: null, controller };
-      const current = console_;
+      ownInstall = { state: 'installing', name, bytes: 0, total: null, message: null, controller };
+      const current = ownInstall;
       const run = installOne(name, new Map(), signal, false).then((failure) => {
-        if (console_ !== current) return;
-        console_ = {
+        if (ownInstall !== current) return;
+        ownInstall = {
           ...current,
-          state: controller.signal.aborted ? 'cancelled' : failure ? 'failed' : 'installed',
-          message: controller.signal.aborted ? null : (failure ?? null),
+          state: signal.aborted ? 'cancelled' : failure ? 'failed' : 'installed',
+          message: signal.aborted ? null : (failure ?? null),
         };
       });
       consoleRuns.add(run);
@@ -186,15 +180,15 @@ export function createVoiceInstaller(options: VoiceInstallerOptions): VoiceInsta
       return { started: true };
     },
     consoleInstall() {
-      const { controller: _controller, ...state } = console_;
+      const { controller: _controller, ...state } = ownInstall;
       const entry = state.name ? progress.get(state.name) : undefined;
       return entry && state.state === 'installing'
         ? { ...state, bytes: entry.bytes, total: entry.total }
         : state;
     },
     cancel() {
-      if (console_.state !== 'installing' || !console_.controller) return false;
-      console_.controller.abort(new Error('cancelled from the console'));
+      if (ownInstall.state !== 'installing' || !ownInstall.controller) return false;
+      ownInstall.controller.abort(new Error('cancelled from the console'));
       return true;
     },
     start() {

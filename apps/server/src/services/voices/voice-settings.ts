@@ -128,7 +128,6 @@ export function withVoiceSettings(speech: SpeechService, store: VoiceSettingsSto
   };
   return {
     ...speech,
-    live: speech.live,
     async listVoices() {
       const [languages, rules] = await Promise.all([speech.listVoices(), store.rules()]);
       return visibleCatalogue(languages, rules);
