@@ -145,6 +145,24 @@ describe('ParlaClient against the real server', () => {
     const invalid = await failure(admin.admin.characters(user.id, 0, 'x'));
     expect(invalid.status).toBe(400);
     expect(invalid.errors[0]?.path).toBe('characters');
+
+    // Voices: a hidden voice leaves the catalogue every caller sees, and comes back.
+    const hidden = 'standard:en-us+f3';
+    const catalogueIds = async () =>
+      (await account.voices()).flatMap((language) => language.voices.map((voice) => voice.id));
+    expect(await catalogueIds()).toContain(hidden);
+    const after = await admin.admin.setVoiceHidden(hidden, true);
+    const listed = after.languages.flatMap((language) => language.voices);
+    expect(listed.find((voice) => voice.id === hidden)?.hidden).toBe(true);
+    expect(await catalogueIds()).not.toContain(hidden);
+    await admin.admin.setVoiceHidden(hidden, false);
+    expect(await catalogueIds()).toContain(hidden);
+    expect((await admin.admin.install()).state).toBe('idle');
+    const unknown = await failure(
+      admin.admin.setLanguage({ language_code: 'xx-yy', hidden: true }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.errors[0]?.path).toBe('language_code');
   });
 
   it("turns the server's refusals into ParlaApiError with its message and fields", async () => {
