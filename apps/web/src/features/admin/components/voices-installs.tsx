@@ -86,7 +86,13 @@ function InstallProgress() {
 }
 
 /** Installed natural voices with size and licence, and installing one from its catalogue. */
-export function VoiceInstalls({ installed }: { installed: AdminInstalledVoice[] }) {
+export function VoiceInstalls({
+  installed,
+  onDone,
+}: {
+  installed: AdminInstalledVoice[];
+  onDone: (message: string) => void;
+}) {
   const { t } = useTranslation('admin');
   const available = useQuery(availableVoicesQueryOptions);
   const install = useInstall();
@@ -151,7 +157,11 @@ export function VoiceInstalls({ installed }: { installed: AdminInstalledVoice[] 
                             onClick={() =>
                               remove.mutate(
                                 { kind: 'remove', name: voice.name },
-                                { onSettled: () => setRemoving(null) },
+                                {
+                                  onSuccess: () =>
+                                    onDone(t('voices.done.removed', { name: voice.name })),
+                                  onSettled: () => setRemoving(null),
+                                },
                               )
                             }
                           >

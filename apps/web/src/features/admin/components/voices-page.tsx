@@ -70,7 +70,13 @@ export function filterVoices(catalogue: AdminVoiceCatalogue, filters: VoiceFilte
 const distinct = (values: string[]) => [...new Set(values.filter(Boolean))].sort();
 
 /** A language's own settings: offered or hidden, and the voice it starts on. */
-function LanguageSettings({ language }: { language: AdminVoiceLanguage }) {
+function LanguageSettings({
+  language,
+  onDone,
+}: {
+  language: AdminVoiceLanguage;
+  onDone: (message: string) => void;
+}) {
   const { t } = useTranslation('admin');
   const change = useVoiceChange();
   const code = language.language_code;
@@ -85,12 +91,20 @@ function LanguageSettings({ language }: { language: AdminVoiceLanguage }) {
           description={t('voices.language.offeredHint')}
           checked={!language.hidden}
           disabled={change.isPending}
-          onChange={(event) =>
-            change.mutate({
-              kind: 'language',
-              input: { language_code: code, hidden: !event.currentTarget.checked },
-            })
-          }
+          onChange={(event) => {
+            const hidden = !event.currentTarget.checked;
+            change.mutate(
+              { kind: 'language', input: { language_code: code, hidden } },
+              {
+                onSuccess: () =>
+                  onDone(
+                    t(hidden ? 'voices.done.languageHidden' : 'voices.done.languageShown', {
+                      name: language.language_name,
+                    }),
+                  ),
+              },
+            );
+          }}
         />
         <Select
           label={t('voices.language.default')}
@@ -105,12 +119,23 @@ function LanguageSettings({ language }: { language: AdminVoiceLanguage }) {
           allowDeselect={false}
           searchable
           disabled={change.isPending}
-          onChange={(value) =>
-            change.mutate({
-              kind: 'language',
-              input: { language_code: code, default_voice_id: value || null },
-            })
-          }
+          onChange={(value) => {
+            const chosen = language.voices.find((voice) => voice.id === value);
+            change.mutate(
+              { kind: 'language', input: { language_code: code, default_voice_id: value || null } },
+              {
+                onSuccess: () =>
+                  onDone(
+                    chosen
+                      ? t('voices.done.defaultSet', {
+                          name: language.language_name,
+                          voice: chosen.name,
+                        })
+                      : t('voices.done.defaultCleared', { name: language.language_name }),
+                  ),
+              },
+            );
+          }}
           maw={480}
           styles={{ input: { minHeight: 44 } }}
         />
@@ -135,6 +160,8 @@ export function VoicesPage() {
   const change = useVoiceChange();
   const [filters, setFilters] = useState<VoiceFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
+  // What the last change did, said afterwards (DESIGN.md, the operator's console).
+  const [done, setDone] = useState<string | null>(null);
   const set = (key: keyof VoiceFilters) => (value: string | null) => {
     setFilters((current) => ({ ...current, [key]: value ?? ALL }));
     setPage(1);
@@ -215,7 +242,16 @@ export function VoicesPage() {
         ])}
       </SimpleGrid>
       {chosenLanguage && (
-        <LanguageSettings key={chosenLanguage.language_code} language={chosenLanguage} />
+        <LanguageSettings
+          key={chosenLanguage.language_code}
+          language={chosenLanguage}
+          onDone={setDone}
+        />
+      )}
+      {done && (
+        <Alert color="green" role="status">
+          {done}
+        </Alert>
       )}
       {data && (
         <Stack gap="sm">
@@ -274,12 +310,23 @@ export function VoicesPage() {
                           aria-label={t('voices.offer', { name: voice.name, id: voice.id })}
                           checked={!voice.hidden}
                           disabled={change.isPending}
-                          onChange={(event) =>
-                            change.mutate({
-                              kind: 'voice',
-                              input: { voice_id: voice.id, hidden: !event.currentTarget.checked },
-                            })
-                          }
+                          onChange={(event) => {
+                            const hidden = !event.currentTarget.checked;
+                            change.mutate(
+                              { kind: 'voice', input: { voice_id: voice.id, hidden } },
+                              {
+                                onSuccess: () =>
+                                  setDone(
+                                    t(
+                                      hidden ? 'voices.done.voiceHidden' : 'voices.done.voiceShown',
+                                      {
+                                        name: voice.name,
+                                      },
+                                    ),
+                                  ),
+                              },
+                            );
+                          }}
                         />
                       </Table.Td>
                     </Table.Tr>
@@ -291,7 +338,7 @@ export function VoicesPage() {
           <Pager page={page} perPage={PER_PAGE} total={voices.length} onPage={setPage} />
         </Stack>
       )}
-      {data && <VoiceInstalls installed={data.installed} />}
+      {data && <VoiceInstalls installed={data.installed} onDone={setDone} />}
     </AdminPage>
   );
 }

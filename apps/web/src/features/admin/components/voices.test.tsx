@@ -161,8 +161,8 @@ describe('the console’s voices (issue 31 §6)', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { sent } = serve();
     renderAt('/admin/voices', '/admin/*', <AdminRoute />);
-    await screen.findByRole('heading', { level: 1, name: 'Voices' });
-    expect(await screen.findByText('Claude')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Voices' }, { timeout: 5000 });
+    expect(await screen.findByText('Claude', undefined, { timeout: 5000 })).toBeTruthy();
 
     await user.click(input('Language'));
     await user.click(
@@ -177,6 +177,9 @@ describe('the console’s voices (issue 31 §6)', { timeout: 20_000 }, () => {
       ]),
     );
     expect(await screen.findByText('Language hidden')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'French (France) is hidden with all its voices.',
+    );
 
     await user.click(
       screen.getByRole('switch', { name: 'Offer Claude (standard:fr-fr) on the site' }),
@@ -186,13 +189,19 @@ describe('the console’s voices (issue 31 §6)', { timeout: 20_000 }, () => {
         { voice_id: 'standard:fr-fr', hidden: true },
       ]),
     );
+    await screen.findByText('Claude is hidden: it left the site’s voice list and the API.');
   });
 
   it('lists installed voices with size and licence, and installs one with a progress bar', async () => {
     const user = userEvent.setup();
     const { sent } = serve();
     renderAt('/admin/voices', '/admin/*', <AdminRoute />);
-    const installed = await screen.findByRole('region', { name: 'Installed voices' });
+    // The console's words and the catalogue load first (a slow machine may take seconds).
+    const installed = await screen.findByRole(
+      'region',
+      { name: 'Installed voices' },
+      { timeout: 5000 },
+    );
     expect(within(installed).getByText('60.08 MB')).toBeTruthy();
     expect(within(installed).getByText('MIT')).toBeTruthy();
 
