@@ -126,10 +126,14 @@ describe(`the console's voices (${TEST_DATABASE_KIND})`, () => {
     expect(waited).toBeLessThanOrEqual(VOICE_SETTINGS_TTL_MS + 2000);
 
     // Refused wherever a conversion names it, with a 4xx naming the voice.
-    for (const on of [app, other]) {
+    for (const [on, url] of [
+      [app, '/api/convertor'],
+      [other, '/api/convertor'],
+      [app, '/api/convertor?stream=true'],
+    ] as const) {
       const convert = await on.inject({
         method: 'POST',
-        url: '/api/convertor',
+        url,
         payload: voiceSettings({ voice_id: id }),
       });
       expect(convert.statusCode).toBe(400);
