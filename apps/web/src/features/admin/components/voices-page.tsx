@@ -23,6 +23,9 @@ import { VoiceInstalls } from './voices-installs';
 const ALL = 'all';
 const PER_PAGE = 50;
 
+export const VOICE_SORTS = ['catalogue', 'name', 'language', 'gender'] as const;
+export type VoiceSort = (typeof VOICE_SORTS)[number];
+
 export interface VoiceFilters {
   query: string;
   language: string;
@@ -31,6 +34,7 @@ export interface VoiceFilters {
   kind: string;
   installed: string;
   hidden: string;
+  sort: VoiceSort;
 }
 
 export const NO_FILTERS: VoiceFilters = {
@@ -41,12 +45,13 @@ export const NO_FILTERS: VoiceFilters = {
   kind: ALL,
   installed: ALL,
   hidden: ALL,
+  sort: 'catalogue',
 };
 
-/** The voices of the catalogue that pass the filters, each with its language. */
+/** The voices of the catalogue that pass the filters, each with its language, in the order asked. */
 export function filterVoices(catalogue: AdminVoiceCatalogue, filters: VoiceFilters) {
   const query = filters.query.trim().toLowerCase();
-  return catalogue.languages.flatMap((language) =>
+  const found = catalogue.languages.flatMap((language) =>
     filters.language !== ALL && language.language_code !== filters.language
       ? []
       : language.voices
@@ -65,6 +70,15 @@ export function filterVoices(catalogue: AdminVoiceCatalogue, filters: VoiceFilte
           )
           .map((voice) => ({ voice, language })),
   );
+  const keyOf: Record<Exclude<VoiceSort, 'catalogue'>, (row: (typeof found)[number]) => string> = {
+    name: (row) => row.voice.name,
+    language: (row) => row.language.language_name,
+    gender: (row) => row.voice.gender,
+  };
+  if (filters.sort === 'catalogue') return found;
+  const key = keyOf[filters.sort];
+  // A stable sort: within one key, the catalogue's order.
+  return found.toSorted((a, b) => key(a).localeCompare(key(b)));
 }
 
 const distinct = (values: string[]) => [...new Set(values.filter(Boolean))].sort();
@@ -162,7 +176,7 @@ export function VoicesPage() {
   const [page, setPage] = useState(1);
   // What the last change did, said afterwards (DESIGN.md, the operator's console).
   const [done, setDone] = useState<string | null>(null);
-  const set = (key: keyof VoiceFilters) => (value: string | null) => {
+  const set = (key: Exclude<keyof VoiceFilters, 'sort'>) => (value: string | null) => {
     setFilters((current) => ({ ...current, [key]: value ?? ALL }));
     setPage(1);
   };
@@ -182,7 +196,7 @@ export function VoicesPage() {
   const chosenLanguage = data?.languages.find((l) => l.language_code === filters.language);
   const any = { value: ALL, label: t('voices.filters.any') };
   const select = (
-    key: keyof VoiceFilters,
+    key: Exclude<keyof VoiceFilters, 'sort'>,
     label: string,
     options: { value: string; label: string }[],
   ) => (
@@ -196,6 +210,12 @@ export function VoicesPage() {
       styles={{ input: { minHeight: 44 } }}
     />
   );
+  const sortLabels: Record<VoiceSort, string> = {
+    catalogue: t('voices.sorts.catalogue'),
+    name: t('voices.sorts.name'),
+    language: t('voices.sorts.language'),
+    gender: t('voices.sorts.gender'),
+  };
   const shown = voices.slice((page - 1) * PER_PAGE, page * PER_PAGE);
   return (
     <AdminPage title={t('voices.title')} description={t('voices.description')}>
@@ -240,6 +260,17 @@ export function VoicesPage() {
           { value: 'shown', label: t('voices.filters.shown') },
           { value: 'hidden', label: t('voices.filters.hiddenOnly') },
         ])}
+        <Select
+          label={t('voices.filters.sort')}
+          data={VOICE_SORTS.map((value) => ({ value, label: sortLabels[value] }))}
+          value={filters.sort}
+          onChange={(value) => {
+            const sort = VOICE_SORTS.find((known) => known === value);
+            if (sort) setFilters((current) => ({ ...current, sort }));
+          }}
+          allowDeselect={false}
+          styles={{ input: { minHeight: 44 } }}
+        />
       </SimpleGrid>
       {chosenLanguage && (
         <LanguageSettings

@@ -147,6 +147,17 @@ describe('filterVoices', () => {
     expect(ids({ provider: 'piper' })).toEqual(['neural:amy#0']);
     expect(ids({ gender: 'female', kind: 'standard' })).toEqual(['standard:en-us+f1']);
     expect(ids({ installed: 'yes' })).toEqual(['neural:amy#0']);
+    expect(ids({ sort: 'name' })).toEqual([
+      'standard:en-us',
+      'neural:amy#0',
+      'standard:en-us+f1',
+      'standard:fr-fr',
+    ]);
+    expect(ids({ sort: 'gender', language: 'en-us' })).toEqual([
+      'standard:en-us+f1',
+      'neural:amy#0',
+      'standard:en-us',
+    ]);
     const hidden = structuredClone(CATALOGUE);
     const french = hidden.languages[1];
     if (french) french.hidden = true;
