@@ -30,7 +30,12 @@ async function offerWelsh(page: Page, offered: boolean): Promise<void> {
   // Mantine's switch input is drawn over by its track: its label is what a person clicks.
   await settings.getByText('Offer this language on the site').click();
   await answered;
-  expect(await toggle.isChecked()).toBe(offered);
+  // The page shows the catalogue the server answered, once React has drawn it.
+  await expect.poll(() => toggle.isChecked()).toBe(offered);
+  await page
+    .getByRole('status')
+    .getByText(offered ? 'Welsh is offered again.' : 'Welsh is hidden with all its voices.')
+    .waitFor();
 }
 
 describe('the console’s voices (/admin/voices)', () => {
