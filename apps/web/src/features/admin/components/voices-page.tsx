@@ -272,6 +272,11 @@ export function VoicesPage() {
           styles={{ input: { minHeight: 44 } }}
         />
       </SimpleGrid>
+      {!chosenLanguage && (
+        <Text size="sm" c="dimmed">
+          {t('voices.language.chooseHint')}
+        </Text>
+      )}
       {chosenLanguage && (
         <LanguageSettings
           key={chosenLanguage.language_code}
