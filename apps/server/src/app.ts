@@ -57,6 +57,7 @@ import { createLexiconRepository } from './services/lexicons/lexicon-repository.
 import type { PaymentProvider } from './services/payments/payment-provider.js';
 import type { PlanCatalogue } from './services/plans/plan-catalogue.js';
 import { createVoiceInstaller } from './services/voice-installer.js';
+import { createVoiceSettings, withVoiceSettings } from './services/voices/voice-settings.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -188,7 +189,7 @@ export async function buildApp({
   app.addHook('onClose', async () => storage.close());
   // One view of Redis for every client of this process: its outages are logged once.
   const redis = config.redisUrl ? new RedisClients(config.redisUrl, app.log) : undefined;
-  const speech: SpeechService = createSpeechService({
+  const engine: SpeechService = createSpeechService({
     cacheDir: path.join(config.dataDir, 'cache', 'speech'),
     config: config.speech,
     redis,
@@ -196,10 +197,16 @@ export async function buildApp({
     storage,
     renderTimeoutMs,
   });
-  app.addHook('onClose', () => speech.close());
+  app.addHook('onClose', () => engine.close());
+  // The operator's hidden voices and languages and default voices (decision 052): everything
+  // but the console sees the catalogue through them.
+  const voiceSettings = createVoiceSettings(db, { redis, prefix: redisPrefix });
+  app.addHook('onClose', () => voiceSettings.close());
+  const speech = withVoiceSettings(engine, voiceSettings);
+  const voicesDir = config.speech.piper?.voicesDir ?? path.join(config.dataDir, 'voices');
   // DEFAULT_VOICES install in the background once the server is ready; espeak-ng serves meanwhile.
   const voiceInstaller = createVoiceInstaller({
-    voicesDir: config.speech.piper?.voicesDir ?? path.join(config.dataDir, 'voices'),
+    voicesDir,
     names: config.defaultVoices.names,
     piperBase: config.defaultVoices.piperBase,
     kokoroBase: config.defaultVoices.kokoroBase,
@@ -418,6 +425,13 @@ export async function buildApp({
         provider: payments,
         company: config.company,
         overview: { speech, metrics, redis: Boolean(config.redisUrl) },
+        voices: {
+          speech: engine,
+          settings: voiceSettings,
+          installer: voiceInstaller,
+          voicesDir,
+          piperBase: config.defaultVoices.piperBase,
+        },
       });
       await api.register(mailRoutes, {
         prefix: '/mail',

@@ -28,6 +28,10 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
     JOB_RUNNER: 'off',
     // Tests never reach the real model hosts (services/voice-installer.test.ts uses a local one).
     DEFAULT_VOICES: 'none',
+    // Nor does the console's list of voices to install (GET /api/admin/voices/available, which
+    // the fuzz suite calls): a port nothing listens on, answered at once as "no network".
+    PIPER_VOICES_URL: 'http://127.0.0.1:9/',
+    KOKORO_MODELS_URL: 'http://127.0.0.1:9/',
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...env,
   });

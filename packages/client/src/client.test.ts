@@ -160,6 +160,24 @@ describe('ParlaClient against the real server', () => {
     const badPeriod = await failure(admin.admin.overview({ from: '2026-11-02', to: '2026-11-01' }));
     expect(badPeriod.status).toBe(400);
     expect(badPeriod.errors[0]?.path).toBe('from');
+
+    // Voices: a hidden voice leaves the catalogue every caller sees, and comes back.
+    const hidden = 'standard:en-us+f3';
+    const catalogueIds = async () =>
+      (await account.voices()).flatMap((language) => language.voices.map((voice) => voice.id));
+    expect(await catalogueIds()).toContain(hidden);
+    const after = await admin.admin.setVoiceHidden(hidden, true);
+    const listed = after.languages.flatMap((language) => language.voices);
+    expect(listed.find((voice) => voice.id === hidden)?.hidden).toBe(true);
+    expect(await catalogueIds()).not.toContain(hidden);
+    await admin.admin.setVoiceHidden(hidden, false);
+    expect(await catalogueIds()).toContain(hidden);
+    expect((await admin.admin.install()).state).toBe('idle');
+    const unknown = await failure(
+      admin.admin.setLanguage({ language_code: 'xx-yy', hidden: true }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.errors[0]?.path).toBe('language_code');
   });
 
   it("reads the console's payments and sends refunds with their Idempotency-Key", async () => {

@@ -1,12 +1,15 @@
 import {
   type AdminAuditList,
   AdminAuditListSchema,
+  type AdminAvailableVoices,
+  AdminAvailableVoicesSchema,
   type AdminContactMessage,
   type AdminContactMessageList,
   AdminContactMessageListSchema,
   AdminContactMessageSchema,
   type AdminHealth,
   AdminHealthSchema,
+  type AdminLanguageInput,
   type AdminMessageQuery,
   type AdminOverview,
   type AdminOverviewQuery,
@@ -24,6 +27,10 @@ import {
   AdminUserListSchema,
   type AdminUserQuery,
   AdminUserSchema,
+  type AdminVoiceCatalogue,
+  AdminVoiceCatalogueSchema,
+  type AdminVoiceInstallState,
+  AdminVoiceInstallStateSchema,
   type ApiKey,
   ApiKeysSchema,
   type ApiSpeechInput,
@@ -357,6 +364,43 @@ export class ParlaClient {
     /** GET /api/admin/overview/health: providers, engines, the speech queue and workers. */
     health: async (): Promise<AdminHealth> =>
       this.parse(await this.request('GET', '/api/admin/overview/health'), AdminHealthSchema),
+    /** GET /api/admin/voices: every voice, hidden or not, with the settings and installed voices. */
+    voices: async (): Promise<AdminVoiceCatalogue> =>
+      this.parse(await this.request('GET', '/api/admin/voices'), AdminVoiceCatalogueSchema),
+    /** PUT /api/admin/voices/voice: hide a voice from the site and the API, or offer it again. */
+    setVoiceHidden: async (voiceId: string, hidden: boolean): Promise<AdminVoiceCatalogue> =>
+      this.parse(
+        await this.request('PUT', '/api/admin/voices/voice', { voice_id: voiceId, hidden }),
+        AdminVoiceCatalogueSchema,
+      ),
+    /** PUT /api/admin/voices/language: hide a whole language, or set its default voice. */
+    setLanguage: async (input: AdminLanguageInput): Promise<AdminVoiceCatalogue> =>
+      this.parse(
+        await this.request('PUT', '/api/admin/voices/language', input),
+        AdminVoiceCatalogueSchema,
+      ),
+    /** GET /api/admin/voices/available: the Kokoro models and Piper voices to install. */
+    availableVoices: async (): Promise<AdminAvailableVoices> =>
+      this.parse(
+        await this.request('GET', '/api/admin/voices/available'),
+        AdminAvailableVoicesSchema,
+      ),
+    /** POST /api/admin/voices/install (`name`), GET (its progress), DELETE (cancels it). */
+    install: async (name?: string | null): Promise<AdminVoiceInstallState> =>
+      this.parse(
+        name === undefined
+          ? await this.request('GET', '/api/admin/voices/install')
+          : name === null
+            ? await this.request('DELETE', '/api/admin/voices/install')
+            : await this.request('POST', '/api/admin/voices/install', { name }),
+        AdminVoiceInstallStateSchema,
+      ),
+    /** DELETE /api/admin/voices/installed/{name}: the voice's files leave the server. */
+    removeVoice: async (name: string): Promise<AdminVoiceCatalogue> =>
+      this.parse(
+        await this.request('DELETE', `/api/admin/voices/installed/${encodeURIComponent(name)}`),
+        AdminVoiceCatalogueSchema,
+      ),
   };
 
   private async request(

@@ -236,6 +236,10 @@ export const AUDIT_ACTIONS = [
   'user.validation-mail',
   'message.status',
   'payment.refund',
+  'voice.visibility',
+  'language.settings',
+  'voice.install',
+  'voice.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -612,6 +612,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('usage_log').execute();
     },
   },
+  '0016-voice-settings': {
+    // The operator's hidden voices and languages and default voice per language (decision 052).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('voice_settings')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('default_voice_id', 'text')
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('voice_settings_pkey', ['kind', 'id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('voice_settings').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -351,6 +351,19 @@ export interface SignInsTable {
   created_at: string;
 }
 
+/**
+ * The operator's setting of a voice or a language (migration 0014, decision 052): hidden (0 or
+ * 1), and for a language the voice it starts on. A voice or language without a row is shown.
+ */
+export interface VoiceSettingsTable {
+  kind: 'voice' | 'language';
+  /** A voice id of the catalogue, or a language code in lower case. */
+  id: string;
+  hidden: number;
+  default_voice_id: string | null;
+  updated_at: string;
+}
+
 /** A message sent through the contact form (migration 0013). */
 export interface ContactMessagesTable {
   id: string;
@@ -413,6 +426,7 @@ export interface Database {
   conversions: ConversionsTable;
   visitor_usage: VisitorUsageTable;
   conversion_intents: ConversionIntentsTable;
+  voice_settings: VoiceSettingsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,3 +1,4 @@
+import type { AdminVoiceInstallState } from '@parla/contract';
 import { installAny, kokoroModel, scanVoices, UnreachableError } from '@parla/speech';
 
 /**
@@ -36,11 +37,23 @@ export interface VoiceInstallerOptions {
   backoffMs?: number;
 }
 
+/** The console's install (issue 31 §6): one at a time; the last outcome stays until the next. */
+export type ConsoleInstall = AdminVoiceInstallState;
+
 export interface VoiceInstaller {
   /** Starts the installs in the background; answers at once. */
   start(): void;
   /** The downloads under way, for /api/ready. */
   installing(): InstallProgress[];
+  /**
+   * Starts installing `name` for the console, in the background; answers the voice being
+   * installed instead when this server is already installing one (default voices included).
+   */
+  install(name: string): { started: true } | { started: false; busy: string };
+  /** The console's install: its progress, or how the last one ended. */
+  consoleInstall(): ConsoleInstall;
+  /** Stops the console's install (its partial download stays, to be resumed). */
+  cancel(): boolean;
   /** Settles when the run started by `start` has ended (installed, failed or offline). */
   readonly settled: Promise<void>;
   /** Stops the downloads (their parts stay, to be resumed at the next start). */
@@ -63,7 +76,13 @@ export function createVoiceInstaller(options: VoiceInstallerOptions): VoiceInsta
   });
   let running: Promise<void> | undefined;
 
-  async function installOne(name: string, unreachable: Map<string, string>): Promise<void> {
+  /** Installs one voice; answers why it did not (undefined: installed, or stopped). */
+  async function installOne(
+    name: string,
+    unreachable: Map<string, string>,
+    signal: AbortSignal = abort.signal,
+    keepInstalled = true,
+  ): Promise<string | undefined> {
     const known = kokoroModel(name);
     const entry: InstallProgress = { name, bytes: 0, total: known?.size ?? null };
     progress.set(name, entry);
@@ -73,8 +92,8 @@ export function createVoiceInstaller(options: VoiceInstallerOptions): VoiceInsta
         voicesDir: options.voicesDir,
         ...(options.piperBase && { base: options.piperBase }),
         ...(options.kokoroBase && { kokoroBase: options.kokoroBase }),
-        keepInstalled: true,
-        signal: abort.signal,
+        keepInstalled,
+        signal,
         ...(options.retries !== undefined && { retries: options.retries }),
         ...(options.backoffMs !== undefined && { backoffMs: options.backoffMs }),
         onProgress: (bytes, total) => {
@@ -94,16 +113,19 @@ export function createVoiceInstaller(options: VoiceInstallerOptions): VoiceInsta
         { voice: name, speakers: installed.manifest.speakers.length, dir: installed.directory },
         `the voice ${name} is installed and in the catalogue`,
       );
+      return undefined;
     } catch (error) {
-      if (abort.signal.aborted) return;
+      if (signal.aborted) return undefined;
+      const message = (error as Error).message;
       if (error instanceof UnreachableError) {
-        unreachable.set(name, error.message);
-        return;
+        unreachable.set(name, message);
+        return message;
       }
       options.log.error(
         { voice: name, err: error },
-        `the voice ${name} could not be installed: ${(error as Error).message}`,
+        `the voice ${name} could not be installed: ${message}`,
       );
+      return message;
     } finally {
       progress.delete(name);
     }
@@ -128,7 +150,47 @@ export function createVoiceInstaller(options: VoiceInstallerOptions): VoiceInsta
     }
   }
 
+  let ownInstall: ConsoleInstall & { controller?: AbortController } = {
+    state: 'idle',
+    name: null,
+    bytes: 0,
+    total: null,
+    message: null,
+  };
+  const consoleRuns = new Set<Promise<void>>();
+
   return {
+    install(name) {
+      const busy = progress.keys().next();
+      if (!busy.done) return { started: false, busy: busy.value };
+      const controller = new AbortController();
+      const signal = AbortSignal.any([abort.signal, controller.signal]);
+      ownInstall = { state: 'installing', name, bytes: 0, total: null, message: null, controller };
+      const current = ownInstall;
+      const run = installOne(name, new Map(), signal, false).then((failure) => {
+        if (ownInstall !== current) return;
+        ownInstall = {
+          ...current,
+          state: signal.aborted ? 'cancelled' : failure ? 'failed' : 'installed',
+          message: signal.aborted ? null : (failure ?? null),
+        };
+      });
+      consoleRuns.add(run);
+      void run.finally(() => consoleRuns.delete(run));
+      return { started: true };
+    },
+    consoleInstall() {
+      const { controller: _controller, ...state } = ownInstall;
+      const entry = state.name ? progress.get(state.name) : undefined;
+      return entry && state.state === 'installing'
+        ? { ...state, bytes: entry.bytes, total: entry.total }
+        : state;
+    },
+    cancel() {
+      if (ownInstall.state !== 'installing' || !ownInstall.controller) return false;
+      ownInstall.controller.abort(new Error('cancelled from the console'));
+      return true;
+    },
     start() {
       if (running) return;
       if (options.names.length === 0) {
@@ -146,7 +208,7 @@ export function createVoiceInstaller(options: VoiceInstallerOptions): VoiceInsta
     settled,
     async close() {
       abort.abort(new Error('the server is shutting down'));
-      await running;
+      await Promise.all([running, ...consoleRuns]);
     },
   };
 }

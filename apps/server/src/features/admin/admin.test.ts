@@ -81,31 +81,44 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/admin/users/{id}/role': { role: 'ADMIN' },
   'PUT /api/admin/messages/{id}': { status: 'answered' },
   'POST /api/admin/payments/{id}/refunds': { reason: 'Test', characters: 'none' },
+  'PUT /api/admin/voices/voice': { voice_id: 'standard:en-us', hidden: true },
+  'PUT /api/admin/voices/language': { language_code: 'en-us', hidden: true },
+  'POST /api/admin/voices/install': { name: 'kokoro-int8-multi-lang-v1_0' },
 };
 
 describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
   it('refuses every /api/admin operation to anonymous, USER, an administrator’s API key and a disabled administrator', async () => {
     const operations = adminOperations();
-    expect(operations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
-      'DELETE /api/admin/users/{id}',
-      'GET /api/admin/audit',
-      'GET /api/admin/messages',
-      'GET /api/admin/overview',
-      'GET /api/admin/overview/health',
-      'GET /api/admin/payments',
-      'GET /api/admin/payments/{id}',
-      'GET /api/admin/payments/{id}/invoice.pdf',
-      'GET /api/admin/users',
-      'GET /api/admin/users/{id}',
-      'POST /api/admin/payments/{id}/refunds',
-      'POST /api/admin/users/{id}/characters',
-      'POST /api/admin/users/{id}/disable',
-      'POST /api/admin/users/{id}/enable',
-      'POST /api/admin/users/{id}/validation-mail',
-      'PUT /api/admin/messages/{id}',
-      'PUT /api/admin/users/{id}/plan',
-      'PUT /api/admin/users/{id}/role',
-    ]);
+    expect(operations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
+      [
+        'DELETE /api/admin/users/{id}',
+        'GET /api/admin/audit',
+        'GET /api/admin/messages',
+        'GET /api/admin/overview',
+        'GET /api/admin/overview/health',
+        'GET /api/admin/payments',
+        'GET /api/admin/payments/{id}',
+        'GET /api/admin/payments/{id}/invoice.pdf',
+        'GET /api/admin/users',
+        'GET /api/admin/users/{id}',
+        'POST /api/admin/payments/{id}/refunds',
+        'POST /api/admin/users/{id}/characters',
+        'POST /api/admin/users/{id}/disable',
+        'POST /api/admin/users/{id}/enable',
+        'POST /api/admin/users/{id}/validation-mail',
+        'PUT /api/admin/messages/{id}',
+        'PUT /api/admin/users/{id}/plan',
+        'PUT /api/admin/users/{id}/role',
+        'GET /api/admin/voices',
+        'PUT /api/admin/voices/voice',
+        'PUT /api/admin/voices/language',
+        'GET /api/admin/voices/available',
+        'GET /api/admin/voices/install',
+        'POST /api/admin/voices/install',
+        'DELETE /api/admin/voices/install',
+        'DELETE /api/admin/voices/installed/{name}',
+      ].sort(),
+    );
     const active = await administrator();
     const withKey = await administrator();
     const key = await apiKeyOf(withKey.authorization);
@@ -133,7 +146,9 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
       ],
     ];
     for (const { method, path } of operations) {
-      const url = path.replace('{id}', target.user.id);
+      const url = path
+        .replace('{id}', target.user.id)
+        .replace('{name}', 'kokoro-int8-multi-lang-v1_0');
       const body = VALID_BODIES[`${method} ${path}`];
       for (const [who, headers, status, message] of callers) {
         const response = await call(method, url, headers, body);

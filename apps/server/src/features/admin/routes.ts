@@ -38,6 +38,7 @@ import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 import { type OverviewRoutesOptions, overviewRoutes } from './overview.js';
 import { type AdminPaymentRoutesOptions, adminPaymentRoutes } from './payments.js';
 import { createAdminUserQueries, toAdminUser } from './users.js';
+import { type AdminVoicesOptions, adminVoiceRoutes } from './voices.js';
 
 export interface AdminRoutesOptions extends AdminPaymentRoutesOptions {
   db: Db;
@@ -46,6 +47,7 @@ export interface AdminRoutesOptions extends AdminPaymentRoutesOptions {
   storage: ObjectStorage;
   plans: PlanCatalogue;
   overview: Omit<OverviewRoutesOptions, 'db'>;
+  voices: Omit<AdminVoicesOptions, 'db'>;
 }
 
 const bearer = [{ bearerAuth: [] }];
@@ -423,4 +425,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   const { mailer, plans, provider, company } = options;
   await app.register(adminPaymentRoutes, { db, mailer, plans, provider, company });
   await app.register(overviewRoutes, { db, ...options.overview });
+  // Under this plugin's guard: its onRequest hook runs for the child's routes too.
+  await app.register(adminVoiceRoutes, { db, ...options.voices });
 };

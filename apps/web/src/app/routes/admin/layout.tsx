@@ -9,6 +9,7 @@ import { PaymentDetail } from '../../../features/admin/components/payments-detai
 import { PaymentsPage } from '../../../features/admin/components/payments-page';
 import { UserDetail } from '../../../features/admin/components/user-detail';
 import { UsersPage } from '../../../features/admin/components/users-page';
+import { VoicesPage } from '../../../features/admin/components/voices-page';
 
 /**
  * The words of the operator's console (namespace `admin`), each language a chunk of the
@@ -48,7 +49,7 @@ function useConsoleWords(): boolean {
 
 /**
  * The page of a console path (/admin: the overview, /admin/users, /admin/users/{id},
- * /admin/messages, /admin/audit, /admin/payments, /admin/payments/{id}).
+ * /admin/messages, /admin/audit, /admin/payments, /admin/payments/{id}, /admin/voices).
  */
 function ConsolePage() {
   const { pathname } = useLocation();
@@ -64,6 +65,7 @@ function ConsolePage() {
     const payment = id && decodeURIComponent(id);
     return payment ? <PaymentDetail key={payment} id={payment} /> : <PaymentsPage />;
   }
+  if (section === 'voices') return <VoicesPage />;
   return <OverviewPage />;
 }
 

@@ -11,6 +11,7 @@ const SECTIONS = [
   { to: '/admin/messages', key: 'nav.messages' },
   { to: '/admin/audit', key: 'nav.audit' },
   { to: '/admin/payments', key: 'nav.payments' },
+  { to: '/admin/voices', key: 'nav.voices' },
 ] as const;
 
 /** What a signed-in account that is not an administrator sees at /admin. */
