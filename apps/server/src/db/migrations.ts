@@ -599,14 +599,15 @@ const migrations: Record<string, Migration> = {
         .on('sign_ins')
         .column('created_at')
         .execute();
+      // Payments by day have theirs since 0014; refunds are taken off revenue by their day.
       await db.schema
-        .createIndex('payments_created_at')
-        .on('payments')
+        .createIndex('refunds_created_at')
+        .on('refunds')
         .column('created_at')
         .execute();
     },
     async down(db: Kysely<unknown>) {
-      await db.schema.dropIndex('payments_created_at').execute();
+      await db.schema.dropIndex('refunds_created_at').execute();
       await db.schema.dropIndex('sign_ins_created_at').execute();
       await db.schema.dropIndex('users_created_at').execute();
       await db.schema.dropTable('usage_log').execute();

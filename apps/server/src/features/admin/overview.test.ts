@@ -110,6 +110,18 @@ describe(`GET /api/admin/overview (${TEST_DATABASE_KIND})`, () => {
       type: 'BASIC',
     });
     expect(paid.statusCode).toBe(200);
+    // The operator refunds $3 of it: the day's revenue is what was kept (decision 051).
+    const [payment] = (
+      await get(`/api/admin/payments?email=${encodeURIComponent(payer.user.email)}`)
+    ).json().items as Array<{ id: string; amount_cents: number }>;
+    expect(payment?.amount_cents).toBe(900);
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${payment?.id}/refunds`,
+      headers: { authorization: admin.authorization, 'idempotency-key': 'overview-refund-1' },
+      payload: { amount_cents: 300, reason: 'Overview test', characters: 'none' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -137,7 +149,7 @@ describe(`GET /api/admin/overview (${TEST_DATABASE_KIND})`, () => {
       conversions: 3,
       characters: 'Hello there.'.length + 'Good morning to you.'.length + 'Hi.'.length,
       audio_minutes: Math.round((seconds / 60) * 100) / 100,
-      revenue_cents: 900,
+      revenue_cents: 600,
       errors: 0,
     };
     expect(overview).toEqual({
@@ -165,7 +177,7 @@ describe(`GET /api/admin/overview (${TEST_DATABASE_KIND})`, () => {
         conversions: 4,
         characters: todayFigures.characters + 5000,
         audio_minutes: Math.round(((seconds + 330) / 60) * 100) / 100,
-        revenue_cents: 900,
+        revenue_cents: 600,
         errors: 1,
       },
       top_voices: [

@@ -78,6 +78,20 @@ export function createOverviewRepository(db: Db) {
         .groupBy(dayOf('created_at'))
         .execute();
 
+      // Refunds (decision 051) are taken off the day they were made, not the payment's day;
+      // a refund the provider has not confirmed yet counts, as it does for the payment.
+      const refunded = await db
+        .selectFrom('refunds')
+        .select((eb) => [
+          dayOf('created_at').as('day'),
+          eb.fn.sum<number | string>('amount_cents').as('cents'),
+        ])
+        .where('status', '!=', 'failed')
+        .where('created_at', '>=', start)
+        .where('created_at', '<', end)
+        .groupBy(dayOf('created_at'))
+        .execute();
+
       // A user active on a day: a conversion or job of theirs ended, or they signed in. UNION
       // (not UNION ALL) keeps one row per user and day, so counting rows counts users.
       const activity = db
@@ -120,6 +134,7 @@ export function createOverviewRepository(db: Db) {
       }
       for (const row of signUps) at(row.day).sign_ups = num(row.n);
       for (const row of revenue) at(row.day).revenue_cents = num(row.cents);
+      for (const row of refunded) at(row.day).revenue_cents -= num(row.cents);
       for (const row of active) at(row.day).active_users = num(row.n);
 
       const list = [...days.values()];
