@@ -257,11 +257,10 @@ export async function* synthesizeStream(
     const [first, ...later] = empty ? firstSecondAhead(sentence, sampleRate) : [sentence];
     empty = false;
     // The first second is encoded now and sent; the rest of the first sentence after it, from
-    // a copy (the PCM may be the resampler's memory, rewritten by the next sentence).
-    return [
-      encoded(first as SentenceAudio),
-      ...later.map((part) => ({ ...part, pcm: part.pcm.slice() })),
-    ];
+    // a copy taken first (the PCM may be the resampler's memory, which the WAV encoder
+    // converts in place and the next sentence rewrites).
+    const rest = later.map((part) => ({ ...part, pcm: part.pcm.slice() }));
+    return [encoded(first as SentenceAudio), ...rest];
   });
   for await (const parts of steps) {
     for (const step of parts) {
