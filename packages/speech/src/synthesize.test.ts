@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decode, decodeWav, innerSilences, medianF0, toneShare } from '../test/audio.js';
 import { request } from '../test/request.js';
+import { applyGain, softLimit } from './dsp/dsp.js';
+import { pcm16 } from './dsp/kernel.js';
+import { resample } from './dsp/resample.js';
+import { createStreamEncoder } from './encode/encoders.js';
 import { nativeAvailable } from './engines/espeak/backends.js';
 import { SpeechError, SsmlError } from './errors.js';
+import { createSentenceCache, type SentenceCache } from './stages/sentence-cache.js';
 import { synthesize, synthesizeStream } from './synthesize.js';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
@@ -41,6 +46,85 @@ describe.each(backends)('synthesize with the %s backend', (backend) => {
     } else {
       expect(Math.abs(decodedSeconds - result.duration)).toBeLessThan(0.01);
     }
+  });
+
+  // The resampled PCM reaches the encoder in the resampler's memory, never copied
+  // (stages/post-process.ts): what it makes is compared with the copying path's, done here by
+  // hand from the same rendering at espeak-ng's own rate (one sentence: one piece resampled;
+  // espeak-ng varies from one rendering to the next, so the sentence cache gives the same one).
+  describe('encodes the resampled PCM as the copying path did', () => {
+    const text = 'This one sentence is long enough to be sent ahead in two pieces when streamed.';
+    // The sentence as rendered, kept when the cache stores it.
+    let rendered: Float32Array | undefined;
+    const cache = createSentenceCache();
+    const sentenceCache: SentenceCache = {
+      get: (key) => cache.get(key),
+      set: (key, value) => {
+        rendered = value.samples.slice();
+        cache.set(key, value);
+      },
+    };
+    const cached = (overrides: Parameters<typeof request>[0]) =>
+      synthesize(request({ text, ...overrides }), { espeak: { backend }, sentenceCache });
+    /** The rendering at 22,050 Hz through the copying path to `rate`. */
+    const copied = async (rate: number, volume: number) => {
+      if (!rendered) await cached({});
+      const pcm = resample(rendered ?? new Float32Array(0), 22050, rate);
+      applyGain(pcm, volume);
+      if (volume > 0) softLimit(pcm);
+      return pcm;
+    };
+    /** 16-bit samples of a WAV file's floats (exact: each is a 16-bit value over 32768). */
+    const int16 = (samples: Float32Array) => Int16Array.from(samples, (x) => x * 32768);
+    const bytesAsInt16 = (bytes: Uint8Array) => {
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return Int16Array.from({ length: bytes.length / 2 }, (_, i) => view.getInt16(2 * i, true));
+    };
+    /** Both lengths and how many samples differ (a count, not a diff of thousands of them). */
+    const compared = (made: ArrayLike<number>, expected: ArrayLike<number>) => {
+      let differing = 0;
+      for (let i = 0; i < Math.max(made.length, expected.length); i++) {
+        if (made[i] !== expected[i]) differing++;
+      }
+      return { lengths: [made.length, expected.length], differing };
+    };
+    const same = (length: number) => ({ lengths: [length, length], differing: 0 });
+
+    it.each([0, 6])('WAV at 16 kHz, volume %i dB: the same samples', async (volume) => {
+      const made = await cached({ sample_rate: 16000, master_volume: volume });
+      const expected = bytesAsInt16(pcm16(await copied(16000, volume)));
+      expect(expected.length).toBeGreaterThan(16000);
+      // Exactly the copying path's samples: not scaled, shifted or cut.
+      expect(compared(int16(decodeWav(made.audio).samples), expected)).toEqual(
+        same(expected.length),
+      );
+    });
+
+    it('WAV at 16 kHz streamed (the first second sent ahead): the same samples', async () => {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of synthesizeStream(request({ text, sample_rate: 16000 }), {
+        espeak: { backend },
+        sentenceCache,
+      })) {
+        chunks.push(chunk.audio);
+      }
+      expect(chunks.length).toBeGreaterThan(1);
+      const streamed = Buffer.concat(chunks).subarray(44);
+      const expected = bytesAsInt16(pcm16(await copied(16000, 0)));
+      expect(compared(bytesAsInt16(streamed), expected)).toEqual(same(expected.length));
+    });
+
+    it('Ogg Vorbis at 24 kHz: the same decoded audio', async () => {
+      const made = await decode(
+        'ogg',
+        (await cached({ output_format: 'ogg', sample_rate: 24000 })).audio,
+      );
+      const encoder = await createStreamEncoder('ogg', 24000);
+      const pcm = await copied(24000, 0);
+      const bytes = Buffer.concat([encoder.encode(pcm), encoder.finish()]);
+      const expected = await decode('ogg', bytes);
+      expect(compared(made.samples, expected.samples)).toEqual(same(pcm.length));
+    });
   });
 
   // A break's silence and the volume's RMS change are in the engine contract

@@ -157,10 +157,15 @@ async function prepare(request: SpeechRequest, options: SynthesisOptions) {
   };
 }
 
-/** Render and post-process each sentence in turn. */
-async function* renderSentences(
+/**
+ * Render and post-process each sentence in turn, each handed to `take` as soon as it is made:
+ * its PCM may be the resampler's memory (stages/post-process.ts), which `take` reads (encodes)
+ * or copies before it returns, and before any other request on this thread resamples.
+ */
+async function* renderSentences<T>(
   prepared: Awaited<ReturnType<typeof prepare>>,
-): AsyncGenerator<SentenceAudio> {
+  take: (audio: SentenceAudio) => T,
+): AsyncGenerator<T> {
   const { request, rate, sentences, renderer } = prepared;
   const total = sentences.reduce((sum, sentence) => sum + characters(sentence), 0);
   let done = 0;
@@ -196,7 +201,7 @@ async function* renderSentences(
     done += characters(sentence);
     // Before rendering more: what is rendered is paid for, and is heard.
     if (index < sentences.length - 1) checkRendered(position, done, total, prepared);
-    yield audio;
+    yield take(audio);
   }
 }
 
@@ -243,12 +248,23 @@ export async function* synthesizeStream(
     warned += fresh.length;
     return fresh;
   };
-  for await (const sentence of renderSentences(prepared)) {
-    const parts = empty ? firstSecondAhead(sentence, sampleRate) : [sentence];
+  const encoded = (part: SentenceAudio) => {
+    let audio = encoder.encode(part.pcm);
+    if (part.last) audio = joinBytes(audio, encoder.finish());
+    return { part, audio };
+  };
+  const steps = renderSentences(prepared, (sentence) => {
+    const [first, ...later] = empty ? firstSecondAhead(sentence, sampleRate) : [sentence];
     empty = false;
-    for (const part of parts) {
-      let audio = encoder.encode(part.pcm);
-      if (part.last) audio = joinBytes(audio, encoder.finish());
+    // The first second is encoded now and sent; the rest of the first sentence after it, from
+    // a copy taken first (the PCM may be the resampler's memory, which the WAV encoder
+    // converts in place and the next sentence rewrites).
+    const rest = later.map((part) => ({ ...part, pcm: part.pcm.slice() }));
+    return [encoded(first as SentenceAudio), ...rest];
+  });
+  for await (const parts of steps) {
+    for (const step of parts) {
+      const { part, audio } = 'audio' in step ? step : encoded(step);
       yield {
         audio,
         start: part.start,
@@ -286,10 +302,11 @@ export async function synthesize(
   // held, never the PCM of the whole text (at 48 kHz, 4 bytes a sample: 690 MB an hour).
   const encoder = await WholeFileEncoder.create(format, sampleRate);
   const marks: Mark[] = [];
-  for await (const sentence of renderSentences(prepared)) {
+  const sentences = renderSentences(prepared, (sentence) => {
     encoder.add(sentence.pcm);
-    marks.push(...sentence.marks);
-  }
+    return sentence.marks;
+  });
+  for await (const heard of sentences) marks.push(...heard);
   const { audio, samples } = encoder.finish();
   return {
     audio,

@@ -31,7 +31,9 @@ export function silence(seconds: number, sampleRate: number): Float32Array {
   return new Float32Array(Math.round(seconds * sampleRate));
 }
 
+/** The parts one after the other; a single part is answered as it is, not copied. */
 export function concat(parts: readonly Float32Array[]): Float32Array {
+  if (parts.length === 1) return parts[0] as Float32Array;
   const length = parts.reduce((sum, part) => sum + part.length, 0);
   const out = new Float32Array(length);
   let at = 0;

@@ -2,8 +2,9 @@ import libsamplerate from '@alexanderolsen/libsamplerate-js';
 import { SAMPLE_RATES } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
 import { decode, toneShare } from '../../test/audio.js';
+import { pcm16 } from '../dsp/kernel.js';
 import { resample } from '../dsp/resample.js';
-import { createStreamEncoder, pcm16, wavHeader } from './encoders.js';
+import { createStreamEncoder, wavHeader } from './encoders.js';
 import { nativeMp3Available } from './lame.js';
 import { nativeOggAvailable } from './vorbis.js';
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AudioFormat } from '@parla/contract';
 import { createEncoder } from 'wasm-media-encoders';
+import { pcm16 } from '../dsp/kernel.js';
 import { nativeMp3Encoder } from './lame.js';
 import { nativeOggEncoder } from './vorbis.js';
 
@@ -114,31 +115,6 @@ export async function createStreamEncoder(
     encode: (samples) => encoder.encode([samples]).slice(),
     finish: () => encoder.finalize().slice(),
   };
-}
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/**
- * PCM 16-bit little-endian, rounded (no dither: espeak-ng's output has no detail that low).
- * Rounds with Math.floor(v + 0.5): the same values as Math.round, which V8 runs several times
- * slower in this loop.
- */
-export function pcm16(samples: Float32Array): Uint8Array {
-  const out = new Int16Array(samples.length);
-  for (let i = 0; i < samples.length; i++) {
-    const x = samples[i] as number;
-    const v = x < 0 ? x * 32768 : x * 32767;
-    out[i] = v >= 32767 ? 32767 : v <= -32768 ? -32768 : Math.floor(v + 0.5);
-  }
-  const bytes = new Uint8Array(out.buffer);
-  if (!LITTLE_ENDIAN) {
-    for (let i = 0; i < bytes.length; i += 2) {
-      const low = bytes[i] as number;
-      bytes[i] = bytes[i + 1] as number;
-      bytes[i + 1] = low;
-    }
-  }
-  return bytes;
 }
 
 /** Signed 16-bit little-endian mono PCM as samples in -1..1. */

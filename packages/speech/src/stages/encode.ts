@@ -1,6 +1,7 @@
 import type { AudioFormat } from '@parla/contract';
+import { pcm16 } from '../dsp/kernel.js';
 import { joinBytes } from '../encode/bytes.js';
-import { createStreamEncoder, pcm16, type StreamEncoder, wavHeader } from '../encode/encoders.js';
+import { createStreamEncoder, type StreamEncoder, wavHeader } from '../encode/encoders.js';
 import type { SentenceAudio } from './post-process.js';
 
 /**

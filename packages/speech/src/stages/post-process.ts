@@ -1,11 +1,15 @@
 import { applyGain, softLimit } from '../dsp/dsp.js';
-import { resample } from '../dsp/resample.js';
+import { resampleTransient } from '../dsp/resample.js';
 import { sentenceFirstWords } from '../marks.js';
 import type { Mark, RenderedSentence } from './render.js';
 
 /** A sentence ready to encode: at the requested rate, with its marks on the request's clock. */
 export interface SentenceAudio {
-  /** PCM at the requested rate, master volume applied. */
+  /**
+   * PCM at the requested rate, master volume applied: when resampled, a view into the
+   * resampler's memory (`resampleTransient`), to be encoded before anything else runs on this
+   * thread (synthesize.ts), or copied.
+   */
   pcm: Float32Array;
   /** Seconds from the start of the audio. */
   start: number;
@@ -39,8 +43,8 @@ export function postProcess(
 ): SentenceAudio {
   const { renderRate, sampleRate, volume, position } = options;
   // In place: the rendered samples (the same array when no resampling is needed) are not
-  // used again.
-  const out = resample(rendered.samples, renderRate, sampleRate);
+  // used again, nor is the resampler's memory before the encoder has read it.
+  const out = resampleTransient(rendered.samples, renderRate, sampleRate);
   applyGain(out, volume);
   if (volume > 0) softLimit(out);
   const duration = out.length / sampleRate;
