@@ -28,6 +28,10 @@ import { deleteAccount } from '../../services/accounts/delete-account.js';
 import { createUserRepository } from '../../services/accounts/user-repository.js';
 import { createValidationLinks } from '../../services/accounts/validation-link.js';
 import {
+  createAdminUserRepository,
+  toAdminUser,
+} from '../../services/admin/admin-user-repository.js';
+import {
   isLastAdministrator,
   lockAdministrators,
   setRole,
@@ -37,7 +41,7 @@ import { createContactMessageRepository } from '../../services/contact/contact-m
 import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 import { type OverviewRoutesOptions, overviewRoutes } from './overview.js';
 import { type AdminPaymentRoutesOptions, adminPaymentRoutes } from './payments.js';
-import { createAdminUserQueries, toAdminUser } from './users.js';
+
 import { type AdminVoicesOptions, adminVoiceRoutes } from './voices.js';
 
 export interface AdminRoutesOptions extends AdminPaymentRoutesOptions {
@@ -65,7 +69,7 @@ class LastAdministrator extends Error {}
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
   const { db } = options;
   const users = createUserRepository(db);
-  const queries = createAdminUserQueries(db);
+  const consoleUsers = createAdminUserRepository(db);
   const audit = createAuditLog(db);
   const messages = createContactMessageRepository(db);
   const sendValidation = createValidationLinks(db, options.mailer, options.publicUrl);
@@ -100,7 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         response: { 200: AdminUserListSchema, ...errors },
       },
     },
-    async (request) => queries.search(request.query),
+    async (request) => consoleUsers.search(request.query),
   );
 
   app.get(
@@ -117,7 +121,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request, reply) => {
       const user = await users.findById(request.params.id);
-      return user ? queries.detail(user) : notFound(reply);
+      return user ? consoleUsers.detail(user) : notFound(reply);
     },
   );
 
@@ -170,16 +174,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const updated = await db.transaction().execute(async (trx) => {
         // One conditional statement: a conversion spending at the same time never sees the
         // count go below zero, and the one that loses the race is refused.
-        const user = await trx
-          .updateTable('users')
-          .set((eb) => ({
-            count_characters: eb('count_characters', '+', characters),
-            updated_at: new Date().toISOString(),
-          }))
-          .where('id', '=', id)
-          .where((eb) => eb(eb('count_characters', '+', characters), '>=', 0))
-          .returningAll()
-          .executeTakeFirst();
+        const user = await createUserRepository(trx).addCharacters(id, characters);
         if (!user) return undefined;
         await createAuditLog(trx).record({
           actor: actorOf(request),
@@ -216,19 +211,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (request, reply) => {
       const type: PlanType = request.body.type;
       const updated = await db.transaction().execute(async (trx) => {
-        const user = await createUserRepository(trx).findById(request.params.id);
+        const repository = createUserRepository(trx);
+        const user = await repository.findById(request.params.id);
         if (!user) return undefined;
-        const after = await trx
-          .updateTable('users')
-          .set({
-            plan_type: type,
-            plan_period: type === 'FREE' ? 'none' : 'month',
-            count_characters_per_convert: options.plans[type].count_characters_per_convert,
-            updated_at: new Date().toISOString(),
-          })
-          .where('id', '=', user.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const after = await repository.setPlan(
+          user.id,
+          type,
+          options.plans[type].count_characters_per_convert,
+        );
         const planOf = (u: typeof user) => ({
           type: u.plan_type,
           period: u.plan_period,
@@ -277,17 +267,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   async function setDisabled(id: string, actor: Actor, disable: boolean) {
     return db.transaction().execute(async (trx) => {
       await lockAdministrators(trx);
-      const user = await createUserRepository(trx).findById(id);
+      const repository = createUserRepository(trx);
+      const user = await repository.findById(id);
       if (!user) return 'not-found' as const;
       if (Boolean(user.disabled_at) === disable) return user;
       if (disable && (await isLastAdministrator(trx, user))) return 'last-administrator' as const;
-      const now = new Date().toISOString();
-      const after = await trx
-        .updateTable('users')
-        .set({ disabled_at: disable ? now : null, updated_at: now })
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const after = await repository.setDisabled(
+        user.id,
+        disable ? new Date().toISOString() : null,
+      );
       await createAuditLog(trx).record({
         actor,
         action: disable ? 'user.disable' : 'user.enable',

@@ -24,6 +24,7 @@ import {
   installedVoices,
 } from '../../services/voices/voice-files.js';
 import type { VoiceSettingsStore } from '../../services/voices/voice-settings.js';
+import { createVoiceSettingsRepository } from '../../services/voices/voice-settings-repository.js';
 
 export interface AdminVoicesOptions {
   db: Db;
@@ -121,34 +122,15 @@ export const adminVoiceRoutes: FastifyPluginAsyncZod<AdminVoicesOptions> = async
         return refuse(reply, 400, 'voice_id', ADMIN_VOICE_MESSAGES.unknownVoice(voice_id));
       }
       await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('voice_settings')
-          .select('hidden')
-          .where('kind', '=', 'voice')
-          .where('id', '=', voice_id)
-          .executeTakeFirst();
-        const row = {
-          kind: 'voice' as const,
-          id: voice_id,
-          hidden: hidden ? 1 : 0,
-          default_voice_id: null,
-          updated_at: new Date().toISOString(),
-        };
-        await trx
-          .insertInto('voice_settings')
-          .values(row)
-          .onConflict((oc) =>
-            oc
-              .columns(['kind', 'id'])
-              .doUpdateSet({ hidden: row.hidden, updated_at: row.updated_at }),
-          )
-          .execute();
+        const repository = createVoiceSettingsRepository(trx);
+        const before = await repository.voiceHidden(voice_id);
+        await repository.setVoiceHidden(voice_id, hidden);
         await createAuditLog(trx).record({
           actor: actorOf(request),
           action: 'voice.visibility',
           targetType: 'voice',
           targetId: voice_id,
-          before: { hidden: Boolean(before?.hidden) },
+          before: { hidden: before },
           after: { hidden },
         });
       });
@@ -188,27 +170,13 @@ export const adminVoiceRoutes: FastifyPluginAsyncZod<AdminVoicesOptions> = async
         }
       }
       await db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('voice_settings')
-          .select(['hidden', 'default_voice_id'])
-          .where('kind', '=', 'language')
-          .where('id', '=', code)
-          .executeTakeFirst();
-        const before = {
-          hidden: Boolean(current?.hidden),
-          default_voice_id: current?.default_voice_id ?? null,
-        };
+        const repository = createVoiceSettingsRepository(trx);
+        const before = await repository.language(code);
         const after = {
           hidden: hidden ?? before.hidden,
           default_voice_id: defaultVoice === undefined ? before.default_voice_id : defaultVoice,
         };
-        const updated_at = new Date().toISOString();
-        const values = { hidden: after.hidden ? 1 : 0, default_voice_id: after.default_voice_id };
-        await trx
-          .insertInto('voice_settings')
-          .values({ kind: 'language', id: code, ...values, updated_at })
-          .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet({ ...values, updated_at }))
-          .execute();
+        await repository.setLanguage(code, after);
         await createAuditLog(trx).record({
           actor: actorOf(request),
           action: 'language.settings',

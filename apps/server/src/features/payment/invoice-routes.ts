@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CompanyDetails } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { sendInvoicePdf } from '../../http/invoice-pdf.js';
+import { createInvoiceRepository } from '../../services/payments/invoice-repository.js';
 import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
 
 export interface InvoiceRoutesOptions {
@@ -35,6 +36,7 @@ function numberOf(name: string): number | undefined {
  */
 export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRoutesOptions> = async (app, options) => {
   const { db } = options;
+  const invoices = createInvoiceRepository(db);
 
   app.get(
     '/invoices',
@@ -48,33 +50,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRoutesOptions> = async 
       },
     },
     async (request) => {
-      const rows = await db
-        .selectFrom('invoices')
-        .leftJoin('payments', 'payments.id', 'invoices.payment_id')
-        .select([
-          'invoices.number',
-          'invoices.issued_at',
-          'invoices.plan_type',
-          'invoices.amount_cents',
-          'invoices.currency',
-          'payments.id as payment_id',
-        ])
-        .where('invoices.user_id', '=', request.user.id)
-        .orderBy('invoices.number', 'desc')
-        .execute();
-      // Only refunds the provider made count (a pending one is not yet the user's money).
-      const refunded = new Map<string, number>();
-      const ids = rows.flatMap((row) => (row.payment_id ? [row.payment_id] : []));
-      if (ids.length > 0) {
-        const sums = await db
-          .selectFrom('refunds')
-          .select((eb) => ['payment_id', eb.fn.sum<number | string>('amount_cents').as('cents')])
-          .where('payment_id', 'in', ids)
-          .where('status', '=', 'succeeded')
-          .groupBy('payment_id')
-          .execute();
-        for (const sum of sums) refunded.set(sum.payment_id, Number(sum.cents));
-      }
+      const rows = await invoices.listOfUser(request.user.id);
       return {
         invoices: rows.map((row) => {
           const number = invoiceNumber(row.number);
@@ -83,7 +59,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRoutesOptions> = async 
             date: row.issued_at,
             plan_type: row.plan_type,
             amount_cents: row.amount_cents,
-            refunded_cents: row.payment_id ? (refunded.get(row.payment_id) ?? 0) : 0,
+            refunded_cents: row.refunded_cents,
             currency: row.currency,
             url: `/api/plan/invoices/${number}.pdf`,
           };
@@ -108,14 +84,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRoutesOptions> = async 
     async (request, reply) => {
       const number = numberOf(request.params.number);
       const invoice =
-        number === undefined
-          ? undefined
-          : await db
-              .selectFrom('invoices')
-              .selectAll()
-              .where('number', '=', number)
-              .where('user_id', '=', request.user.id)
-              .executeTakeFirst();
+        number === undefined ? undefined : await invoices.findOfUser(number, request.user.id);
       if (!invoice) {
         return reply.code(404).send({ message: ADMIN_PAYMENT_MESSAGES.invoiceNotFound });
       }

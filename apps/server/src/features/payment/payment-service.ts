@@ -8,8 +8,8 @@ import {
   type PaymentProvider,
   type SavedCard,
 } from '../../services/payments/payment-provider.js';
+import { createPaymentRepository } from '../../services/payments/payment-repository.js';
 import { type PlanCatalogue, priceInCents } from '../../services/plans/plan-catalogue.js';
-import { createPaymentRepository } from './payment-repository.js';
 
 export const PAYMENT_MESSAGES = {
   succeeded: MESSAGES.checkout.paymentSuccess,

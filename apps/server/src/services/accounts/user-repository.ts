@@ -71,6 +71,46 @@ export function createUserRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Adds `characters` (negative: removes them) in one conditional statement, so a conversion
+     * spending at the same time never sees the count go below zero. Undefined when the user is
+     * missing or the count would go below zero.
+     */
+    addCharacters: (id: string, characters: number) =>
+      db
+        .updateTable('users')
+        .set((eb) => ({
+          count_characters: eb('count_characters', '+', characters),
+          updated_at: new Date().toISOString(),
+        }))
+        .where('id', '=', id)
+        .where((eb) => eb(eb('count_characters', '+', characters), '>=', 0))
+        .returningAll()
+        .executeTakeFirst(),
+
+    /** Gives the plan without a charge: its period and per-conversion limit follow. */
+    setPlan: (id: string, type: PlanType, countCharactersPerConvert: number) =>
+      db
+        .updateTable('users')
+        .set({
+          plan_type: type,
+          plan_period: type === 'FREE' ? 'none' : 'month',
+          count_characters_per_convert: countCharactersPerConvert,
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    /** Disables the account (`at` its date) or enables it again (null). */
+    setDisabled: (id: string, at: string | null) =>
+      db
+        .updateTable('users')
+        .set({ disabled_at: at, updated_at: at ?? new Date().toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
     /** Removes the user; their keys (and, with the file feature, files) go with them. */
     async delete(id: string) {
       await db.deleteFrom('users').where('id', '=', id).execute();
@@ -155,6 +195,17 @@ export function billingOf(user: User) {
   };
 }
 
+/** The user's plan and characters, as the profile and the console show them. */
+export function planOf(user: User) {
+  return {
+    type: user.plan_type as PlanType,
+    period: user.plan_period as PlanPeriod,
+    count_characters: user.count_characters,
+    count_characters_per_convert: user.count_characters_per_convert,
+    count_characters_added: user.count_characters_added,
+  };
+}
+
 /** SPEC §3 Profile, built from the stored user. */
 export function toProfile(user: User): Profile {
   return {
@@ -174,12 +225,6 @@ export function toProfile(user: User): Profile {
           : null,
       metadata: { has_payment_method_added: user.has_payment_method_added === 1 },
     },
-    plan: {
-      type: user.plan_type as PlanType,
-      period: user.plan_period as PlanPeriod,
-      count_characters: user.count_characters,
-      count_characters_per_convert: user.count_characters_per_convert,
-      count_characters_added: user.count_characters_added,
-    },
+    plan: planOf(user),
   };
 }

@@ -3,6 +3,7 @@ import { SpeechError } from '@parla/speech';
 import type { Db } from '../../db/database.js';
 import type { RedisClients } from '../../lib/redis.js';
 import type { SpeechService } from '../../lib/speech.js';
+import { createVoiceSettingsRepository } from './voice-settings-repository.js';
 
 /**
  * The operator's voice settings (issue 31 §6, decision 052): voices and whole languages hidden
@@ -74,7 +75,7 @@ export function createVoiceSettings(db: Db, options: VoiceSettingsOptions = {}) 
   }
 
   async function read(): Promise<VoiceRules> {
-    const rows = await db.selectFrom('voice_settings').selectAll().execute();
+    const rows = await createVoiceSettingsRepository(db).all();
     const hiddenVoices = new Set<string>();
     const hiddenLanguages = new Set<string>();
     const defaults = new Map<string, string>();

@@ -1,16 +1,10 @@
-import type {
-  AdminUser,
-  AdminUserDetail,
-  AdminUserQuery,
-  PlanPeriod,
-  PlanType,
-  Role,
-} from '@parla/contract';
+import type { AdminUser, AdminUserDetail, AdminUserQuery, Role } from '@parla/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
-import { createApiKeyRepository } from '../../services/accounts/api-key-repository.js';
-import { createSignInRepository } from '../../services/accounts/sign-ins.js';
+import { createApiKeyRepository } from '../accounts/api-key-repository.js';
+import { createSignInRepository } from '../accounts/sign-ins.js';
+import { planOf } from '../accounts/user-repository.js';
 
 /** A user as the console lists them. */
 export function toAdminUser(user: User): AdminUser {
@@ -20,34 +14,33 @@ export function toAdminUser(user: User): AdminUser {
     role: user.role as Role,
     email_validated: user.email_validated_at !== null,
     disabled_date: user.disabled_at,
-    plan: {
-      type: user.plan_type as PlanType,
-      period: user.plan_period as PlanPeriod,
-      count_characters: user.count_characters,
-      count_characters_per_convert: user.count_characters_per_convert,
-      count_characters_added: user.count_characters_added,
-    },
+    plan: planOf(user),
     created_date: user.created_at,
   };
 }
 
 /** `%text%` for LIKE, with LIKE's own characters in `text` escaped (by a backslash). */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The condition that the address in `column` contains `text` (addresses are stored lower-case). */
+export const emailContains = (column: 'email' | 'users.email', text: string) =>
+  sql<boolean>`${sql.ref(column)} like ${containing(text.toLowerCase())} escape '\\'`;
 
 /** How far back a user's usage history goes, and how many of each list the detail shows. */
 const USAGE_DAYS = 30;
 const RECENT = 20;
 
-/** The console's reads of users (its writes are in routes.ts, each with its audit entry). */
-export function createAdminUserQueries(db: Db) {
+/**
+ * The console's reads of users (its writes are in ../accounts/user-repository.ts, called by the
+ * console's routes with their audit entries).
+ */
+export function createAdminUserRepository(db: Db) {
   return {
     /** A page of users whose address contains `query` (addresses are stored lower-case). */
     async search({ query, page, per_page }: AdminUserQuery) {
       const base = db
         .selectFrom('users')
-        .$if(query !== '', (q) =>
-          q.where(sql<boolean>`email like ${containing(query.toLowerCase())} escape '\\'`),
-        );
+        .$if(query !== '', (q) => q.where(emailContains('email', query)));
       const { total } = await base
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow();

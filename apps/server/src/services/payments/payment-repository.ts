@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.js';
 import type { NewPayment, User } from '../../db/schema.js';
-import { billingOf } from '../../services/accounts/user-repository.js';
-import type { SavedCard } from '../../services/payments/payment-provider.js';
-import type { PlanTerms } from '../../services/plans/plan-catalogue.js';
+import { billingOf } from '../accounts/user-repository.js';
+import type { PlanTerms } from '../plans/plan-catalogue.js';
+import type { SavedCard } from './payment-provider.js';
 
 /** What a charge tells of the user's card, kept on the user's row. */
 export interface CardUpdate {
