@@ -123,8 +123,13 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
     });
     let staying: ReturnType<typeof startSpeechWorker> | undefined;
     try {
-      // Long enough that it is still being rendered when the first worker leaves.
-      const text = 'This sentence keeps the first worker busy for a while. '.repeat(40);
+      // Long enough that it is still being rendered when the first worker leaves, in distinct
+      // sentences: a repeated one comes from the sentence cache, and libespeak-ng then finished
+      // the whole request before the worker was told to leave.
+      const text = Array.from(
+        { length: 200 },
+        (_, i) => `Sentence ${i + 1} keeps the first worker busy for a while longer.`,
+      ).join(' ');
       const rendered = client.render(request(text), 'audio/handed-back.wav');
       while ((await client.queueCounts()).active === 0) {
         await new Promise((resolve) => setTimeout(resolve, 20));
