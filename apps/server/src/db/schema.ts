@@ -352,7 +352,7 @@ export interface SignInsTable {
 }
 
 /**
- * The operator's setting of a voice or a language (migration 0014, decision 052): hidden (0 or
+ * The operator's setting of a voice or a language (migration 0016, decision 052): hidden (0 or
  * 1), and for a language the voice it starts on. A voice or language without a row is shown.
  */
 export interface VoiceSettingsTable {
@@ -378,7 +378,7 @@ export interface ContactMessagesTable {
 }
 
 /**
- * A conversion or a job that ended (migration 0014), kept for the console's overview after the
+ * A conversion or a job that ended (migration 0015), kept for the console's overview after the
  * conversion expired or the job was deleted.
  */
 export interface UsageLogTable {

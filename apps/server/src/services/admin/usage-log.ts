@@ -15,7 +15,7 @@ export interface UsageEntry {
 }
 
 /**
- * The usage log (migration 0014, decision 053): a row for each conversion and job that ended,
+ * The usage log (migration 0015, decision 053): a row for each conversion and job that ended,
  * read by the console's overview. Conversions expire within a day and jobs are deleted by their
  * owners; this row stays, so past days keep their figures.
  */
