@@ -16,7 +16,15 @@ import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { parse } from 'yaml';
 import { ROOT } from './lib.mjs';
-import { baseImage, build, podman, pruneImagesBefore, sh } from './podman.mjs';
+import {
+  baseImage,
+  build,
+  createUserIn,
+  expectUserKept,
+  podman,
+  pruneImagesBefore,
+  sh,
+} from './podman.mjs';
 import { convert, freePort, waitUntil } from './smoke.mjs';
 
 const PROJECT = 'parla-ci-compose';
@@ -211,18 +219,7 @@ try {
   );
 
   const user = { email: 'operator@example.com', password: 'a long enough password' };
-  const created = podman([
-    'exec',
-    container('parla'),
-    'node',
-    'apps/server/bin/parla.js',
-    'create-user',
-    '--email',
-    user.email,
-    '--password',
-    user.password,
-  ]);
-  const { token } = JSON.parse(created.stdout);
+  const token = createUserIn(container('parla'), user);
 
   // podman-compose 1.0.3 stops the services it is given in reverse order, and without any in
   // the reverse of compose.yaml's (the stores before Parla); given in the order they start,
@@ -242,15 +239,7 @@ try {
   step('down (containers removed, volumes kept); up again');
   await start();
   await readiness();
-  const profile = await fetch(`${base}/api/account/profile`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = await profile.json();
-  if (profile.status !== 200 || body.user?.email !== user.email) {
-    throw new Error(
-      `after down and up the user is gone: ${profile.status} ${JSON.stringify(body)}`,
-    );
-  }
+  await expectUserKept(base, token, user, 'after down and up');
   const audio = await fetch(new URL(firstPath, base));
   if (!audio.ok) throw new Error(`after down and up ${firstPath} answers ${audio.status}`);
   step('up again: the user (PostgreSQL volume) and the first audio (S3 volume) are still there');

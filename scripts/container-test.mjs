@@ -6,7 +6,14 @@
 //
 // Podman as this sandbox allows it (scripts/podman.mjs); the container uses the host's network
 // (the test reaches the server on it).
-import { baseImage, build, podman, pruneImagesBefore } from './podman.mjs';
+import {
+  baseImage,
+  build,
+  createUserIn,
+  expectUserKept,
+  podman,
+  pruneImagesBefore,
+} from './podman.mjs';
 import { convert, freePort, waitForHealth, waitUntil } from './smoke.mjs';
 
 const IMAGE = 'localhost/parla-test';
@@ -69,18 +76,7 @@ try {
   const { seconds } = await convert(base);
   step(`converted a text through the API: ${seconds.toFixed(2)} s of WAV`);
 
-  const created = podman([
-    'exec',
-    NAME,
-    'node',
-    'apps/server/bin/parla.js',
-    'create-user',
-    '--email',
-    user.email,
-    '--password',
-    user.password,
-  ]);
-  const { token } = JSON.parse(created.stdout);
+  const token = createUserIn(NAME, user);
   const backup = podman([
     'exec',
     NAME,
@@ -104,15 +100,7 @@ try {
 
   podman(['start', NAME]);
   await waitUntil("the container's health check after a restart", healthy, 120);
-  const profile = await fetch(`${base}/api/account/profile`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = await profile.json();
-  if (profile.status !== 200 || body.user?.email !== user.email) {
-    throw new Error(
-      `after a restart the volume lost the user: ${profile.status} ${JSON.stringify(body)}`,
-    );
-  }
+  await expectUserKept(base, token, user, 'after a restart');
   step('restarted: the user created before is still there (database and secret in the volume)');
   podman(['stop', '--time', '30', NAME]);
   step(`done in ${elapsed()}`);

@@ -32,6 +32,33 @@ export function sh(command, args, { allowFailure = false, inherit = false, extra
 
 export const podman = (args, options) => sh('podman', ['--runtime', 'runc', ...args], options);
 
+/** Creates a user with `npx parla create-user` inside a running container; its login token. */
+export function createUserIn(container, user) {
+  const created = podman([
+    'exec',
+    container,
+    'node',
+    'apps/server/bin/parla.js',
+    'create-user',
+    '--email',
+    user.email,
+    '--password',
+    user.password,
+  ]);
+  return JSON.parse(created.stdout).token;
+}
+
+/** Throws unless the server at `base` still knows the user of `token` (data kept across a restart). */
+export async function expectUserKept(base, token, user, when) {
+  const profile = await fetch(`${base}/api/account/profile`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await profile.json();
+  if (profile.status !== 200 || body.user?.email !== user.email) {
+    throw new Error(`${when} the user is gone: ${profile.status} ${JSON.stringify(body)}`);
+  }
+}
+
 /** The base image the Dockerfile starts FROM, made from Debian and npm where needed. */
 export function baseImage() {
   sh(path.join(ROOT, '.ci/base-image.sh'), [], { inherit: true });
