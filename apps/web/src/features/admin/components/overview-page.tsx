@@ -255,62 +255,83 @@ function Figures({ overview }: { overview: AdminOverview }) {
         </ScrollTable>
       </Section>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Section title={t('overview.topVoices')}>
-          <ScrollTable label={t('overview.topVoices')} minWidth={420}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('overview.voice')}</Table.Th>
-                  <Table.Th scope="col">{t('overview.language')}</Table.Th>
-                  <Table.Th scope="col">{t('overview.figures.conversions')}</Table.Th>
-                  <Table.Th scope="col">{t('overview.figures.characters')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {overview.top_voices.map((voice) => (
-                  <Table.Tr key={`${voice.engine}/${voice.voice}/${voice.language}`}>
-                    <Table.Td>
-                      <Ltr>{voice.voice}</Ltr>
-                    </Table.Td>
-                    <Table.Td>
-                      <Ltr>{voice.language}</Ltr>
-                    </Table.Td>
-                    <Table.Td>{format.figure('conversions', voice.conversions)}</Table.Td>
-                    <Table.Td>{format.figure('characters', voice.characters)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-          {overview.top_voices.length === 0 && <Text c="dimmed">{t('overview.noUse')}</Text>}
-        </Section>
-        <Section title={t('overview.topLanguages')}>
-          <ScrollTable label={t('overview.topLanguages')} minWidth={320}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('overview.language')}</Table.Th>
-                  <Table.Th scope="col">{t('overview.figures.conversions')}</Table.Th>
-                  <Table.Th scope="col">{t('overview.figures.characters')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {overview.top_languages.map((language) => (
-                  <Table.Tr key={language.language}>
-                    <Table.Td>
-                      <Ltr>{language.language}</Ltr>
-                    </Table.Td>
-                    <Table.Td>{format.figure('conversions', language.conversions)}</Table.Td>
-                    <Table.Td>{format.figure('characters', language.characters)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-          {overview.top_languages.length === 0 && <Text c="dimmed">{t('overview.noUse')}</Text>}
-        </Section>
+        <TopTable
+          title={t('overview.topVoices')}
+          minWidth={420}
+          names={[t('overview.voice'), t('overview.language')]}
+          rows={overview.top_voices.map((voice) => ({
+            key: `${voice.engine}/${voice.voice}/${voice.language}`,
+            names: [voice.voice, voice.language],
+            ...voice,
+          }))}
+          format={format}
+        />
+        <TopTable
+          title={t('overview.topLanguages')}
+          minWidth={320}
+          names={[t('overview.language')]}
+          rows={overview.top_languages.map((language) => ({
+            key: language.language,
+            names: [language.language],
+            ...language,
+          }))}
+          format={format}
+        />
       </SimpleGrid>
     </>
+  );
+}
+
+/**
+ * One of the period's top lists (voices, languages): the names that say what was used (ids and
+ * codes, left to right on every page), then its conversions and characters.
+ */
+function TopTable({
+  title,
+  minWidth,
+  names,
+  rows,
+  format,
+}: {
+  title: string;
+  minWidth: number;
+  names: string[];
+  rows: Array<{ key: string; names: string[]; conversions: number; characters: number }>;
+  format: Pick<ReturnType<typeof useOverviewFormat>, 'figure'>;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Section title={title}>
+      <ScrollTable label={title} minWidth={minWidth}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              {names.map((name) => (
+                <Table.Th key={name} scope="col">
+                  {name}
+                </Table.Th>
+              ))}
+              <Table.Th scope="col">{t('overview.figures.conversions')}</Table.Th>
+              <Table.Th scope="col">{t('overview.figures.characters')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                {row.names.map((name, column) => (
+                  <Table.Td key={names[column]}>
+                    <Ltr>{name}</Ltr>
+                  </Table.Td>
+                ))}
+                <Table.Td>{format.figure('conversions', row.conversions)}</Table.Td>
+                <Table.Td>{format.figure('characters', row.characters)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
+      {rows.length === 0 && <Text c="dimmed">{t('overview.noUse')}</Text>}
+    </Section>
   );
 }
 
