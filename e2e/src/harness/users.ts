@@ -19,6 +19,21 @@ export async function newUser(plan = 'FREE'): Promise<IssuedToken & { email: str
   return { ...issued, email };
 }
 
+/** Billing settings that pass SPEC's rules, as a buyer fills them on the account page. */
+export const TEST_BILLING = {
+  name: 'Ada Lovelace',
+  phone: '+44 20 7946 0000',
+  address: {
+    country: 'GB',
+    state: null,
+    city: 'London',
+    line1: '1 Analytical Row',
+    line2: null,
+    postal_code: null,
+  },
+  tax: { type: null, code: null },
+};
+
 /** A new user made an administrator of the console with `parla admin grant`. */
 export async function newAdmin(): Promise<IssuedToken & { email: string }> {
   const user = await newUser();

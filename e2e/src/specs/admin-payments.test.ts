@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoPageErrors, useBrowser, visit } from '../harness/browser.js';
 import { field } from '../harness/forms.js';
 import { waitForMail } from '../harness/mail.js';
-import { newAdmin, newUser, setTokenCookie } from '../harness/users.js';
+import { newAdmin, newUser, setTokenCookie, TEST_BILLING } from '../harness/users.js';
 
 /*
  * The console's payments (issue 31 §5, decision 051): an administrator refunds part of a
@@ -28,19 +28,7 @@ const api = (token: string, method: string, path: string, body?: object, headers
 /** A user who bought BASIC with the test provider's 4242 card, as the checkout page would. */
 async function buyer() {
   const user = await newUser('FREE');
-  const billing = await api(user.token, 'PUT', '/api/account/invoice_info', {
-    name: 'Ada Lovelace',
-    phone: '+44 20 7946 0000',
-    address: {
-      country: 'GB',
-      state: null,
-      city: 'London',
-      line1: '1 Analytical Row',
-      line2: null,
-      postal_code: null,
-    },
-    tax: { type: null, code: null },
-  });
+  const billing = await api(user.token, 'PUT', '/api/account/invoice_info', TEST_BILLING);
   expect(billing.status).toBe(200);
   const token = encodeTestCardToken({
     number: '4242424242424242',

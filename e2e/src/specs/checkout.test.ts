@@ -7,7 +7,7 @@ import {
   useBrowser,
   visit,
 } from '../harness/browser.js';
-import { newUser, setTokenCookie } from '../harness/users.js';
+import { newUser, setTokenCookie, TEST_BILLING } from '../harness/users.js';
 
 const session = useBrowser();
 
@@ -22,19 +22,7 @@ async function fillBilling(token: string) {
       'content-type': 'application/json',
       'x-requested-with': 'parla',
     },
-    body: JSON.stringify({
-      name: 'Ada Lovelace',
-      phone: '+44 20 7946 0000',
-      address: {
-        country: 'GB',
-        state: null,
-        city: 'London',
-        line1: '1 Analytical Row',
-        line2: null,
-        postal_code: null,
-      },
-      tax: { type: null, code: null },
-    }),
+    body: JSON.stringify(TEST_BILLING),
   });
   expect(response.status).toBe(200);
 }
