@@ -41,11 +41,14 @@ export function useArrivingAudio(path: string): ArrivingAudio {
     let decoded = 0;
     let done = false;
     let busy = false;
+    // Once broken off, it stays so: a decoding still running when the stream broke must not
+    // say otherwise when it ends (what did arrive is still drawn).
+    let failed = false;
     let last: Omit<ArrivingAudio, 'complete' | 'failed'> = NOTHING;
     const decode = async () => {
       if (signal.aborted) return;
       if (!decodeDue({ arrived, decoded, done, busy })) {
-        if (done && !busy && arrived === decoded)
+        if (done && !busy && arrived === decoded && !failed)
           setAudio({ ...last, complete: true, failed: false });
         return;
       }
@@ -54,11 +57,14 @@ export function useArrivingAudio(path: string): ArrivingAudio {
       const whole = done;
       try {
         last = await decodeWaveform(joinChunks(chunks));
-        if (!signal.aborted) setAudio({ ...last, complete: false, failed: false });
+        if (!signal.aborted) setAudio({ ...last, complete: false, failed });
       } catch {
         // A part may end inside a frame a decoder refuses; the whole audio may not.
-        if (whole && !signal.aborted) setAudio({ ...last, complete: false, failed: true });
-        if (whole) return;
+        if (whole) {
+          failed = true;
+          if (!signal.aborted) setAudio({ ...last, complete: false, failed });
+          return;
+        }
       } finally {
         decoded = upTo;
         busy = false;
@@ -80,7 +86,8 @@ export function useArrivingAudio(path: string): ArrivingAudio {
         done = true;
         void decode();
       } catch {
-        if (!signal.aborted) setAudio((now) => ({ ...now, failed: true }));
+        failed = true;
+        if (!signal.aborted) setAudio((now) => ({ ...now, failed }));
       }
     })();
     return () => abort.abort();
