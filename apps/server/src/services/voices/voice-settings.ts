@@ -2,14 +2,14 @@ import { ADMIN_VOICE_MESSAGES, type Language, type VoiceSettings } from '@parla/
 import { SpeechError } from '@parla/speech';
 import type { Db } from '../../db/database.js';
 import type { RedisClients } from '../../lib/redis.js';
+import { createSharedCache } from '../../lib/shared-cache.js';
 import type { SpeechService } from '../../lib/speech.js';
 import { createVoiceSettingsRepository } from './voice-settings-repository.js';
 
 /**
  * The operator's voice settings (issue 31 §6, decision 052): voices and whole languages hidden
- * from the site and the API, and the voice each language starts on. Stored in `voice_settings`;
- * each server keeps them in memory, read again after its own changes at once, on a message
- * from another server (with Redis), and at the latest after `ttlMs` (without Redis, the bound).
+ * from the site and the API, and the voice each language starts on. Stored in `voice_settings`,
+ * kept in memory by every server (lib/shared-cache.ts).
  */
 
 export interface VoiceRules {
@@ -22,8 +22,6 @@ export interface VoiceRules {
 
 /** How long a server keeps the settings without hearing of a change (no Redis: the bound). */
 export const VOICE_SETTINGS_TTL_MS = 5_000;
-
-const channelOf = (prefix: string) => `${prefix}:voice-settings`;
 
 export interface VoiceSettingsOptions {
   ttlMs?: number;
@@ -62,56 +60,28 @@ export function hiddenRefusal(
 }
 
 export function createVoiceSettings(db: Db, options: VoiceSettingsOptions = {}) {
-  const ttlMs = options.ttlMs ?? VOICE_SETTINGS_TTL_MS;
-  let cached: { at: number; rules: Promise<VoiceRules> } | undefined;
-  const channel = channelOf(options.prefix ?? 'parla');
-  const publisher = options.redis?.connection({ maxRetriesPerRequest: 1 });
-  const subscriber = options.redis?.connection();
-  if (subscriber) {
-    subscriber.subscribe(channel).catch(() => undefined);
-    subscriber.on('message', (from) => {
-      if (from === channel) cached = undefined;
-    });
-  }
+  const cache = createSharedCache(() => read(db), {
+    topic: 'voice-settings',
+    ttlMs: options.ttlMs ?? VOICE_SETTINGS_TTL_MS,
+    redis: options.redis,
+    ...(options.prefix !== undefined && { prefix: options.prefix }),
+  });
+  return { rules: cache.get, changed: cache.changed, close: cache.close };
+}
 
-  async function read(): Promise<VoiceRules> {
-    const rows = await createVoiceSettingsRepository(db).all();
-    const hiddenVoices = new Set<string>();
-    const hiddenLanguages = new Set<string>();
-    const defaults = new Map<string, string>();
-    for (const row of rows) {
-      if (row.kind === 'voice' && row.hidden) hiddenVoices.add(row.id);
-      if (row.kind === 'language') {
-        if (row.hidden) hiddenLanguages.add(row.id);
-        if (row.default_voice_id) defaults.set(row.id, row.default_voice_id);
-      }
+async function read(db: Db): Promise<VoiceRules> {
+  const rows = await createVoiceSettingsRepository(db).all();
+  const hiddenVoices = new Set<string>();
+  const hiddenLanguages = new Set<string>();
+  const defaults = new Map<string, string>();
+  for (const row of rows) {
+    if (row.kind === 'voice' && row.hidden) hiddenVoices.add(row.id);
+    if (row.kind === 'language') {
+      if (row.hidden) hiddenLanguages.add(row.id);
+      if (row.default_voice_id) defaults.set(row.id, row.default_voice_id);
     }
-    return { hiddenVoices, hiddenLanguages, defaults };
   }
-
-  function rules(): Promise<VoiceRules> {
-    if (!cached || Date.now() - cached.at > ttlMs) {
-      const loaded = read().catch((error: unknown) => {
-        cached = undefined;
-        throw error;
-      });
-      cached = { at: Date.now(), rules: loaded };
-    }
-    return cached.rules;
-  }
-
-  return {
-    rules,
-    /** After a change committed here: read again at once here, and on the others by message. */
-    async changed() {
-      cached = undefined;
-      await publisher?.publish(channel, 'changed').catch(() => undefined);
-    },
-    async close() {
-      await subscriber?.quit().catch(() => undefined);
-      await publisher?.quit().catch(() => undefined);
-    },
-  };
+  return { hiddenVoices, hiddenLanguages, defaults };
 }
 
 export type VoiceSettingsStore = ReturnType<typeof createVoiceSettings>;
