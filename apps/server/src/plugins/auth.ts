@@ -117,7 +117,9 @@ export const authPlugin = fp(
     /** Why credentials were refused, in the words of their kind. */
     const refusal = (credentials: Credentials | undefined, found?: Lookup) => {
       if (found === 'disabled') return AUTH_MESSAGES.disabled;
-      return credentials?.kind === 'key' ? BAD_API_KEY_MESSAGE : SIGNED_OUT_MESSAGE;
+      // Nobody signed in: no session expired.
+      if (!credentials) return AUTH_MESSAGES.signInNeeded;
+      return credentials.kind === 'key' ? BAD_API_KEY_MESSAGE : SIGNED_OUT_MESSAGE;
     };
 
     // Credentials that do not verify (a revoked key, an expired token) are refused on every

@@ -1,6 +1,7 @@
 import { ProfileSchema } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, TEST_DATABASE_KIND } from '../../../test/test-app.js';
+import { SIGNED_OUT_MESSAGE } from '../../plugins/auth.js';
 
 const app = await createTestApp();
 
@@ -22,21 +23,22 @@ describe(`GET /api/account/profile (${TEST_DATABASE_KIND})`, () => {
   });
 
   it.each([
-    ['no authorization header', undefined],
-    ['a token that is not a JWT', 'Bearer not-a-token'],
+    ['no authorization header', undefined, 'Please log in to continue.'],
+    ['a malformed header', 'Basic dXNlcjpwYXNz', 'Please log in to continue.'],
+    ['a token that is not a JWT', 'Bearer not-a-token', SIGNED_OUT_MESSAGE],
     [
       'a token signed with another secret',
       'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl',
+      SIGNED_OUT_MESSAGE,
     ],
-    ['a malformed header', 'Basic dXNlcjpwYXNz'],
-  ])('refuses %s with 401', async (_label, authorization) => {
+  ])('refuses %s with 401', async (_label, authorization, message) => {
     const response = await app.inject({
       method: 'GET',
       url: '/api/account/profile',
       headers: authorization ? { authorization } : {},
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Your session has expired. Please log in again.' });
+    expect(response.json()).toEqual({ message });
   });
 
   it('refuses an expired token', async () => {

@@ -134,7 +134,7 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
     ).total;
 
     const callers: [string, Headers, number, string][] = [
-      ['anonymous', {}, 401, 'Your session has expired. Please log in again.'],
+      ['anonymous', {}, 401, 'Please log in to continue.'],
       ['a USER', { authorization: user.authorization }, 403, ADMIN_MESSAGES.notAdmin],
       ['an API key (Bearer)', { authorization: `Bearer ${key}` }, 403, ADMIN_MESSAGES.apiKey],
       ['an API key (X-API-Key)', { 'x-api-key': key }, 403, ADMIN_MESSAGES.apiKey],

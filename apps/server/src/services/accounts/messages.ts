@@ -7,6 +7,8 @@ export const AUTH_MESSAGES = {
   badKey: 'This link is invalid, already used or expired. Please ask for a new one.',
   passwordReset: 'Your password is changed. You can log in with it now.',
   loggedOut: 'You are logged out.',
+  /** A request that needs an account and carries no credentials at all. */
+  signInNeeded: 'Please log in to continue.',
   /** Any login or credentials of an account an administrator disabled (decision 044). */
   disabled:
     'This account is disabled. Write to us through the contact page if you think this is a mistake.',
