@@ -1,6 +1,7 @@
 import type { AdminUser, AdminUserDetail, AdminUserQuery, Role } from '@parla/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { pageOf } from '../../db/paging.js';
 import type { User } from '../../db/schema.js';
 import { createApiKeyRepository } from '../accounts/api-key-repository.js';
 import { createSignInRepository } from '../accounts/sign-ins.js';
@@ -41,17 +42,12 @@ export function createAdminUserRepository(db: Db) {
       const base = db
         .selectFrom('users')
         .$if(query !== '', (q) => q.where(emailContains('email', query)));
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = await base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(per_page)
-        .offset((page - 1) * per_page)
-        .execute();
-      return { items: rows.map(toAdminUser), total: Number(total), page, per_page };
+      const { rows, ...paging } = await pageOf(
+        base,
+        (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+        { page, per_page },
+      );
+      return { items: rows.map(toAdminUser), ...paging };
     },
 
     /** Everything the console shows of one user. */

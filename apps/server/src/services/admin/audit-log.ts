@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminAuditEntry, AdminPageQuery, AuditAction } from '@parla/contract';
 import type { Db } from '../../db/database.js';
+import { pageOf } from '../../db/paging.js';
 
 /** Who did it: an administrator of the console, or null for the command line. */
 export type Actor = { id: string; email: string } | null;
@@ -43,18 +44,11 @@ export function createAuditLog(db: Db) {
 
     /** A page of the log, newest first. */
     async list({ page, per_page }: AdminPageQuery) {
-      const { total } = await db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom('audit_log')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(per_page)
-        .offset((page - 1) * per_page)
-        .execute();
+      const { rows, ...paging } = await pageOf(
+        db.selectFrom('audit_log'),
+        (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        { page, per_page },
+      );
       const items: AdminAuditEntry[] = rows.map((row) => ({
         id: row.id,
         actor_id: row.actor_id,
@@ -67,7 +61,7 @@ export function createAuditLog(db: Db) {
         reason: row.reason,
         date: row.created_at,
       }));
-      return { items, total: Number(total), page, per_page };
+      return { items, ...paging };
     },
   };
 }

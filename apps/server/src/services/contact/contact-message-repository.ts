@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminContactMessage, AdminMessageQuery, ContactMessageStatus } from '@parla/contract';
 import type { Db } from '../../db/database.js';
+import { pageOf } from '../../db/paging.js';
 import type { ContactMessagesTable } from '../../db/schema.js';
 
 function toMessage(row: ContactMessagesTable): AdminContactMessage {
@@ -41,17 +42,12 @@ export function createContactMessageRepository(db: Db) {
       const base = db
         .selectFrom('contact_messages')
         .$if(status !== undefined, (query) => query.where('status', '=', status as string));
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = await base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(per_page)
-        .offset((page - 1) * per_page)
-        .execute();
-      return { items: rows.map(toMessage), total: Number(total), page, per_page };
+      const { rows, ...paging } = await pageOf(
+        base,
+        (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        { page, per_page },
+      );
+      return { items: rows.map(toMessage), ...paging };
     },
 
     setStatus: async (id: string, status: ContactMessageStatus) => {

@@ -8,6 +8,7 @@ import {
   type RefundCharacters,
 } from '@parla/contract';
 import type { Db } from '../../db/database.js';
+import { pageOf } from '../../db/paging.js';
 import type { Payment, Refund } from '../../db/schema.js';
 import { emailContains } from '../admin/admin-user-repository.js';
 import type { PlanCatalogue } from '../plans/plan-catalogue.js';
@@ -102,22 +103,12 @@ export function createAdminPaymentRepository(db: Db, plans: PlanCatalogue) {
       )
       .$if(from !== undefined, (q) => q.where('payments.created_at', '>=', `${from}T00:00:00.000Z`))
       .$if(to !== undefined, (q) => q.where('payments.created_at', '<', nextDay(to ?? '')));
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .select(columns)
-      .orderBy('payments.created_at', 'desc')
-      .orderBy('payments.id')
-      .limit(per_page)
-      .offset((page - 1) * per_page)
-      .execute();
-    return {
-      items: rows.map((row) => toAdminPayment(row as Row)),
-      total: Number(total),
-      page,
-      per_page,
-    };
+    const { rows, ...paging } = await pageOf(
+      base,
+      (q) => q.select(columns).orderBy('payments.created_at', 'desc').orderBy('payments.id'),
+      { page, per_page },
+    );
+    return { items: rows.map((row) => toAdminPayment(row as Row)), ...paging };
   }
 
   const toAdminRefund = (refund: Refund) => ({
