@@ -102,6 +102,16 @@ describe(`the console's voices (${TEST_DATABASE_KIND})`, () => {
     const id = hiddenVoice?.id ?? '';
     expect(voiceIds(await siteVoices())).toContain(id);
     expect(voiceIds(await siteVoices(other))).toContain(id);
+    // Browsers keep the list only to ask again with its ETag: the same list is a 304.
+    const listing = await app.inject({ method: 'GET', url: '/api/convertor/voices' });
+    expect(listing.headers['cache-control']).toBe('public, no-cache');
+    const tag = String(listing.headers.etag);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/convertor/voices',
+      headers: { 'if-none-match': tag },
+    });
+    expect(again.statusCode).toBe(304);
 
     const hiding = await admin('PUT', '/api/admin/voices/voice', { voice_id: id, hidden: true });
     expect(hiding.statusCode, hiding.body).toBe(200);
@@ -117,8 +127,16 @@ describe(`the console's voices (${TEST_DATABASE_KIND})`, () => {
       actor_email: signedIn.user.email,
     });
 
-    // At once on this server; on the other within the settings' time to live.
+    // At once on this server (a browser asking with the old ETag gets the new list); on the
+    // other within the settings' time to live.
     expect(voiceIds(await siteVoices())).not.toContain(id);
+    const revalidated = await app.inject({
+      method: 'GET',
+      url: '/api/convertor/voices',
+      headers: { 'if-none-match': tag },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(voiceIds(revalidated.json() as Language[])).not.toContain(id);
     const waited = await until(
       async () => !voiceIds(await siteVoices(other)).includes(id),
       VOICE_SETTINGS_TTL_MS + 2000,

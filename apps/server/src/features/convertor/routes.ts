@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import {
   AudioBodySchema,
   ConvertQuerySchema,
@@ -51,7 +52,11 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
 
   // The catalogue is about 150 kB of JSON: served gzip- (or brotli-) compressed to clients
   // that accept it. The compression hook is scoped to these routes (Fastify encapsulation).
+  // Browsers ask again each time (no-cache) with its ETag, answered 304 while it is the same:
+  // a voice or language the operator hides leaves every open page's next list at once.
   await app.register(async (scope) => {
+    // etag before compress: its onSend hook hashes the JSON before compression streams it.
+    await scope.register(etag);
     await scope.register(compress, { threshold: 1024 });
     const catalogue = scope.withTypeProvider<ZodTypeProvider>();
     catalogue.get(
@@ -66,7 +71,7 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'public, max-age=300');
+        reply.header('cache-control', 'public, no-cache');
         return selectVoices(await conversions.voices(), request.query);
       },
     );
@@ -80,7 +85,7 @@ export const convertorRoutes: FastifyPluginAsyncZod<ConvertorRoutesOptions> = as
         },
       },
       async (_request, reply) => {
-        reply.header('cache-control', 'public, max-age=300');
+        reply.header('cache-control', 'public, no-cache');
         return catalogueSummary(await conversions.voices());
       },
     );
