@@ -10,6 +10,7 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../../../test/fake-stripe-server.js';
 import { paymentCalls } from '../../../test/payments.js';
+import { readPdfText } from '../../../test/pdf-text.js';
 import { startSmtpServer } from '../../../test/smtp.js';
 import {
   createTestApp,
@@ -52,24 +53,6 @@ const VISA = encodeTestCardToken({
 
 type App = (typeof apps)['test'];
 type Method = 'GET' | 'POST';
-
-async function readPdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const loading = pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  });
-  const document = await loading.promise;
-  const parts: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  await loading.destroy();
-  return parts.join(' ').replace(/\s+/g, ' ');
-}
 
 function harness(app: App, kind: 'test' | 'stripe') {
   const { pay, payments } = paymentCalls(app);

@@ -4,6 +4,7 @@ import type { CompanyDetails } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Invoice } from '../../db/schema.js';
 import type { PlanCatalogue } from '../plans/plan-catalogue.js';
+import { fontRuns, invoiceFonts, type Weight } from './invoice-fonts.js';
 import { invoiceBuyer, invoiceDate, money } from './invoice-mail.js';
 
 export interface InvoicePdfInput {
@@ -22,8 +23,9 @@ const count = (n: number) => n.toLocaleString('en-US');
 /**
  * The invoice as a PDF (pdfkit, decision 051): seller and buyer blocks, number and date, the
  * plan's line, subtotal, tax and total, and each refund as a numbered credit note
- * (`PARLA-000042-C1`) with the amount left paid. Helvetica, one of PDF's standard fonts, so the
- * document embeds no font file; its text is real text a reader (and pdfjs in the tests) reads.
+ * (`PARLA-000042-C1`) with the amount left paid. In Noto Sans (invoice-fonts.ts), so names and
+ * addresses print in their own script; its text is real text a reader (and pdfjs in the tests)
+ * reads.
  */
 export function invoicePdf({
   invoice,
@@ -47,25 +49,42 @@ export function invoicePdf({
     doc.on('error', reject);
   });
 
+  for (const files of Object.values(invoiceFonts())) {
+    for (const file of files) doc.registerFont(file.name, file.bytes);
+  }
+  /** A text in the runs of the fonts that have its characters (one `text` call for each). */
+  const print = (
+    text: string,
+    weight: Weight,
+    at: { x?: number; y?: number } = {},
+    options: PDFKit.Mixins.TextOptions = {},
+  ) => {
+    const runs = fontRuns(text, weight);
+    runs.forEach((run, index) => {
+      const continued = index < runs.length - 1;
+      doc.font(run.font);
+      if (index === 0) doc.text(run.text, at.x, at.y, { ...options, continued });
+      else doc.text(run.text, { continued });
+    });
+  };
+
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const half = width / 2;
 
-  doc.font('Helvetica-Bold').fontSize(22).text(`Invoice ${number}`, left, 56);
-  doc.font('Helvetica').fontSize(10).moveDown(0.4);
-  doc.text(`Date of issue: ${invoiceDate(invoice.issued_at)}`);
-  if (paymentReference) doc.text(`Payment reference: ${paymentReference}`);
-  doc.text('Paid by card.');
+  doc.fontSize(22);
+  print(`Invoice ${number}`, 'bold', { x: left, y: 56 });
+  doc.fontSize(10).moveDown(0.4);
+  print(`Date of issue: ${invoiceDate(invoice.issued_at)}`, 'regular');
+  if (paymentReference) print(`Payment reference: ${paymentReference}`, 'regular');
+  print('Paid by card.', 'regular');
 
   // Seller and buyer, side by side.
   const top = doc.y + 18;
   const block = (title: string, lines: string[], x: number) => {
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .text(title, x, top, { width: half - 12 });
-    doc.font('Helvetica');
-    for (const line of lines) doc.text(line, x, doc.y, { width: half - 12 });
+    doc.fontSize(10);
+    print(title, 'bold', { x, y: top }, { width: half - 12 });
+    for (const line of lines) print(line, 'regular', { x, y: doc.y }, { width: half - 12 });
     return doc.y;
   };
   const sellerEnd = block(
@@ -87,10 +106,11 @@ export function invoicePdf({
   // The lines of the invoice.
   let y = Math.max(sellerEnd, buyerEnd) + 28;
   const row = (label: string, amount: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-    doc.text(label, left, y, { width: width - 130 });
+    const weight = bold ? 'bold' : 'regular';
+    doc.fontSize(10);
+    print(label, weight, { x: left, y }, { width: width - 130 });
     const labelEnd = doc.y;
-    doc.text(amount, left + width - 120, y, { width: 120, align: 'right' });
+    print(amount, weight, { x: left + width - 120, y }, { width: 120, align: 'right' });
     y = Math.max(labelEnd, doc.y) + 6;
   };
   const rule = () => {
@@ -131,11 +151,13 @@ export function invoicePdf({
     row('Net amount paid', money(invoice.amount_cents - refunded, currency), true);
   }
 
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor('#555555')
-    .text(`Questions about this invoice: ${seller.email}`, left, y + 30, { width });
+  doc.fontSize(8).fillColor('#555555');
+  print(
+    `Questions about this invoice: ${seller.email}`,
+    'regular',
+    { x: left, y: y + 30 },
+    { width },
+  );
   doc.end();
   return done;
 }
