@@ -92,6 +92,24 @@ describe('S3 storage', () => {
     }
   });
 
+  it('is refused with a wrong secret (the S3 stand-in checks signatures as S3 does)', async () => {
+    const wrong = createS3Storage({
+      ...s3.options,
+      credentials: { ...s3.options.credentials, secretAccessKey: 'not-the-secret' },
+    });
+    const right = createS3Storage(s3.options);
+    try {
+      await expect(wrong.check()).rejects.toThrow();
+      await expect(wrong.put('audio/forged.wav', Buffer.from('forged'))).rejects.toThrow(
+        /signature/i,
+      );
+      expect(await right.stat('audio/forged.wav')).toBeUndefined();
+    } finally {
+      wrong.close();
+      right.close();
+    }
+  });
+
   it('serves a whole installation from the bucket: converted audio, whole and by range', async () => {
     const config = testConfig({ ...s3.env, JWT_SECRET: 'x'.repeat(40) });
     const app = await createTestApp({ config });
