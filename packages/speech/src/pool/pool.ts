@@ -100,6 +100,8 @@ interface Pending {
   work: number;
   onReply: (reply: WorkerReply) => boolean; // true when the job is finished
   onFail: (error: SpeechError) => void;
+  /** The pool's own warm-up of a new worker: never queued, so never settled. */
+  warmUp?: true;
 }
 
 interface Slot {
@@ -114,7 +116,8 @@ interface Slot {
  * rendering, and the pool refuses (`busy`) work past `maxQueuedSeconds` a worker. Create one
  * per process and `await pool.close()` on shutdown.
  * A worker that dies fails its request with code `internal`, one that overruns the time
- * budget with `limit_exceeded`; either is replaced and the other requests carry on.
+ * budget with `limit_exceeded`; either is replaced (the new one loads its engines before it
+ * takes a request) and the other requests carry on.
  * Requests for remote engines bypass the workers (see `remoteEngines`).
  */
 export class SpeechPool {
@@ -347,7 +350,7 @@ export class SpeechPool {
 
   /** Workers running a request now. */
   get busy(): number {
-    return this.slots.filter((slot) => slot.busy).length;
+    return this.slots.filter((slot) => slot.busy && !slot.busy.pending.warmUp).length;
   }
 
   /**
@@ -362,7 +365,9 @@ export class SpeechPool {
     for (const pending of queued) pending.onFail(closedError());
     await Promise.all(
       this.slots.map(async (slot) => {
-        while (slot.busy) await new Promise((r) => setTimeout(r, 20));
+        while (slot.busy && !slot.busy.pending.warmUp) await new Promise((r) => setTimeout(r, 20));
+        // A new worker still loading its engines has nothing to finish.
+        if (slot.busy) clearTimeout(slot.busy.timer);
         await slot.worker.terminate();
       }),
     );
@@ -374,7 +379,7 @@ export class SpeechPool {
    * worker was busy.
    */
   async crashBusyWorkerForTesting(): Promise<boolean> {
-    const slot = this.slots.find((s) => s.busy);
+    const slot = this.slots.find((s) => s.busy && !s.busy.pending.warmUp);
     if (!slot) return false;
     await slot.worker.terminate();
     return true;
@@ -458,31 +463,35 @@ export class SpeechPool {
       if (slot.busy) continue;
       const pending = this.next();
       if (!pending) return;
-      const id = this.nextId++;
-      // The render budget is a rendering's: listing the voices (in a worker that may be
-      // starting, loading espeak-ng) has a minute, whatever the budget.
-      const listing = pending.job.kind === 'voices';
-      const timer = setTimeout(
-        () => {
-          this.fail(
-            slot,
-            listing
-              ? new SpeechError(
-                  'engine_unavailable',
-                  'The voices could not be listed in time. Please try again in a moment.',
-                )
-              : new SpeechError(
-                  'limit_exceeded',
-                  `The request needed more than the ${this.timeoutMs / 1000} s of rendering one request may take, and was stopped. Please shorten the text.`,
-                  { spent: true },
-                ),
-          );
-        },
-        listing ? Math.max(this.timeoutMs, VOICES_TIMEOUT_MS) : this.timeoutMs,
-      );
-      slot.busy = { id, pending, timer };
-      slot.worker.postMessage({ id, ...pending.job } as WorkerJob);
+      this.start(slot, pending);
     }
+  }
+
+  private start(slot: Slot, pending: Pending): void {
+    const id = this.nextId++;
+    // The render budget is a rendering's: listing the voices (in a worker that may be
+    // starting, loading espeak-ng) has a minute, whatever the budget.
+    const listing = pending.job.kind === 'voices';
+    const timer = setTimeout(
+      () => {
+        this.fail(
+          slot,
+          listing
+            ? new SpeechError(
+                'engine_unavailable',
+                'The voices could not be listed in time. Please try again in a moment.',
+              )
+            : new SpeechError(
+                'limit_exceeded',
+                `The request needed more than the ${this.timeoutMs / 1000} s of rendering one request may take, and was stopped. Please shorten the text.`,
+                { spent: true },
+              ),
+        );
+      },
+      listing ? Math.max(this.timeoutMs, VOICES_TIMEOUT_MS) : this.timeoutMs,
+    );
+    slot.busy = { id, pending, timer };
+    slot.worker.postMessage({ id, ...pending.job } as WorkerJob);
   }
 
   private spawn(): Worker {
@@ -499,7 +508,7 @@ export class SpeechPool {
       const finished = slot.busy.pending.onReply(reply);
       if (finished) {
         clearTimeout(slot.busy.timer);
-        this.settle(slot.busy.pending);
+        if (!slot.busy.pending.warmUp) this.settle(slot.busy.pending);
         slot.busy = undefined;
         this.dispatch();
       }
@@ -522,7 +531,7 @@ export class SpeechPool {
     slot.busy = undefined;
     if (busy) {
       clearTimeout(busy.timer);
-      this.settle(busy.pending);
+      if (!busy.pending.warmUp) this.settle(busy.pending);
       busy.pending.onFail(error);
     }
     const old = slot.worker;
@@ -531,7 +540,16 @@ export class SpeechPool {
     void old.terminate();
     if (!this.closed) {
       slot.worker = this.spawn();
-      this.dispatch();
+      // The new worker loads its engines (espeak-ng's catalogue) before it takes a request,
+      // so the next request's render budget is spent on rendering, not on the start.
+      this.start(slot, {
+        job: { kind: 'voices', config: this.workerConfig },
+        caller: '',
+        work: 0,
+        onReply: () => true,
+        onFail: () => {},
+        warmUp: true,
+      });
     }
   }
 }
