@@ -83,8 +83,8 @@ async function answer(message: LaunchRequest): Promise<void> {
  * the thread. A rendering holds this process's event loop (the library's call is synchronous),
  * so a reply still being written when the next rendering began waited for that rendering to
  * end: the thread got each group one rendering late, and only then asked for the group after
- * the next, leaving this process idle between groups (docs/benchmarks.md, "Against the native
- * pipeline"). Programs run side by side, each in its own process.
+ * the next, leaving this process idle between groups (docs/decisions/
+ * 056-espeak-samples-stay-16-bit.md). Programs run side by side, each in its own process.
  */
 let renderings: Promise<void> = Promise.resolve();
 
