@@ -24,6 +24,7 @@
  * See README.md for the pipeline, the backends and how effects are made.
  */
 export type { DocumentItem, Prosody, SpeechDocument } from './document.js';
+export type { Pcm } from './dsp/dsp.js';
 export { EFFECT_PRESETS, type EffectPreset } from './effects.js';
 export {
   createStreamEncoder,

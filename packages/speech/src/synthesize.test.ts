@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decode, decodeWav, innerSilences, medianF0, toneShare } from '../test/audio.js';
 import { request } from '../test/request.js';
-import { applyGain, softLimit } from './dsp/dsp.js';
+import { applyGain, type Pcm, softLimit } from './dsp/dsp.js';
 import { pcm16 } from './dsp/kernel.js';
 import { resample } from './dsp/resample.js';
 import { createStreamEncoder } from './encode/encoders.js';
@@ -48,14 +48,16 @@ describe.each(backends)('synthesize with the %s backend', (backend) => {
     }
   });
 
-  // The resampled PCM reaches the encoder in the resampler's memory, never copied
+  // espeak-ng's 16-bit samples reach the resampler as they are (decision 056) and the
+  // resampled PCM reaches the encoder in the resampler's memory, never copied
   // (stages/post-process.ts): what it makes is compared with the copying path's, done here by
-  // hand from the same rendering at espeak-ng's own rate (one sentence: one piece resampled;
-  // espeak-ng varies from one rendering to the next, so the sentence cache gives the same one).
+  // hand from the same rendering at espeak-ng's own rate, converted to floats first as the
+  // engine did (one sentence: one piece resampled; espeak-ng varies from one rendering to the
+  // next, so the sentence cache gives the same one).
   describe('encodes the resampled PCM as the copying path did', () => {
     const text = 'This one sentence is long enough to be sent ahead in two pieces when streamed.';
     // The sentence as rendered, kept when the cache stores it.
-    let rendered: Float32Array | undefined;
+    let rendered: Pcm | undefined;
     const cache = createSentenceCache();
     const sentenceCache: SentenceCache = {
       get: (key) => cache.get(key),
@@ -69,7 +71,10 @@ describe.each(backends)('synthesize with the %s backend', (backend) => {
     /** The rendering at 22,050 Hz through the copying path to `rate`. */
     const copied = async (rate: number, volume: number) => {
       if (!rendered) await cached({});
-      const pcm = resample(rendered ?? new Float32Array(0), 22050, rate);
+      // Carried as espeak-ng made it, not converted by the engine.
+      expect(rendered).toBeInstanceOf(Int16Array);
+      const floats = Float32Array.from(rendered ?? [], (x) => x / 32768);
+      const pcm = resample(floats, 22050, rate);
       applyGain(pcm, volume);
       if (volume > 0) softLimit(pcm);
       return pcm;
@@ -90,10 +95,15 @@ describe.each(backends)('synthesize with the %s backend', (backend) => {
     };
     const same = (length: number) => ({ lengths: [length, length], differing: 0 });
 
-    it.each([0, 6])('WAV at 16 kHz, volume %i dB: the same samples', async (volume) => {
-      const made = await cached({ sample_rate: 16000, master_volume: volume });
-      const expected = bytesAsInt16(pcm16(await copied(16000, volume)));
-      expect(expected.length).toBeGreaterThan(16000);
+    it.each([
+      [16000, 0],
+      [16000, 6],
+      // espeak-ng's own rate: no resampling, the samples go to floats in the kernel's memory.
+      [22050, 0],
+    ] as const)('WAV at %i Hz, volume %i dB: the same samples', async (rate, volume) => {
+      const made = await cached({ sample_rate: rate, master_volume: volume });
+      const expected = bytesAsInt16(pcm16(await copied(rate, volume)));
+      expect(expected.length).toBeGreaterThan(rate);
       // Exactly the copying path's samples: not scaled, shifted or cut.
       expect(compared(int16(decodeWav(made.audio).samples), expected)).toEqual(
         same(expected.length),

@@ -1,4 +1,25 @@
-/** Small sample-level DSP on mono Float32 PCM in -1..1. */
+/** Small sample-level DSP on mono PCM: floats in -1..1 unless a function says otherwise. */
+
+/**
+ * Mono PCM as a stage carries it: floats in -1..1, or the 16-bit samples espeak-ng makes (full
+ * scale 32768), kept as they are until something changes them (docs/decisions/
+ * 056-espeak-samples-stay-16-bit.md): converting each rendering to floats cost a copy of twice
+ * its size and the garbage collections it drove.
+ */
+export type Pcm = Float32Array | Int16Array;
+
+/** 16-bit samples written into `out` from `at` as floats in -1..1 (exact: a power of two). */
+export function widen(samples: Int16Array, out: Float32Array, at = 0): void {
+  for (let i = 0; i < samples.length; i++) out[at + i] = (samples[i] as number) * (1 / 32768);
+}
+
+/** Samples as floats in -1..1: 16-bit ones in a new array, floats as they are. */
+export function floatPcm(samples: Pcm): Float32Array {
+  if (samples instanceof Float32Array) return samples;
+  const out = new Float32Array(samples.length);
+  widen(samples, out);
+  return out;
+}
 
 export function dbToGain(db: number): number {
   return 10 ** (db / 20);
@@ -31,14 +52,20 @@ export function silence(seconds: number, sampleRate: number): Float32Array {
   return new Float32Array(Math.round(seconds * sampleRate));
 }
 
-/** The parts one after the other; a single part is answered as it is, not copied. */
-export function concat(parts: readonly Float32Array[]): Float32Array {
-  if (parts.length === 1) return parts[0] as Float32Array;
+/**
+ * The parts one after the other; a single part is answered as it is, not copied. Several are
+ * joined as floats (16-bit parts converted).
+ */
+export function concat(parts: readonly Float32Array[]): Float32Array;
+export function concat(parts: readonly Pcm[]): Pcm;
+export function concat(parts: readonly Pcm[]): Pcm {
+  if (parts.length === 1) return parts[0] as Pcm;
   const length = parts.reduce((sum, part) => sum + part.length, 0);
   const out = new Float32Array(length);
   let at = 0;
   for (const part of parts) {
-    out.set(part, at);
+    if (part instanceof Int16Array) widen(part, out, at);
+    else out.set(part, at);
     at += part.length;
   }
   return out;
@@ -46,18 +73,24 @@ export function concat(parts: readonly Float32Array[]): Float32Array {
 
 const SILENCE_THRESHOLD = 0.004; // about -48 dBFS
 
+/** The threshold in the samples' own scale. */
+const threshold = (samples: Pcm) =>
+  samples instanceof Int16Array ? SILENCE_THRESHOLD * 32768 : SILENCE_THRESHOLD;
+
 /** Index of the first sample louder than the threshold (or length when all is quiet). */
-export function firstSound(samples: Float32Array): number {
+export function firstSound(samples: Pcm): number {
+  const limit = threshold(samples);
   for (let i = 0; i < samples.length; i++) {
-    if (Math.abs(samples[i] ?? 0) > SILENCE_THRESHOLD) return i;
+    if (Math.abs(samples[i] ?? 0) > limit) return i;
   }
   return samples.length;
 }
 
 /** One past the last sample louder than the threshold (0 when all is quiet). */
-export function lastSound(samples: Float32Array): number {
+export function lastSound(samples: Pcm): number {
+  const limit = threshold(samples);
   for (let i = samples.length - 1; i >= 0; i--) {
-    if (Math.abs(samples[i] ?? 0) > SILENCE_THRESHOLD) return i + 1;
+    if (Math.abs(samples[i] ?? 0) > limit) return i + 1;
   }
   return 0;
 }
@@ -67,11 +100,11 @@ export function lastSound(samples: Float32Array): number {
  * the only pause at that point (espeak-ng ends every utterance with its own clause pause).
  * Answers the trimmed view and how many samples were cut from the start.
  */
-export function trimSilence(
-  samples: Float32Array,
+export function trimSilence<T extends Pcm>(
+  samples: T,
   sampleRate: number,
   options: { start?: number; end?: number },
-): { samples: Float32Array; cutStart: number } {
+): { samples: T; cutStart: number } {
   let begin = 0;
   let end = samples.length;
   if (options.start !== undefined) {
@@ -80,8 +113,8 @@ export function trimSilence(
   if (options.end !== undefined) {
     end = Math.min(samples.length, lastSound(samples) + Math.round(options.end * sampleRate));
   }
-  if (end <= begin) return { samples: new Float32Array(0), cutStart: 0 };
-  return { samples: samples.subarray(begin, end), cutStart: begin };
+  if (end <= begin) return { samples: samples.subarray(0, 0) as T, cutStart: 0 };
+  return { samples: samples.subarray(begin, end) as T, cutStart: begin };
 }
 
 /** A 1 kHz bleep with 5 ms ramps, at -12 dBFS (say-as expletive). */

@@ -56,4 +56,18 @@ describe('pcm16 (SIMD)', () => {
       expect(inPlace.length).toBe(Math.round((input.length * rate) / 22050));
     }
   });
+
+  it('resamples 16-bit samples as the floats they stand for (decision 056)', () => {
+    const int16 = Int16Array.from(noise(4410 + 5, 5), (x) => Math.round(x * 20000));
+    const floats = Float32Array.from(int16, (x) => x / 32768);
+    // At espeak-ng's own rate too: converted into the kernel's memory, not resampled.
+    for (const rate of [16000, 22050, 24000]) {
+      const owned = resample(floats, 22050, rate);
+      const view = resampleTransient(int16, 22050, rate);
+      expect(view).toEqual(owned);
+      expect(values(pcm16(view))).toEqual(expected(owned));
+    }
+    // The copying resampler answers 16-bit samples at the same rate as they are.
+    expect(resample(int16, 22050, 22050)).toBe(int16);
+  });
 });

@@ -1,3 +1,4 @@
+import { type Pcm, widen } from './dsp.js';
 import { PCM16_BLOCK_BYTES, simdKernel } from './kernel.js';
 
 /**
@@ -83,24 +84,35 @@ function resampler(fromRate: number, toRate: number): Resampler {
   return made;
 }
 
-/** Resamples mono PCM; samples outside the input count as silence. */
-export function resample(samples: Float32Array, fromRate: number, toRate: number): Float32Array {
-  const out = resampleTransient(samples, fromRate, toRate);
-  return out === samples ? samples : out.slice();
+/**
+ * Resamples mono PCM; samples outside the input count as silence. At the same rate the samples
+ * are answered as they are (16-bit ones too); resampled, as floats.
+ */
+export function resample(samples: Float32Array, fromRate: number, toRate: number): Float32Array;
+export function resample(samples: Pcm, fromRate: number, toRate: number): Pcm;
+export function resample(samples: Pcm, fromRate: number, toRate: number): Pcm {
+  if (fromRate === toRate || samples.length === 0) return samples;
+  return resampleTransient(samples, fromRate, toRate).slice();
 }
 
 /**
  * `resample` without copying the result out of this thread's kernel memory (kernel.ts): the
  * answer is a view into it, valid until the next call into the kernel (`resample`, `pcm16`) or
  * `await`. The post-process stage hands it straight to the encoder (synthesize.ts), so that
- * the request's resampled PCM is never allocated; `pcm16` converts it where it lies.
+ * the request's resampled PCM is never allocated; `pcm16` converts it where it lies. 16-bit
+ * samples are converted to floats as they are copied in (at the same rate too, into the same
+ * memory), so that they are never floats anywhere else.
  */
-export function resampleTransient(
-  samples: Float32Array,
-  fromRate: number,
-  toRate: number,
-): Float32Array {
-  if (fromRate === toRate || samples.length === 0) return samples;
+export function resampleTransient(samples: Pcm, fromRate: number, toRate: number): Float32Array {
+  if (samples instanceof Float32Array && (fromRate === toRate || samples.length === 0)) {
+    return samples;
+  }
+  if (fromRate === toRate || samples.length === 0) {
+    const { memory } = simdKernel(samples.length * 4 + PCM16_BLOCK_BYTES);
+    const heap = new Float32Array(memory.buffer, 0, samples.length);
+    widen(samples as Int16Array, heap);
+    return heap;
+  }
   const { up, down, half, stride, table } = resampler(fromRate, toRate);
   const length = Math.round((samples.length * up) / down);
   // Memory: the coefficients, then the input between margins of `stride` zeros, then the
@@ -113,7 +125,8 @@ export function resampleTransient(
   heap.set(table);
   const input = inputAt / 4;
   heap.fill(0, input, input + stride);
-  heap.set(samples, input + stride);
+  if (samples instanceof Int16Array) widen(samples, heap, input + stride);
+  else heap.set(samples, input + stride);
   heap.fill(0, input + stride + samples.length, input + padded);
   // Input sample j sits at padded index j + stride; output n's window starts at base - half + 1.
   run(inputAt, 0, outputAt, length, up, down, stride, stride - half + 1);

@@ -1,4 +1,5 @@
 import type { VoiceEffect } from '@parla/contract';
+import type { Pcm } from '../dsp/dsp.js';
 import type { SpeechPart } from '../plan.js';
 import type { ProviderStatus } from './remote/provider.js';
 
@@ -91,8 +92,8 @@ export function runOfSegment(segment: Segment): Run {
 }
 
 export interface RenderedSegment {
-  /** Mono PCM, -1..1, at `sampleRate`. */
-  samples: Float32Array;
+  /** Mono PCM at `sampleRate`: floats in -1..1, or 16-bit samples (espeak-ng's, dsp.ts). */
+  samples: Pcm;
   sampleRate: number;
   /** When each word starts, in seconds from the start of `samples`, in order. */
   words: { time: number; text: string }[];

@@ -7,6 +7,7 @@ import {
   firstSound,
   inBreath,
   lastSound,
+  type Pcm,
   silence,
   trimSilence,
 } from '../dsp/dsp.js';
@@ -80,7 +81,7 @@ export class Renderer {
   }
 
   private async render(sentence: Sentence, afterBreak: boolean): Promise<RenderedSentence> {
-    const parts: Float32Array[] = [];
+    const parts: Pcm[] = [];
     const marks: Mark[] = [];
     let length = 0;
     const units = sentence.units;
@@ -373,7 +374,7 @@ function markShares(piece: SpeechPiece): { name: string; share: number }[] {
 }
 
 /** Seconds into a sound at a share of its length, from its first to its last sound. */
-function atShare(samples: Float32Array, rate: number, share: number): number {
+function atShare(samples: Pcm, rate: number, share: number): number {
   const from = firstSound(samples) / rate;
   const to = Math.max(from, lastSound(samples) / rate);
   return from + (to - from) * share;

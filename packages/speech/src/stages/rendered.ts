@@ -1,3 +1,5 @@
+import type { Pcm } from '../dsp/dsp.js';
+
 /**
  * What the render stage makes, in a module of its own: the sentence cache (sentence-cache.ts)
  * stores it and render.ts uses the cache, so neither imports the other for it.
@@ -15,8 +17,8 @@ export interface Mark {
 }
 
 export interface RenderedSentence {
-  /** PCM at the renderer's rate. */
-  samples: Float32Array;
+  /** PCM at the renderer's rate (floats, or 16-bit as an engine made it: dsp.ts, `Pcm`). */
+  samples: Pcm;
   /** Word marks, in seconds from the start of the sentence. */
   marks: Mark[];
 }

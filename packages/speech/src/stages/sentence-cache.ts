@@ -19,7 +19,7 @@ export interface SentenceCache {
 /** A rendered sentence (its warnings are found before rendering, render.ts). */
 export type CachedSentence = RenderedSentence;
 
-/** Default bound: about 6 minutes of 22 kHz audio per thread. */
+/** Default bound: about 6 minutes of 22 kHz audio per thread as floats, 12 as 16-bit samples. */
 export const SENTENCE_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function createSentenceCache(maxBytes = SENTENCE_CACHE_BYTES): SentenceCache {

@@ -1,7 +1,8 @@
 /**
  * What the pipeline asks of an espeak-ng backend. Both backends speak the same input: an
  * espeak-ng SSML string built by `espeak-input.ts`, a voice name ("en-us+f3"), and the rate
- * and pitch parameters. They answer 22,050 Hz mono PCM and, when they can, word events.
+ * and pitch parameters. They answer 22,050 Hz mono 16-bit PCM, as espeak-ng makes it, and,
+ * when they can, word events.
  */
 export interface EspeakRequest {
   /** espeak-ng voice name, with an optional +variant. */
@@ -23,7 +24,8 @@ export interface EspeakWord {
 }
 
 export interface EspeakResult {
-  samples: Float32Array;
+  /** 16-bit samples (full scale 32768), kept so until something changes them (dsp.ts, `Pcm`). */
+  samples: Int16Array;
   /** Word events; the native program does not report them (`wordEvents` false): none. */
   words: EspeakWord[];
 }

@@ -1,5 +1,5 @@
 import { VOICE_EFFECTS } from '@parla/contract';
-import { applyGain, firstSound, lastSound, lowPass } from '../../dsp/dsp.js';
+import { applyGain, firstSound, floatPcm, lastSound, lowPass, type Pcm } from '../../dsp/dsp.js';
 import { presetFor, variantFile } from '../../effects.js';
 import { SpeechError } from '../../errors.js';
 import type { SpeechPart } from '../../plan.js';
@@ -248,10 +248,16 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
             })()
           : undefined,
       ]);
-      const samples = result.samples;
-      const events = reference ? alignedWords(reference, samples) : result.words;
-      if (preset.variant === 'soft') lowPass(samples, 3500, ESPEAK_SAMPLE_RATE);
-      applyGain(samples, segment.volume + preset.volume);
+      const events = reference ? alignedWords(reference, result.samples) : result.words;
+      const gain = segment.volume + preset.volume;
+      // The 16-bit samples as they are, unless the soft effect or a gain changes them.
+      let samples: Pcm = result.samples;
+      if (preset.variant === 'soft' || gain !== 0) {
+        const floats = floatPcm(result.samples);
+        if (preset.variant === 'soft') lowPass(floats, 3500, ESPEAK_SAMPLE_RATE);
+        applyGain(floats, gain);
+        samples = floats;
+      }
       return {
         samples,
         sampleRate: ESPEAK_SAMPLE_RATE,
@@ -274,7 +280,7 @@ export function createEspeakEngine(config: EspeakConfig = {}): SpeechEngine & {
  */
 function alignedWords(
   reference: EspeakResult,
-  samples: Float32Array,
+  samples: Pcm,
   sampleRate = ESPEAK_SAMPLE_RATE,
 ): EspeakWord[] {
   const from = firstSound(reference.samples) / ESPEAK_SAMPLE_RATE;

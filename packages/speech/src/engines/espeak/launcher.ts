@@ -49,25 +49,48 @@ const openLibrary = () => {
   return library;
 };
 
-// The thread may have gone while this rendered (its server closing): nobody is left to tell.
-const reply = (message: LaunchReply) => process.send?.(message, undefined, {}, () => {});
+/**
+ * Sends a reply; settles once it is written to the thread (or cannot be: the thread may have
+ * gone while this rendered, its server closing, and nobody is left to tell).
+ */
+const reply = (message: LaunchReply) =>
+  new Promise<void>((resolve) => {
+    // The callback comes in every case, with an error when the channel has closed.
+    if (process.send) process.send(message, undefined, {}, () => resolve());
+    else resolve();
+  });
 
-process.on('message', async (message: LaunchRequest) => {
+async function answer(message: LaunchRequest): Promise<void> {
   const { id } = message;
   try {
     if (message.kind === 'program') {
       const output = await runProgram(message.program, message.args, message.input);
-      reply({ id, ...output });
+      await reply({ id, ...output });
     } else if (message.kind === 'open') {
-      reply({ id, sampleRate: (await openLibrary())?.sampleRate ?? 0 });
+      await reply({ id, sampleRate: (await openLibrary())?.sampleRate ?? 0 });
     } else {
       const opened = await openLibrary();
       if (!opened) throw new Error('libespeak-ng is not installed');
-      reply({ id, ...opened.render(message.request, message.dataPath) });
+      await reply({ id, ...opened.render(message.request, message.dataPath) });
     }
   } catch (error) {
-    reply({ id, error: (error as Error).message });
+    await reply({ id, error: (error as Error).message });
   }
+}
+
+/**
+ * Renderings one after another, each begun once the samples of the one before are written to
+ * the thread. A rendering holds this process's event loop (the library's call is synchronous),
+ * so a reply still being written when the next rendering began waited for that rendering to
+ * end: the thread got each group one rendering late, and only then asked for the group after
+ * the next, leaving this process idle between groups (docs/decisions/
+ * 056-espeak-samples-stay-16-bit.md). Programs run side by side, each in its own process.
+ */
+let renderings: Promise<void> = Promise.resolve();
+
+process.on('message', (message: LaunchRequest) => {
+  if (message.kind === 'render') renderings = renderings.then(() => answer(message));
+  else void answer(message);
 });
 
 // The thread that forked this process has gone: so has the reason to run.

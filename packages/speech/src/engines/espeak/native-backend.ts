@@ -94,7 +94,7 @@ export class NativeBackend implements EspeakBackend {
     if (this.wordEvents && this.launcher) {
       const dataPath = this.mirror ? await this.mirror : undefined;
       const { samples, words } = await this.launcher.render(request, dataPath);
-      return { samples: floatSamples(samples), words };
+      return { samples, words };
     }
     const args = [
       '-m',
@@ -300,15 +300,8 @@ function setRef(child: ChildProcess, keepAlive: boolean): void {
   }
 }
 
-/** 16-bit samples as floats in -1..1. */
-function floatSamples(pcm: Int16Array): Float32Array {
-  const out = new Float32Array(pcm.length);
-  for (let i = 0; i < pcm.length; i++) out[i] = (pcm[i] as number) * (1 / 32768);
-  return out;
-}
-
 /** espeak-ng writes a 16-bit mono WAV whose sizes are placeholders when it goes to stdout. */
-export function pcmFromWav(wav: Buffer): Float32Array {
+export function pcmFromWav(wav: Buffer): Int16Array {
   let offset = 12;
   while (offset + 8 <= wav.length) {
     const id = wav.toString('latin1', offset, offset + 4);
@@ -319,9 +312,9 @@ export function pcmFromWav(wav: Buffer): Float32Array {
       // Copy into an aligned buffer, then read it as 16-bit little-endian (x86 and ARM are).
       const pcm = new Int16Array(count);
       new Uint8Array(pcm.buffer).set(wav.subarray(start, start + count * 2));
-      return floatSamples(pcm);
+      return pcm;
     }
     offset += 8 + size + (size % 2);
   }
-  return new Float32Array(0);
+  return new Int16Array(0);
 }

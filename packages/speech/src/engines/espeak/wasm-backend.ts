@@ -114,10 +114,10 @@ export class WasmBackend implements EspeakBackend {
       }
       return false; // false = carry on
     });
-    const out = new Float32Array(length);
+    const out = new Int16Array(length);
     let at = 0;
     for (const chunk of chunks) {
-      for (let i = 0; i < chunk.length; i++) out[at + i] = (chunk[i] ?? 0) / 32768;
+      out.set(chunk, at);
       at += chunk.length;
     }
     return { samples: out, words };
