@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { Payment, Refund } from '../../db/schema.js';
 import { emailContains } from '../admin/admin-user-repository.js';
-import type { PlanCatalogue } from '../plans/plan-catalogue.js';
+import type { PlanStore } from '../plans/plan-store.js';
 
 /** The console's state of a payment: its status, and how much of a succeeded one was refunded. */
 function statusOf(payment: Payment): AdminPaymentStatus {
@@ -26,7 +26,7 @@ const nextDay = (day: string) =>
  * ids, invoice and refunds. `plans` gives the characters of a payment made before they were
  * kept on it.
  */
-export function createAdminPaymentRepository(db: Db, plans: PlanCatalogue) {
+export function createAdminPaymentRepository(db: Db, plans: PlanStore) {
   const withUser = () =>
     db
       .selectFrom('payments')
@@ -153,7 +153,9 @@ export function createAdminPaymentRepository(db: Db, plans: PlanCatalogue) {
       message: row.message,
       card_name: row.card_name,
       count_characters:
-        row.count_characters ?? plans[row.plan_type as PaidPlanType]?.count_characters ?? 0,
+        row.count_characters ??
+        (await plans.catalogue())[row.plan_type as PaidPlanType]?.count_characters ??
+        0,
       invoice_date: row.invoice_date,
       refunds: refunds.map(toAdminRefund),
     };

@@ -586,6 +586,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 settings={settings}
                 onChange={setChosen}
                 admin={profile?.user.role === 'ADMIN'}
+                engines={profile?.plan.engines ?? planInfo.data?.free.engines}
               />
             ) : voices.isError ? (
               <Alert color="red">{voices.error.message}</Alert>

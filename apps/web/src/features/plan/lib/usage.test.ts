@@ -9,6 +9,7 @@ const plan = (type: ProfilePlan['type'], remaining: number): ProfilePlan => ({
   count_characters: remaining,
   count_characters_per_convert: 1_000,
   count_characters_added: 0,
+  engines: ['neural', 'standard'],
 });
 
 describe('characters used against the allowance (My Plan)', () => {
