@@ -383,6 +383,7 @@ export async function buildApp({
         speech,
         storage,
         scheduler,
+        plans,
         ...(now && { now }),
         runner: {
           concurrency: config.jobConcurrency,

@@ -192,6 +192,15 @@ describe(`the console's plans (${TEST_DATABASE_KIND})`, () => {
       success: false,
       message: ADMIN_PLAN_MESSAGES.engineNotInPlan('standard', 'BASIC'),
     });
+    // A document (job) too: the engine is refused before anything is queued or charged.
+    const job = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization: after.authorization },
+      payload: { title: 'A note', text: 'A short note.', engine: 'standard' },
+    });
+    expect(job.statusCode).toBe(400);
+    expect(job.json().message).toBe(ADMIN_PLAN_MESSAGES.engineNotInPlan('standard', 'BASIC'));
     expect((await paymentCalls(app).payments(before.user.id))[0]?.amount_cents).toBe(1250);
     expect((await edit('BASIC', BASIC)).statusCode).toBe(200);
   }, 30_000);
