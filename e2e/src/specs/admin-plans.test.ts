@@ -63,4 +63,18 @@ describe('the console’s plans (/admin/plans)', () => {
     }
     expectNoPageErrors(page);
   });
+
+  it('is usable on a tablet: the forms fit the screen', async () => {
+    const admin = await newAdmin();
+    const page = await session.newPage({ viewport: { width: 768, height: 1024 } });
+    await setTokenCookie(page, admin.token, session.baseUrl);
+    await visit(page, '/admin/plans');
+    await page.getByRole('region', { name: 'BUSINESS' }).waitFor();
+    await expectAccessible(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expectNoPageErrors(page);
+  });
 });
