@@ -66,6 +66,8 @@ export const ProfilePlanSchema = z.object({
   count_characters_per_convert: CharacterCount,
   /** Characters added by purchases. */
   count_characters_added: CharacterCount,
+  /** Characters the plan gives a period, as bought (FREE: the plan's now); My Plan's bar. */
+  count_characters_allowance: CharacterCount,
   /** The conversion engines the plan was bought with (the convertor offers only these). */
   engines: z.array(z.enum(ENGINES)),
 });

@@ -153,6 +153,7 @@ describe(`the console's plans (${TEST_DATABASE_KIND})`, () => {
       type: 'BASIC',
       count_characters: 20_000 + 600_000,
       count_characters_per_convert: 5_000,
+      count_characters_allowance: 600_000,
     });
 
     // BASIC costs more, gives less, and no longer has the standard engine.
@@ -182,6 +183,7 @@ describe(`the console's plans (${TEST_DATABASE_KIND})`, () => {
     expect((await profile(after.authorization)).plan).toMatchObject({
       count_characters: 20_000 + 100_000,
       count_characters_per_convert: 2_000,
+      count_characters_allowance: 100_000,
       // The convertor offers only these.
       engines: ['neural'],
     });

@@ -216,6 +216,12 @@ export function planOf(user: User) {
   };
 }
 
+/** What the profile says of the terms the user's plan was bought with. */
+const boughtOf = (terms: PlanTerms) => ({
+  count_characters_allowance: terms.count_characters,
+  engines: terms.engines,
+});
+
 /** SPEC §3 Profile, built from the stored user and the plans' terms now (FREE follows them). */
 export function toProfile(user: User, catalogue: PlanCatalogue): Profile {
   return {
@@ -235,6 +241,6 @@ export function toProfile(user: User, catalogue: PlanCatalogue): Profile {
           : null,
       metadata: { has_payment_method_added: user.has_payment_method_added === 1 },
     },
-    plan: { ...planOf(user), engines: termsOfUser(user, catalogue).engines },
+    plan: { ...planOf(user), ...boughtOf(termsOfUser(user, catalogue)) },
   };
 }
