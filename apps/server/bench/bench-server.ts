@@ -27,7 +27,7 @@ export async function benchServer(
     email: 'bench@example.com',
     passwordHash: await hashPassword('correct horse battery'),
     plan: 'BUSINESS',
-    terms: app.plans.BUSINESS,
+    terms: (await app.plans.catalogue()).BUSINESS,
     emailValidated: true,
   });
   const { token } = await app.tokens.issue(user.id, user.token_version);

@@ -41,7 +41,7 @@ const user = await createUserRepository(app.db).create({
   email: 'bench@example.com',
   passwordHash: await hashPassword(password),
   plan: 'FREE',
-  terms: app.plans.FREE,
+  terms: (await app.plans.catalogue()).FREE,
   emailValidated: true,
 });
 const { token } = await app.tokens.issue(user.id, user.token_version);

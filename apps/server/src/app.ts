@@ -56,6 +56,7 @@ import type { VisitorLimits } from './services/conversion/usage-repository.js';
 import { createLexiconRepository } from './services/lexicons/lexicon-repository.js';
 import type { PaymentProvider } from './services/payments/payment-provider.js';
 import type { PlanCatalogue } from './services/plans/plan-catalogue.js';
+import { createPlanStore, type PlanStore, seedPlans } from './services/plans/plan-store.js';
 import { createVoiceInstaller } from './services/voice-installer.js';
 import { createVoiceSettings, withVoiceSettings } from './services/voices/voice-settings.js';
 
@@ -67,11 +68,17 @@ export interface BuildAppOptions {
   abuseLimits?: AbuseLimits;
   /** Conversions per minute by plan (lib/limits.ts); a number sets every plan's (tests). */
   conversionsPerMinute?: number | typeof CONVERSIONS_PER_MINUTE;
-  /** Anonymous allowances; default: the FREE plan's per visitor, five times that per IP. */
+  /**
+   * Anonymous allowances; default: the FREE plan's (in the database at start) per visitor,
+   * five times that per IP.
+   */
   visitorLimits?: VisitorLimits;
   /** The content tree seeded at start (features/content); defaults to content/ of the repository. */
   contentDir?: string;
-  /** The plans' numbers; defaults to the configuration's (PLAN_* over the defaults). */
+  /**
+   * The seed of the plans table where it lacks a plan; defaults to the configuration's (PLAN_*
+   * over the defaults). The console edits the table (decision 055).
+   */
   plans?: PlanCatalogue;
   /** Defaults to Stripe with STRIPE_SECRET_KEY, else the built-in test provider. */
   paymentProvider?: PaymentProvider;
@@ -104,8 +111,8 @@ export interface App extends FastifyInstance {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
-  /** The plans' numbers this app enforces. */
-  plans: PlanCatalogue;
+  /** The plans' terms this app enforces, as the console left them. */
+  plans: PlanStore;
   /** Shutdown past its grace: hands the speech requests in hand back to the queue. */
   handBack(): Promise<void>;
 }
@@ -116,12 +123,8 @@ export async function buildApp({
   webRoot = DEFAULT_WEB_ROOT,
   abuseLimits = DEFAULT_ABUSE_LIMITS,
   conversionsPerMinute = CONVERSIONS_PER_MINUTE,
-  plans = config.plans,
-  visitorLimits = {
-    perVisitor: plans.FREE.count_characters,
-    // Several people may share an address (an office, a school): room for a few of them.
-    perIp: 5 * plans.FREE.count_characters,
-  },
+  plans: planSeed = config.plans,
+  visitorLimits: givenVisitorLimits,
   contentDir = DEFAULT_CONTENT_DIR,
   paymentProvider,
   storage = createStorage(config.storage),
@@ -176,6 +179,7 @@ export async function buildApp({
     await db.destroy();
   });
   await migrateToLatest(db);
+  await seedPlans(db, planSeed);
   const seed = await seedContent(db, contentDir);
   app.log.info({ contentDir, ...seed }, 'content');
   const tokens = new TokenService(config.jwtSecret);
@@ -203,6 +207,14 @@ export async function buildApp({
   const voiceSettings = createVoiceSettings(db, { redis, prefix: redisPrefix });
   app.addHook('onClose', () => voiceSettings.close());
   const speech = withVoiceSettings(engine, voiceSettings);
+  const plans = createPlanStore(db, { redis, prefix: redisPrefix });
+  app.addHook('onClose', () => plans.close());
+  const free = (await plans.catalogue()).FREE;
+  const visitorLimits = givenVisitorLimits ?? {
+    perVisitor: free.count_characters,
+    // Several people may share an address (an office, a school): room for a few of them.
+    perIp: 5 * free.count_characters,
+  };
   const voicesDir = config.speech.piper?.voicesDir ?? path.join(config.dataDir, 'voices');
   // DEFAULT_VOICES install in the background once the server is ready; espeak-ng serves meanwhile.
   const voiceInstaller = createVoiceInstaller({
@@ -348,6 +360,7 @@ export async function buildApp({
         tokens,
         publicUrl: config.publicUrl,
         storage,
+        plans,
       });
       await api.register(apiKeyRoutes, { prefix: '/account/api_keys', db });
       await api.register(convertorRoutes, {
@@ -370,6 +383,7 @@ export async function buildApp({
         speech,
         storage,
         scheduler,
+        plans,
         ...(now && { now }),
         runner: {
           concurrency: config.jobConcurrency,
@@ -401,6 +415,7 @@ export async function buildApp({
         storage: within(storage, 'saved'),
         speech,
         scheduler,
+        plans,
         ...(now && { now }),
       });
       await api.register(contentRoutes, {

@@ -15,6 +15,7 @@ import { TokenService } from './lib/tokens.js';
 import { createUserRepository, normaliseEmail } from './services/accounts/user-repository.js';
 import { setRole } from './services/admin/administrators.js';
 import { createBackup, RestoreError, restoreBackup } from './services/backup.js';
+import { readPlans, seedPlans } from './services/plans/plan-store.js';
 import { createVoiceInstaller } from './services/voice-installer.js';
 
 const USAGE = `Usage: parla <command> [options]
@@ -212,6 +213,7 @@ async function run(argv: string[]): Promise<number> {
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);
+    await seedPlans(db, config.plans);
     if (command === 'migrate') {
       console.info('Database is up to date.');
       return 0;
@@ -227,7 +229,7 @@ async function run(argv: string[]): Promise<number> {
         email: values.email,
         passwordHash: await hashPassword(values.password),
         plan,
-        terms: config.plans[plan],
+        terms: (await readPlans(db))[plan],
         emailValidated: !values.unvalidated,
       });
       const issued = await new TokenService(config.jwtSecret).issue(user.id, user.token_version);

@@ -310,9 +310,9 @@ export interface Config {
   /** How long a job stays a stopped server's before another takes it over (JOB_LEASE_SECONDS). */
   jobLeaseSeconds: number;
   /**
-   * The plans' numbers (PLAN_* over the defaults). Every limit the server enforces (the
-   * convertor's allowances, new accounts, payments) and every number the pricing page shows
-   * comes from here.
+   * The seed of the plans table (PLAN_* over the defaults): written at start for a plan the
+   * database lacks, never over one edited in the console. What the server enforces and the
+   * pricing page shows is the table's (services/plans/plan-store.ts, decision 055).
    */
   plans: PlanCatalogue;
   /** Voices installed in the background at start (DEFAULT_VOICES; empty: none) and their hosts. */

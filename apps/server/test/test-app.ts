@@ -94,7 +94,7 @@ export async function signedInUser(
     email: uniqueEmail(),
     passwordHash: await hashPassword(password),
     plan: options.plan ?? 'FREE',
-    terms: app.plans[options.plan ?? 'FREE'],
+    terms: (await app.plans.catalogue())[options.plan ?? 'FREE'],
     emailValidated: true,
   });
   if (options.billing) {

@@ -178,6 +178,22 @@ describe('ParlaClient against the real server', () => {
     );
     expect(unknown.status).toBe(400);
     expect(unknown.errors[0]?.path).toBe('language_code');
+
+    // Plans: the terms as stored, and a mistake named by its field.
+    const { plans } = await admin.admin.plans();
+    const basic = plans.find((plan) => plan.type === 'BASIC');
+    expect(basic?.engines.length).toBeGreaterThan(0);
+    const tooMuch = await failure(
+      admin.admin.setPlan('BASIC', {
+        price: 9,
+        count_characters: 10,
+        count_characters_per_convert: 11,
+        storage_bytes: 0,
+        engines: ['neural'],
+      }),
+    );
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.errors[0]?.path).toBe('count_characters_per_convert');
   });
 
   it("reads the console's payments and sends refunds with their Idempotency-Key", async () => {

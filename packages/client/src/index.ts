@@ -19,6 +19,9 @@ import {
   type AdminPaymentList,
   AdminPaymentListSchema,
   type AdminPaymentStatus,
+  type AdminPlanList,
+  AdminPlanListSchema,
+  type AdminPlanTermsInput,
   type AdminRefundInput,
   type AdminUser,
   type AdminUserDetail,
@@ -50,6 +53,7 @@ import {
   LexiconSchema,
   MessageResponseSchema,
   PLS_MEDIA_TYPE,
+  type PlanType,
   type Profile,
   ProfileSchema,
   type SpeechMark,
@@ -401,6 +405,12 @@ export class ParlaClient {
         await this.request('DELETE', `/api/admin/voices/installed/${encodeURIComponent(name)}`),
         AdminVoiceCatalogueSchema,
       ),
+    /** GET /api/admin/plans: every plan's terms now. */
+    plans: async (): Promise<AdminPlanList> =>
+      this.parse(await this.request('GET', '/api/admin/plans'), AdminPlanListSchema),
+    /** PUT /api/admin/plans/{type}: a plan's whole terms, for purchases made from now on. */
+    setPlan: async (type: PlanType, terms: AdminPlanTermsInput): Promise<AdminPlanList> =>
+      this.parse(await this.request('PUT', `/api/admin/plans/${type}`, terms), AdminPlanListSchema),
   };
 
   private async request(

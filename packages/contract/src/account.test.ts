@@ -42,6 +42,8 @@ describe('ProfileSchema', () => {
     count_characters: 1000,
     count_characters_per_convert: 500,
     count_characters_added: 0,
+    count_characters_allowance: 20_000,
+    engines: ['neural', 'standard'],
   };
 
   it('accepts a full profile and a fresh one with empty values', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DELETE_CONFIRM_WORD, PLAN_PERIODS, PLAN_TYPES, ROLES } from './constants.js';
+import { DELETE_CONFIRM_WORD, ENGINES, PLAN_PERIODS, PLAN_TYPES, ROLES } from './constants.js';
 import {
   bothFilled,
   ConfirmNewPasswordSchema,
@@ -66,6 +66,10 @@ export const ProfilePlanSchema = z.object({
   count_characters_per_convert: CharacterCount,
   /** Characters added by purchases. */
   count_characters_added: CharacterCount,
+  /** Characters the plan gives a period, as bought (FREE: the plan's now); My Plan's bar. */
+  count_characters_allowance: CharacterCount,
+  /** The conversion engines the plan was bought with (the convertor offers only these). */
+  engines: z.array(z.enum(ENGINES)),
 });
 export type ProfilePlan = z.infer<typeof ProfilePlanSchema>;
 

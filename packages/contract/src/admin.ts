@@ -240,6 +240,7 @@ export const AUDIT_ACTIONS = [
   'language.settings',
   'voice.install',
   'voice.remove',
+  'plan.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -157,8 +157,9 @@ export const DEFAULT_PLAN_TYPE = 'FREE' satisfies PlanType;
 const MIB = 1024 * 1024;
 
 /**
- * Bytes of saved files each plan keeps (issue 13 item 5); shown on My Plan. A USER on FREE
- * cannot save (SPEC §6); other roles save with the largest quota.
+ * Bytes of saved files each plan keeps (issue 13 item 5) as the product ships: the seed of the
+ * plans table, edited in the console (decision 055). A USER on FREE cannot save (SPEC §6);
+ * other roles save with the largest quota.
  */
 export const PLAN_STORAGE_QUOTA_BYTES = {
   FREE: 0,

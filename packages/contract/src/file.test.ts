@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messagesOf } from '../test/test-helpers.js';
-import {
-  MAX_SPEECH_SECONDS_PER_CHARACTER,
-  MAX_TOTAL_BREAK_SECONDS,
-  PLAN_STORAGE_QUOTA_BYTES,
-} from './constants.js';
+import { MAX_SPEECH_SECONDS_PER_CHARACTER, MAX_TOTAL_BREAK_SECONDS } from './constants.js';
 import { VOICE_SETTINGS_DEFAULTS } from './convertor.js';
 import {
   FileIdParamsSchema,
@@ -13,7 +9,6 @@ import {
   fileMediaQuery,
   maxAudioBytes,
   maxConversionSeconds,
-  storageQuotaBytes,
 } from './file.js';
 
 const file = {
@@ -104,13 +99,5 @@ describe('limits of saved audio and storage (issue 13 item 5)', () => {
     expect(maxAudioBytes('wav', 16000, 10)).toBe(10 * 32000 + 64 * 1024);
     expect(maxAudioBytes('mp3', 48000, 10)).toBe(10 * 12000 + 64 * 1024);
     expect(maxAudioBytes('ogg', 48000, 10)).toBeGreaterThan(maxAudioBytes('mp3', 48000, 10));
-  });
-
-  it('gives each plan its quota, a USER on FREE none, other roles the largest', () => {
-    expect(storageQuotaBytes('FREE', 'USER')).toBe(0);
-    expect(storageQuotaBytes('BASIC', 'USER')).toBe(PLAN_STORAGE_QUOTA_BYTES.BASIC);
-    expect(storageQuotaBytes('FREE', 'ADMIN')).toBe(PLAN_STORAGE_QUOTA_BYTES.BUSINESS);
-    expect(PLAN_STORAGE_QUOTA_BYTES.BASIC).toBeLessThan(PLAN_STORAGE_QUOTA_BYTES.PREMIUM);
-    expect(PLAN_STORAGE_QUOTA_BYTES.PREMIUM).toBeLessThan(PLAN_STORAGE_QUOTA_BYTES.BUSINESS);
   });
 });

@@ -3,9 +3,6 @@ import {
   type AudioFormat,
   MAX_SPEECH_SECONDS_PER_CHARACTER,
   MAX_TOTAL_BREAK_SECONDS,
-  PLAN_STORAGE_QUOTA_BYTES,
-  type PlanType,
-  type Role,
   type VoiceEffect,
 } from './constants.js';
 import {
@@ -90,11 +87,6 @@ const AUDIO_OVERHEAD_BYTES = 64 * 1024;
 /** The largest file the convertor can make of `seconds` of audio in this format and rate. */
 export function maxAudioBytes(format: AudioFormat, sampleRate: number, seconds: number): number {
   return Math.ceil(seconds * maxBytesPerSecond(format, sampleRate)) + AUDIO_OVERHEAD_BYTES;
-}
-
-/** The storage quota of a user: their plan's, or the largest for roles other than USER. */
-export function storageQuotaBytes(plan: PlanType, role: Role): number {
-  return role === 'USER' ? PLAN_STORAGE_QUOTA_BYTES[plan] : PLAN_STORAGE_QUOTA_BYTES.BUSINESS;
 }
 
 /** GET /file/usage: bytes the user's saved files use, and their plan's quota. */

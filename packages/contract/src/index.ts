@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './admin.js';
 export * from './admin-overview.js';
 export * from './admin-payments.js';
+export * from './admin-plans.js';
 export * from './admin-voices.js';
 export * from './api.js';
 export * from './auth.js';

@@ -26,7 +26,7 @@ describe('planLimits', () => {
     }
   });
 
-  it('FREE has no saved files and no documents', () => {
-    expect(planLimits('FREE')).toMatchObject({ storageBytes: 0, documentCharacters: 0 });
+  it('FREE has no documents', () => {
+    expect(planLimits('FREE')).toMatchObject({ documentCharacters: 0 });
   });
 });

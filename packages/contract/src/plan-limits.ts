@@ -1,4 +1,4 @@
-import { PLAN_STORAGE_QUOTA_BYTES, type PlanType } from './constants.js';
+import type { PlanType } from './constants.js';
 import { JOB_ACTIVE_LIMITS, JOB_CHARACTER_LIMITS } from './jobs.js';
 import { LEXICON_PLAN_LIMITS } from './lexicons.js';
 
@@ -15,14 +15,12 @@ export const CONVERSIONS_AT_ONCE: Record<PlanType, number> = {
 };
 
 /**
- * What a plan allows besides its characters and price (those are configured on the server and
- * answered by GET /plan/info): each number read from the constant the server enforces, so the
+ * What a plan allows besides its terms (price, characters, storage and engines: edited in the
+ * console and answered by GET /plan/info): each number read from the constant the server enforces, so the
  * pricing page compares the plans as the product really has them (issue 33 item 6). In a module
  * of its own so that only the pages that compare plans load it.
  */
 export interface PlanLimits {
-  /** Bytes of saved files; 0: no saving and no download (SPEC §6). */
-  storageBytes: number;
   /** Characters of one document (job); 0: no documents. */
   documentCharacters: number;
   /** Documents queued or converting at once. */
@@ -34,7 +32,6 @@ export interface PlanLimits {
 
 export function planLimits(type: PlanType): PlanLimits {
   return {
-    storageBytes: PLAN_STORAGE_QUOTA_BYTES[type],
     documentCharacters: JOB_CHARACTER_LIMITS[type],
     documentsAtOnce: JOB_ACTIVE_LIMITS[type],
     conversionsAtOnce: CONVERSIONS_AT_ONCE[type],

@@ -14,7 +14,13 @@ import {
 } from './plan.js';
 
 describe('PlanInfoSchema', () => {
-  const price = { price: 9.99, count_characters: 100000, count_characters_per_convert: 5000 };
+  const price = {
+    price: 9.99,
+    count_characters: 100000,
+    count_characters_per_convert: 5000,
+    storage_bytes: 0,
+    engines: ['neural' as const],
+  };
 
   it('accepts the four plans and refuses a missing one or a negative price', () => {
     const info = { free: { ...price, price: 0 }, basic: price, premium: price, business: price };

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  ENGINES,
   PAID_PLAN_TYPES,
   type PaidPlanType,
   type PlanType,
@@ -8,13 +9,17 @@ import {
 } from './constants.js';
 import { BooleanQuerySchema, NameOnCardSchema } from './fields.js';
 
-// GET /plan/info (no token) ------------------------------------------------------------------
+// GET /plan/info (no token): the terms of the plans now, as the console set them (decision 055)
 
 export const PlanPriceSchema = z.object({
   /** Dollars. */
   price: z.number().check(z.nonnegative()),
   count_characters: z.number().check(z.int(), z.nonnegative()),
   count_characters_per_convert: z.number().check(z.int(), z.nonnegative()),
+  /** Bytes of saved files the plan keeps (0: no saving). */
+  storage_bytes: z.number().check(z.int(), z.nonnegative()),
+  /** The conversion engines the plan may use. */
+  engines: z.array(z.enum(ENGINES)),
 });
 export type PlanPrice = z.infer<typeof PlanPriceSchema>;
 

@@ -630,6 +630,35 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('voice_settings').execute();
     },
   },
+  '0018-plans': {
+    // The plans' terms in the database, edited in the console (decision 055): one row per plan
+    // type, seeded at start from PLAN_* (or the defaults) only where a row is missing. A
+    // payment records the terms it bought, and its buyer keeps them: a later change of the
+    // plan applies to new purchases only.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('plans')
+        .addColumn('plan_type', 'text', (c) => c.primaryKey())
+        .addColumn('price_cents', 'integer', (c) => c.notNull())
+        .addColumn('count_characters', 'bigint', (c) => c.notNull())
+        .addColumn('count_characters_per_convert', 'bigint', (c) => c.notNull())
+        .addColumn('storage_bytes', 'bigint', (c) => c.notNull())
+        // Comma-separated engines (neural,standard).
+        .addColumn('engines', 'text', (c) => c.notNull())
+        // Null while the row is the seed's.
+        .addColumn('updated_at', 'text')
+        .execute();
+      // JSON of the PlanTerms bought (null: paid before 0018, or not yet priced).
+      await db.schema.alterTable('payments').addColumn('terms', 'text').execute();
+      // JSON of the PlanTerms the user's plan was bought (or given) with; null: the plan's now.
+      await db.schema.alterTable('users').addColumn('plan_terms', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').dropColumn('plan_terms').execute();
+      await db.schema.alterTable('payments').dropColumn('terms').execute();
+      await db.schema.dropTable('plans').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -40,6 +40,8 @@ export interface UsersTable {
   payment_method_id: string | null;
   /** When an administrator disabled the account (migration 0013); its credentials stop working. */
   disabled_at: string | null;
+  /** JSON of the PlanTerms the plan was bought or given with (0018); null: the plan's now. */
+  plan_terms: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -164,8 +166,22 @@ export interface PaymentsTable {
   provider_charge_id: string | null;
   /** The characters the payment gave (null: paid before migration 0014). */
   count_characters: number | null;
+  /** JSON of the PlanTerms this payment bought (0018); null: paid before. */
+  terms: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A plan's terms now (migration 0018, decision 055); bigint columns read as numbers. */
+export interface PlansTable {
+  plan_type: string;
+  price_cents: number;
+  count_characters: number | string;
+  count_characters_per_convert: number | string;
+  storage_bytes: number | string;
+  /** Comma-separated engines. */
+  engines: string;
+  updated_at: string | null;
 }
 
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';
@@ -427,6 +443,7 @@ export interface Database {
   visitor_usage: VisitorUsageTable;
   conversion_intents: ConversionIntentsTable;
   voice_settings: VoiceSettingsTable;
+  plans: PlansTable;
 }
 
 export type User = Selectable<UsersTable>;

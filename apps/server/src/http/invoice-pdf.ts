@@ -4,7 +4,7 @@ import type { CompanyDetails } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Invoice } from '../db/schema.js';
 import { storedInvoicePdf } from '../services/payments/invoice-pdf.js';
-import type { PlanCatalogue } from '../services/plans/plan-catalogue.js';
+import type { PlanStore } from '../services/plans/plan-store.js';
 
 /**
  * Answers a stored invoice's PDF as a download named by its number (PARLA-000042.pdf): the
@@ -16,7 +16,7 @@ export async function sendInvoicePdf(
   db: Db,
   invoice: Invoice,
   seller: CompanyDetails,
-  plans: PlanCatalogue,
+  plans: PlanStore,
 ) {
   const pdf = await storedInvoicePdf(db, invoice, seller, plans);
   return reply

@@ -46,6 +46,8 @@ export function profileOf(
       count_characters: 1000,
       count_characters_per_convert: 500,
       count_characters_added: 0,
+      count_characters_allowance: 20_000,
+      engines: ['neural', 'standard'],
       ...change.plan,
     },
   };

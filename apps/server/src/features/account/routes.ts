@@ -23,6 +23,7 @@ import { deleteAccount } from '../../services/accounts/delete-account.js';
 import { addressClaimedMail } from '../../services/accounts/mails.js';
 import { createUserRepository, toProfile } from '../../services/accounts/user-repository.js';
 import { createValidationLinks } from '../../services/accounts/validation-link.js';
+import type { PlanStore } from '../../services/plans/plan-store.js';
 import { isValidTaxCode, TAX_ID_TYPES } from './tax-ids.js';
 
 export interface AccountRoutesOptions {
@@ -32,6 +33,8 @@ export interface AccountRoutesOptions {
   publicUrl: string;
   /** Where audio and saved files' bytes are: deleting the account removes them after commit. */
   storage: ObjectStorage;
+  /** The plans' terms: the profile names the engines of the user's plan. */
+  plans: PlanStore;
 }
 
 export const ACCOUNT_MESSAGES = {
@@ -74,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         response: { 200: ProfileSchema, 401: ErrorResponseSchema },
       },
     },
-    async (request) => toProfile(request.user),
+    async (request) => toProfile(request.user, await options.plans.catalogue()),
   );
 
   app.put(

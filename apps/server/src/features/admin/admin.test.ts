@@ -84,6 +84,13 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/admin/voices/voice': { voice_id: 'standard:en-us', hidden: true },
   'PUT /api/admin/voices/language': { language_code: 'en-us', hidden: true },
   'POST /api/admin/voices/install': { name: 'kokoro-int8-multi-lang-v1_0' },
+  'PUT /api/admin/plans/{type}': {
+    price: 9,
+    count_characters: 500_000,
+    count_characters_per_convert: 5_000,
+    storage_bytes: 0,
+    engines: ['neural'],
+  },
 };
 
 describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
@@ -99,6 +106,7 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
         'GET /api/admin/payments',
         'GET /api/admin/payments/{id}',
         'GET /api/admin/payments/{id}/invoice.pdf',
+        'GET /api/admin/plans',
         'GET /api/admin/users',
         'GET /api/admin/users/{id}',
         'POST /api/admin/payments/{id}/refunds',
@@ -107,6 +115,7 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
         'POST /api/admin/users/{id}/enable',
         'POST /api/admin/users/{id}/validation-mail',
         'PUT /api/admin/messages/{id}',
+        'PUT /api/admin/plans/{type}',
         'PUT /api/admin/users/{id}/plan',
         'PUT /api/admin/users/{id}/role',
         'GET /api/admin/voices',
@@ -315,7 +324,7 @@ describe(`the operator console's actions (${TEST_DATABASE_KIND})`, () => {
     });
     expect(missing.statusCode).toBe(404);
     expect((await profileOf(user.authorization)).plan.count_characters).toBe(
-      app.plans.FREE.count_characters,
+      (await app.plans.catalogue()).FREE.count_characters,
     );
   });
 
@@ -324,7 +333,7 @@ describe(`the operator console's actions (${TEST_DATABASE_KIND})`, () => {
     const user = await signedInUser(app);
     const headers = { authorization: admin.authorization };
     const url = `/api/admin/users/${user.user.id}/characters`;
-    const start = app.plans.FREE.count_characters;
+    const start = (await app.plans.catalogue()).FREE.count_characters;
     const granted = await call('POST', url, headers, { characters: 5000, reason: 'Goodwill' });
     expect(granted.statusCode).toBe(200);
     expect(AdminUserSchema.parse(granted.json()).plan.count_characters).toBe(start + 5000);
@@ -469,8 +478,9 @@ describe(`the operator console's actions (${TEST_DATABASE_KIND})`, () => {
     expect(AdminUserSchema.parse(changed.json()).plan).toMatchObject({
       type: 'PREMIUM',
       period: 'month',
-      count_characters: app.plans.FREE.count_characters,
-      count_characters_per_convert: app.plans.PREMIUM.count_characters_per_convert,
+      count_characters: (await app.plans.catalogue()).FREE.count_characters,
+      count_characters_per_convert: (await app.plans.catalogue()).PREMIUM
+        .count_characters_per_convert,
     });
     expect((await profileOf(user.authorization)).plan.type).toBe('PREMIUM');
     const payments = await app.db

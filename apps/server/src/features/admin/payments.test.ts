@@ -112,7 +112,7 @@ function harness(app: App, kind: 'test' | 'stripe') {
 for (const kind of ['test', 'stripe'] as const) {
   const app = apps[kind];
   const h = harness(app, kind);
-  const premium = app.plans.PREMIUM;
+  const premium = (await app.plans.catalogue()).PREMIUM;
   const price = Math.round(premium.price * 100);
 
   describe(`the console's payments, ${kind} provider (${TEST_DATABASE_KIND})`, () => {

@@ -23,12 +23,12 @@ import { createInvoiceRepository } from '../../services/payments/invoice-reposit
 import type { PaymentProvider } from '../../services/payments/payment-provider.js';
 import { createPaymentRepository } from '../../services/payments/payment-repository.js';
 import { createRefundService, RefundError } from '../../services/payments/refund-service.js';
-import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import type { PlanStore } from '../../services/plans/plan-store.js';
 
 export interface AdminPaymentRoutesOptions {
   db: Db;
   mailer: Mailer;
-  plans: PlanCatalogue;
+  plans: PlanStore;
   provider: PaymentProvider;
   company: CompanyDetails;
 }

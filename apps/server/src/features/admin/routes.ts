@@ -38,9 +38,10 @@ import {
 } from '../../services/admin/administrators.js';
 import { type Actor, createAuditLog } from '../../services/admin/audit-log.js';
 import { createContactMessageRepository } from '../../services/contact/contact-message-repository.js';
-import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import type { PlanStore } from '../../services/plans/plan-store.js';
 import { type OverviewRoutesOptions, overviewRoutes } from './overview.js';
 import { type AdminPaymentRoutesOptions, adminPaymentRoutes } from './payments.js';
+import { adminPlanRoutes } from './plans.js';
 
 import { type AdminVoicesOptions, adminVoiceRoutes } from './voices.js';
 
@@ -49,7 +50,7 @@ export interface AdminRoutesOptions extends AdminPaymentRoutesOptions {
   mailer: Mailer;
   publicUrl: string;
   storage: ObjectStorage;
-  plans: PlanCatalogue;
+  plans: PlanStore;
   overview: Omit<OverviewRoutesOptions, 'db'>;
   voices: Omit<AdminVoicesOptions, 'db'>;
 }
@@ -210,15 +211,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request, reply) => {
       const type: PlanType = request.body.type;
+      const catalogue = await options.plans.catalogue();
       const updated = await db.transaction().execute(async (trx) => {
         const repository = createUserRepository(trx);
         const user = await repository.findById(request.params.id);
         if (!user) return undefined;
-        const after = await repository.setPlan(
-          user.id,
-          type,
-          options.plans[type].count_characters_per_convert,
-        );
+        const after = await repository.setPlan(user.id, type, catalogue[type]);
         const planOf = (u: typeof user) => ({
           type: u.plan_type,
           period: u.plan_period,
@@ -415,4 +413,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(overviewRoutes, { db, ...options.overview });
   // Under this plugin's guard: its onRequest hook runs for the child's routes too.
   await app.register(adminVoiceRoutes, { db, ...options.voices });
+  await app.register(adminPlanRoutes, { db, plans });
 };

@@ -359,7 +359,7 @@ describe(`wrong passwords slow an address down (${TEST_DATABASE_KIND})`, async (
     await createUserRepository(slowed.db).create({
       email,
       passwordHash: await hashPassword(password),
-      terms: slowed.plans.FREE,
+      terms: (await slowed.plans.catalogue()).FREE,
       emailValidated: true,
     });
     for (let i = 0; i < LOGIN_DELAY.freeFailures; i += 1) {

@@ -27,7 +27,7 @@ import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
 import { createSignInRepository } from '../../services/accounts/sign-ins.js';
 import { createUserRepository, normaliseEmail } from '../../services/accounts/user-repository.js';
 import { createValidationLinks } from '../../services/accounts/validation-link.js';
-import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import type { PlanStore } from '../../services/plans/plan-store.js';
 import { createLoginFailureRepository } from './login-failures.js';
 
 export interface AuthRoutesOptions {
@@ -37,7 +37,7 @@ export interface AuthRoutesOptions {
   publicUrl: string;
   limits: AbuseLimits;
   /** The plans: a new account starts with the FREE plan's allowance. */
-  plans: PlanCatalogue;
+  plans: PlanStore;
   /** The clock of the login delay; tests move it. */
   now?: () => Date;
 }
@@ -108,7 +108,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const existing = await users.findByEmail(email);
       const created = existing
         ? undefined
-        : await users.createUnlessTaken({ email, passwordHash, terms: options.plans.FREE });
+        : await users.createUnlessTaken({
+            email,
+            passwordHash,
+            terms: (await options.plans.catalogue()).FREE,
+          });
       if (created) {
         background.run('validation mail', () => sendValidation(created.id, created.email));
       } else {

@@ -12,10 +12,7 @@ import {
   MessageResponseSchema,
   maxAudioBytes,
   maxConversionSeconds,
-  type PlanType,
-  type Role,
   StorageUsageSchema,
-  storageQuotaBytes,
   TextBodySchema,
 } from '@parla/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +29,7 @@ import {
   type FileMetadata,
   toSavedFile,
 } from '../../services/files/repository.js';
+import { type PlanStore, storageQuota } from '../../services/plans/plan-store.js';
 import { savedFileTimingRoutes } from './marks.js';
 
 export interface FileRoutesOptions {
@@ -41,6 +39,8 @@ export interface FileRoutesOptions {
   speech: Pick<SpeechService, 'listVoices'>;
   /** Runs the 30-day purge once per installation, at start and hourly. */
   scheduler: Scheduler;
+  /** The plans' storage quotas (a user keeps the one they bought). */
+  plans: PlanStore;
   now?: () => Date;
 }
 
@@ -172,7 +172,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
       },
     );
     if (!checked.ok) return checked;
-    const quota = storageQuotaBytes(user.plan_type as PlanType, user.role as Role);
+    const quota = storageQuota(user, await options.plans.catalogue());
     const total =
       (await files.usedBytes(user.id)) - (replacing?.size ?? 0) + upload.bytes.byteLength;
     if (total > quota) {
@@ -212,7 +212,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
     },
     async (request) => ({
       used_bytes: await files.usedBytes(request.user.id),
-      quota_bytes: storageQuotaBytes(request.user.plan_type as PlanType, request.user.role as Role),
+      quota_bytes: storageQuota(request.user, await options.plans.catalogue()),
     }),
   );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ADMIN_PLAN_MESSAGES,
   CHAPTER_PAUSE,
   ChapterChoiceSchema,
   countCharacters,
@@ -104,6 +105,8 @@ export async function newJob(
   speech: SpeechService,
   user: User,
   draft: JobDraft,
+  /** The engines of the user's plan, as bought (decision 055). */
+  engines: readonly Engine[],
 ): Promise<{ ok: true; job: JobsTable; parts: JobPartsTable[] } | Refusal> {
   const { chapters, title, source } = draft;
   const { speak_chapter_titles, chapter_pause, ...input } = draft.input;
@@ -121,6 +124,10 @@ export async function newJob(
   const characters = parts.flat().reduce((sum, text) => sum + countCharacters(text), 0);
   const check = await checkSettings(speech, input, chapters[0]?.text ?? '');
   if (!check.ok) return refuse(400, check.message);
+  const { engine } = check.settings;
+  if (!engines.includes(engine)) {
+    return refuse(400, ADMIN_PLAN_MESSAGES.engineNotInPlan(engine, user.plan_type));
+  }
   const refused = allowance(user, characters);
   if (refused) return refused;
   const id = randomUUID();

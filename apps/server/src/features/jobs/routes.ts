@@ -21,6 +21,7 @@ import type { SpeechService } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { createUsageLog } from '../../services/admin/usage-log.js';
 import type { LexiconRepository } from '../../services/lexicons/lexicon-repository.js';
+import { type PlanStore, termsOfUser } from '../../services/plans/plan-store.js';
 import {
   type DoneJob,
   isDone,
@@ -49,6 +50,8 @@ export interface JobRoutesOptions {
   lexicons: LexiconRepository;
   storage: ObjectStorage;
   scheduler: Scheduler;
+  /** The plans' terms: a job uses only the engines of the user's plan. */
+  plans: PlanStore;
   now?: () => Date;
   runner?: Omit<JobRunnerOptions, 'jobs' | 'speech' | 'storage' | 'log' | 'lexicons'>;
   /** How documents are read on this server (default READER_LIMITS). */
@@ -200,7 +203,8 @@ export const jobRoutes: FastifyPluginAsyncZod<JobRoutesOptions> = async (app, op
       const names = drafted.draft.input.lexicon_names;
       const known = names && (await lexicons.resolve(request.user.id, names, ''));
       if (known && !known.ok) return reply.code(400).send({ message: known.message });
-      const made = await newJob(speech, request.user, drafted.draft);
+      const { engines } = termsOfUser(request.user, await options.plans.catalogue());
+      const made = await newJob(speech, request.user, drafted.draft, engines);
       if (!made.ok) return reply.code(made.status).send({ message: made.message });
       if (!(await jobs.create(made.job, made.parts, cap))) return tooMany();
       runner.wake();

@@ -12,11 +12,11 @@ import type { CompanyDetails } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { sendInvoicePdf } from '../../http/invoice-pdf.js';
 import { createInvoiceRepository } from '../../services/payments/invoice-repository.js';
-import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import type { PlanStore } from '../../services/plans/plan-store.js';
 
 export interface InvoiceRoutesOptions {
   db: Db;
-  plans: PlanCatalogue;
+  plans: PlanStore;
   company: CompanyDetails;
 }
 

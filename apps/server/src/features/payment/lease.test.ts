@@ -27,7 +27,7 @@ describe(`a payment retried after its first request died (${TEST_DATABASE_KIND})
         idempotency_key: key,
         provider: provider.kind,
         plan_type: 'BASIC',
-        amount_cents: priceInCents(app.plans.BASIC),
+        amount_cents: priceInCents((await app.plans.catalogue()).BASIC),
         currency: 'usd',
         status: 'pending',
         provider_payment_id: null,

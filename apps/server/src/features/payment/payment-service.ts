@@ -9,7 +9,8 @@ import {
   type SavedCard,
 } from '../../services/payments/payment-provider.js';
 import { createPaymentRepository } from '../../services/payments/payment-repository.js';
-import { type PlanCatalogue, priceInCents } from '../../services/plans/plan-catalogue.js';
+import { type PlanTerms, priceInCents } from '../../services/plans/plan-catalogue.js';
+import { type PlanStore, recordTerms } from '../../services/plans/plan-store.js';
 
 export const PAYMENT_MESSAGES = {
   succeeded: MESSAGES.checkout.paymentSuccess,
@@ -37,7 +38,7 @@ export type PayResult = { status: 'succeeded' | 'pending'; message: string };
 export interface PaymentServiceOptions {
   db: Db;
   provider: PaymentProvider;
-  plans: PlanCatalogue;
+  plans: PlanStore;
   /** Called after the transaction that gave a plan committed, with the invoice it wrote. */
   onInvoice?: (invoice: Invoice, user: User) => void;
   now?: () => Date;
@@ -84,7 +85,12 @@ export function createPaymentService({
     paymentRowId: string,
     newCard?: { card?: SavedCard; paymentMethodId?: string; name: string | null },
   ) {
-    const termsOf = (planType: string) => plans[planType as PaidPlanType];
+    // An attempt made before migration 0018 recorded no terms: the plan's now.
+    const catalogue = await plans.catalogue();
+    const termsOf = (payment: Payment): PlanTerms =>
+      payment.terms
+        ? (JSON.parse(payment.terms) as PlanTerms)
+        : catalogue[payment.plan_type as PaidPlanType];
     const settled = await payments.settle(paymentRowId, termsOf, now(), newCard);
     if (!settled) return false;
     onInvoice?.(settled.invoice, settled.user);
@@ -142,6 +148,9 @@ export function createPaymentService({
     const existing = await find();
     if (existing) return existing;
     const at = now().toISOString();
+    // The terms of this purchase: the price charged and what it gives, whatever the plan's
+    // terms become before it settles (decision 055).
+    const terms = (await plans.catalogue())[type];
     try {
       return await payments.insert({
         id: randomUUID(),
@@ -149,7 +158,8 @@ export function createPaymentService({
         idempotency_key: key,
         provider: provider.kind,
         plan_type: type,
-        amount_cents: priceInCents(plans[type]),
+        amount_cents: priceInCents(terms),
+        terms: recordTerms(terms),
         currency: 'usd',
         status: 'pending',
         provider_payment_id: null,

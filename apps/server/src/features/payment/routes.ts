@@ -1,7 +1,6 @@
 import {
   ErrorResponseSchema,
   MESSAGES,
-  type PaidPlanType,
   type PaymentConfig,
   PaymentConfigSchema,
   PaymentHeadersSchema,
@@ -21,13 +20,13 @@ import {
   type PaymentProvider,
   WebhookSignatureError,
 } from '../../services/payments/payment-provider.js';
-import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import { type PlanStore, termsOfUser } from '../../services/plans/plan-store.js';
 import { createPaymentService, PaymentDeclinedError } from './payment-service.js';
 
 export interface PaymentRoutesOptions {
   db: Db;
   provider: PaymentProvider;
-  plans: PlanCatalogue;
+  plans: PlanStore;
   /** Sends the invoice after every successful payment. */
   mailer: Mailer;
   /** Given to the checkout page when the provider is Stripe. */
@@ -51,9 +50,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   const payments = createPaymentService({
     ...options,
     onInvoice: (invoice, user) =>
-      background.run('invoice mail', () =>
+      background.run('invoice mail', async () =>
         options.mailer.send(
-          invoiceMail(user.email, invoice, options.plans[invoice.plan_type as PaidPlanType]),
+          invoiceMail(user.email, invoice, termsOfUser(user, await options.plans.catalogue())),
         ),
       ),
   });

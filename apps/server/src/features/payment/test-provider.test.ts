@@ -73,6 +73,8 @@ describe(`payments with the built-in test provider (${TEST_DATABASE_KIND})`, () 
       count_characters: before.plan.count_characters + plans.BASIC.count_characters,
       count_characters_per_convert: plans.BASIC.count_characters_per_convert,
       count_characters_added: plans.BASIC.count_characters,
+      count_characters_allowance: plans.BASIC.count_characters,
+      engines: plans.BASIC.engines,
     });
     expect(after.user.card).toEqual({
       brand: 'Visa',

@@ -1,9 +1,9 @@
 import { PlanInfoSchema } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import type { PlanStore } from '../../services/plans/plan-store.js';
 
 export interface PlanRoutesOptions {
-  plans: PlanCatalogue;
+  plans: PlanStore;
 }
 
 export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (app, options) => {
@@ -17,11 +17,14 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (app, 
         response: { 200: PlanInfoSchema },
       },
     },
-    async () => ({
-      free: plans.FREE,
-      basic: plans.BASIC,
-      premium: plans.PREMIUM,
-      business: plans.BUSINESS,
-    }),
+    async () => {
+      const catalogue = await plans.catalogue();
+      return {
+        free: catalogue.FREE,
+        basic: catalogue.BASIC,
+        premium: catalogue.PREMIUM,
+        business: catalogue.BUSINESS,
+      };
+    },
   );
 };

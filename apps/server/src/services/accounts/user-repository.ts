@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { InvoiceInfoInput, PlanPeriod, PlanType, Profile, Role } from '@parla/contract';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../db/schema.js';
-import type { PlanTerms } from '../plans/plan-catalogue.js';
+import type { PlanCatalogue, PlanTerms } from '../plans/plan-catalogue.js';
+import { recordTerms, termsOfUser } from '../plans/plan-store.js';
+
+/** FREE follows the plan's terms now (nothing was paid); any other plan keeps these. */
+const planTermsColumn = (type: PlanType, terms: PlanTerms) =>
+  type === 'FREE' ? null : recordTerms(terms);
 
 export interface NewAccount {
   email: string;
@@ -88,14 +93,18 @@ export function createUserRepository(db: Db) {
         .returningAll()
         .executeTakeFirst(),
 
-    /** Gives the plan without a charge: its period and per-conversion limit follow. */
-    setPlan: (id: string, type: PlanType, countCharactersPerConvert: number) =>
+    /**
+     * Gives the plan without a charge: its period, per-conversion limit and terms now (kept
+     * through later changes of the plan, as a purchase's are) follow.
+     */
+    setPlan: (id: string, type: PlanType, terms: PlanTerms) =>
       db
         .updateTable('users')
         .set({
           plan_type: type,
           plan_period: type === 'FREE' ? 'none' : 'month',
-          count_characters_per_convert: countCharactersPerConvert,
+          count_characters_per_convert: terms.count_characters_per_convert,
+          plan_terms: planTermsColumn(type, terms),
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', id)
@@ -173,6 +182,7 @@ function newUserRow(account: NewAccount) {
     count_characters: terms.count_characters,
     count_characters_per_convert: terms.count_characters_per_convert,
     count_characters_added: 0,
+    plan_terms: planTermsColumn(planType, terms),
     created_at: now,
     updated_at: now,
   };
@@ -206,8 +216,14 @@ export function planOf(user: User) {
   };
 }
 
-/** SPEC §3 Profile, built from the stored user. */
-export function toProfile(user: User): Profile {
+/** What the profile says of the terms the user's plan was bought with. */
+const boughtOf = (terms: PlanTerms) => ({
+  count_characters_allowance: terms.count_characters,
+  engines: terms.engines,
+});
+
+/** SPEC §3 Profile, built from the stored user and the plans' terms now (FREE follows them). */
+export function toProfile(user: User, catalogue: PlanCatalogue): Profile {
   return {
     user: {
       email: user.email,
@@ -225,6 +241,6 @@ export function toProfile(user: User): Profile {
           : null,
       metadata: { has_payment_method_added: user.has_payment_method_added === 1 },
     },
-    plan: planOf(user),
+    plan: { ...planOf(user), ...boughtOf(termsOfUser(user, catalogue)) },
   };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  ADMIN_PLAN_MESSAGES,
   CONVERSIONS_AT_ONCE,
   type ConvertResult,
   countCharacters,
@@ -21,7 +22,7 @@ import type { SpeechService, StoredSynthesis } from '../../lib/speech.js';
 import type { ObjectStorage } from '../../lib/storage/storage.js';
 import { createUsageLog } from '../admin/usage-log.js';
 import type { LexiconRepository } from '../lexicons/lexicon-repository.js';
-import type { PlanCatalogue } from '../plans/plan-catalogue.js';
+import { type PlanStore, termsOfUser } from '../plans/plan-store.js';
 import { createConversionRepository, RETENTION_MS } from './conversion-repository.js';
 import { createIdempotencyRepository } from './idempotency-repository.js';
 import { type Charge, createIntentRepository, type IntentLease } from './intent-repository.js';
@@ -75,7 +76,7 @@ export interface ConversionServiceOptions {
   speech: SpeechService;
   storage: ObjectStorage;
   metrics: Metrics;
-  plans: PlanCatalogue;
+  plans: PlanStore;
   visitorLimits: VisitorLimits;
   /** The lexicons a conversion applies (its `lexicon_names`, or the user's defaults). */
   lexicons: LexiconRepository;
@@ -178,7 +179,7 @@ export function createConversionService(options: ConversionServiceOptions) {
     const { user } = caller;
     const perConvert = user
       ? user.count_characters_per_convert
-      : options.plans.FREE.count_characters_per_convert;
+      : (await options.plans.catalogue()).FREE.count_characters_per_convert;
     if (characters > perConvert) {
       return { ok: false, error: CONVERT_MESSAGES.tooLong(characters, perConvert), status: 400 };
     }
@@ -222,6 +223,13 @@ export function createConversionService(options: ConversionServiceOptions) {
     const { user } = caller;
     const characters = countCharacters(settings.text);
     const { engine, output_format: format } = settings;
+    // The engines of the caller's plan (as bought; a visitor has FREE's), before any charge.
+    const catalogue = await options.plans.catalogue();
+    if (!(user ? termsOfUser(user, catalogue) : catalogue.FREE).engines.includes(engine)) {
+      metrics.conversions.inc({ engine, outcome: 'refused' });
+      const plan = user?.plan_type ?? 'FREE';
+      return { status: 400, body: failure(ADMIN_PLAN_MESSAGES.engineNotInPlan(engine, plan)) };
+    }
     // Lexicons first: a name that is not the caller's is refused before anything is charged.
     const resolved = await options.lexicons.resolve(
       user?.id,

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.js';
 import { pageOf } from '../../db/paging.js';
 import type { Payment, Refund } from '../../db/schema.js';
 import { emailContains } from '../admin/admin-user-repository.js';
-import type { PlanCatalogue } from '../plans/plan-catalogue.js';
+import type { PlanStore } from '../plans/plan-store.js';
 
 /** The console's state of a payment: its status, and how much of a succeeded one was refunded. */
 function statusOf(payment: Payment): AdminPaymentStatus {
@@ -27,7 +27,7 @@ const nextDay = (day: string) =>
  * ids, invoice and refunds. `plans` gives the characters of a payment made before they were
  * kept on it.
  */
-export function createAdminPaymentRepository(db: Db, plans: PlanCatalogue) {
+export function createAdminPaymentRepository(db: Db, plans: PlanStore) {
   const withUser = () =>
     db
       .selectFrom('payments')
@@ -144,7 +144,9 @@ export function createAdminPaymentRepository(db: Db, plans: PlanCatalogue) {
       message: row.message,
       card_name: row.card_name,
       count_characters:
-        row.count_characters ?? plans[row.plan_type as PaidPlanType]?.count_characters ?? 0,
+        row.count_characters ??
+        (await plans.catalogue())[row.plan_type as PaidPlanType]?.count_characters ??
+        0,
       invoice_date: row.invoice_date,
       refunds: refunds.map(toAdminRefund),
     };

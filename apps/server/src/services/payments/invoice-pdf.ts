@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { CompanyDetails } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Invoice } from '../../db/schema.js';
-import type { PlanCatalogue } from '../plans/plan-catalogue.js';
+import type { PlanStore } from '../plans/plan-store.js';
 import { fontRuns, invoiceFonts, type Weight } from './invoice-fonts.js';
 import { invoiceBuyer, invoiceDate, money } from './invoice-mail.js';
 
@@ -167,7 +167,7 @@ export async function storedInvoicePdf(
   db: Db,
   invoice: Invoice,
   seller: CompanyDetails,
-  plans: PlanCatalogue,
+  plans: PlanStore,
 ): Promise<Buffer> {
   const payment = invoice.payment_id
     ? await db
@@ -190,7 +190,9 @@ export async function storedInvoicePdf(
     invoice,
     seller,
     characters:
-      payment?.count_characters ?? plans[invoice.plan_type as PaidPlanType]?.count_characters ?? 0,
+      payment?.count_characters ??
+      (await plans.catalogue())[invoice.plan_type as PaidPlanType]?.count_characters ??
+      0,
     paymentReference: payment?.provider_payment_id ?? null,
     refunds,
   });

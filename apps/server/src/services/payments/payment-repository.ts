@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.js';
-import type { NewPayment, User } from '../../db/schema.js';
+import type { NewPayment, Payment, User } from '../../db/schema.js';
 import { billingOf } from '../accounts/user-repository.js';
 import type { PlanTerms } from '../plans/plan-catalogue.js';
+import { recordTerms } from '../plans/plan-store.js';
 import type { SavedCard } from './payment-provider.js';
 
 /** What a charge tells of the user's card, kept on the user's row. */
@@ -122,7 +123,8 @@ export function createPaymentRepository(db: Db) {
      */
     settle: (
       id: string,
-      termsOf: (planType: string) => PlanTerms,
+      /** The terms the payment bought (recorded with its attempt). */
+      termsOf: (payment: Payment) => PlanTerms,
       at: Date,
       newCard?: { card?: SavedCard; paymentMethodId?: string; name: string | null },
     ) =>
@@ -136,11 +138,11 @@ export function createPaymentRepository(db: Db) {
           .returningAll()
           .executeTakeFirst();
         if (!payment) return undefined;
-        const terms = termsOf(payment.plan_type);
+        const terms = termsOf(payment);
         // What this payment gave, for a refund to take back (the plan's terms may change).
         await trx
           .updateTable('payments')
-          .set({ count_characters: terms.count_characters })
+          .set({ count_characters: terms.count_characters, terms: recordTerms(terms) })
           .where('id', '=', payment.id)
           .execute();
         const card = newCard?.card;
@@ -153,6 +155,8 @@ export function createPaymentRepository(db: Db) {
             count_characters: eb('count_characters', '+', terms.count_characters),
             count_characters_added: eb('count_characters_added', '+', terms.count_characters),
             count_characters_per_convert: terms.count_characters_per_convert,
+            // Kept until the next plan: a later change of the plan's terms never reaches it.
+            plan_terms: recordTerms(terms),
             has_payment_method_added: 1,
             ...(newCard?.paymentMethodId && { payment_method_id: newCard.paymentMethodId }),
             ...(card && { ...cardColumns(card), card_name: newCard?.name ?? payment.card_name }),

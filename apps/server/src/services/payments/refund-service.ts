@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { Payment, Refund, User } from '../../db/schema.js';
 import { type Actor, createAuditLog } from '../admin/audit-log.js';
-import type { PlanCatalogue } from '../plans/plan-catalogue.js';
+import type { PlanStore } from '../plans/plan-store.js';
 import { type PaymentProvider, RefundRefusedError } from './payment-provider.js';
 
 /** A refund the request cannot make: answered with `status` and `message` (naming the field). */
@@ -26,7 +26,7 @@ export class RefundError extends Error {
 export interface RefundServiceOptions {
   db: Db;
   provider: PaymentProvider;
-  plans: PlanCatalogue;
+  plans: PlanStore;
   /** Called after a refund committed (the user's mail). */
   onRefund?: (refund: Refund, payment: Payment, user: User | undefined) => void;
   now?: () => Date;
@@ -184,7 +184,9 @@ export function createRefundService({
           .execute();
       }
       const given =
-        payment.count_characters ?? plans[payment.plan_type as PaidPlanType]?.count_characters ?? 0;
+        payment.count_characters ??
+        (await plans.catalogue())[payment.plan_type as PaidPlanType]?.count_characters ??
+        0;
       const { taken } = await trx
         .selectFrom('refunds')
         .select((eb) =>

@@ -16,11 +16,25 @@ describe('the plan catalogue (one configurable place)', () => {
       PLAN_FREE_PRICE: '5',
     });
     expect(plans.BASIC).toEqual({
+      ...PLAN_DEFAULTS.BASIC,
       price: 12.5,
       count_characters: 600_000,
-      count_characters_per_convert: PLAN_DEFAULTS.BASIC.count_characters_per_convert,
     });
     expect(plans.FREE).toEqual({ ...PLAN_DEFAULTS.FREE, count_characters_per_convert: 800 });
+  });
+
+  it('takes the storage and the engines of the seed from the environment', () => {
+    const plans = loadPlanCatalogue({
+      PLAN_FREE_ENGINES: 'standard',
+      PLAN_BUSINESS_ENGINES: 'neural, standard, neural',
+      PLAN_BASIC_STORAGE_BYTES: '1000',
+    });
+    expect(plans.FREE.engines).toEqual(['standard']);
+    expect(plans.BUSINESS.engines).toEqual(['neural', 'standard']);
+    expect(plans.BASIC.storage_bytes).toBe(1000);
+    expect(() => loadPlanCatalogue({ PLAN_BASIC_ENGINES: 'turbo' })).toThrow(
+      /PLAN_BASIC_ENGINES: must list engines among neural, standard/,
+    );
   });
 
   it('stops with a message naming each bad variable', () => {

@@ -1,4 +1,10 @@
-import { PLAN_TYPES, type PlanType } from '@parla/contract';
+import {
+  ENGINES,
+  type Engine,
+  PLAN_STORAGE_QUOTA_BYTES,
+  PLAN_TYPES,
+  type PlanType,
+} from '@parla/contract';
 import { z } from 'zod';
 
 export interface PlanTerms {
@@ -8,16 +14,36 @@ export interface PlanTerms {
   count_characters: number;
   /** The most characters one conversion may use. */
   count_characters_per_convert: number;
+  /** Bytes of saved files the plan keeps. */
+  storage_bytes: number;
+  /** The conversion engines the plan may use. */
+  engines: Engine[];
 }
 
 export type PlanCatalogue = Record<PlanType, PlanTerms>;
 
-/** The numbers the product ships with; each may be replaced by an environment variable. */
+const terms = (
+  type: PlanType,
+  price: number,
+  count_characters: number,
+  count_characters_per_convert: number,
+): PlanTerms => ({
+  price,
+  count_characters,
+  count_characters_per_convert,
+  storage_bytes: PLAN_STORAGE_QUOTA_BYTES[type],
+  engines: [...ENGINES],
+});
+
+/**
+ * The terms the product ships with; each number may be replaced by an environment variable.
+ * They seed an empty database (services/plans/plan-store.ts); the console edits them there.
+ */
 export const PLAN_DEFAULTS: PlanCatalogue = {
-  FREE: { price: 0, count_characters: 20_000, count_characters_per_convert: 1_000 },
-  BASIC: { price: 9, count_characters: 500_000, count_characters_per_convert: 5_000 },
-  PREMIUM: { price: 29, count_characters: 2_000_000, count_characters_per_convert: 10_000 },
-  BUSINESS: { price: 99, count_characters: 10_000_000, count_characters_per_convert: 20_000 },
+  FREE: terms('FREE', 0, 20_000, 1_000),
+  BASIC: terms('BASIC', 9, 500_000, 5_000),
+  PREMIUM: terms('PREMIUM', 29, 2_000_000, 10_000),
+  BUSINESS: terms('BUSINESS', 99, 10_000_000, 20_000),
 };
 
 const wholeNumber = z.coerce
@@ -31,15 +57,28 @@ const dollars = z.coerce
     error: 'must be a price in dollars',
   });
 
+const SUFFIXES: Record<keyof PlanTerms, string> = {
+  price: 'PRICE',
+  count_characters: 'CHARACTERS',
+  count_characters_per_convert: 'CHARACTERS_PER_CONVERT',
+  storage_bytes: 'STORAGE_BYTES',
+  engines: 'ENGINES',
+};
+
 /** PLAN_BASIC_PRICE, PLAN_BASIC_CHARACTERS, PLAN_BASIC_CHARACTERS_PER_CONVERT, … */
 export function planVariable(type: PlanType, field: keyof PlanTerms): string {
-  const suffix = { price: 'PRICE', count_characters: 'CHARACTERS' }[field as string];
-  return `PLAN_${type}_${suffix ?? 'CHARACTERS_PER_CONVERT'}`;
+  return `PLAN_${type}_${SUFFIXES[field]}`;
 }
 
+const enginesError = `must list engines among ${ENGINES.join(', ')}`;
+const engineList = z
+  .string()
+  .transform((value) => [...new Set(value.split(',').map((engine) => engine.trim()))])
+  .pipe(z.array(z.enum(ENGINES, { error: enginesError })).min(1, { error: enginesError }));
+
 /**
- * The one place the plans' numbers live: the defaults above, each overridable from the
- * environment (PLAN_{TYPE}_PRICE, PLAN_{TYPE}_CHARACTERS, PLAN_{TYPE}_CHARACTERS_PER_CONVERT).
+ * The seed of the plans table: the defaults above, each overridable from the environment
+ * (PLAN_{TYPE}_PRICE, _CHARACTERS, _CHARACTERS_PER_CONVERT, _STORAGE_BYTES, _ENGINES).
  * A bad value stops the process with a message naming the variable. FREE always costs nothing.
  */
 export function loadPlanCatalogue(env: NodeJS.ProcessEnv): PlanCatalogue {
@@ -69,6 +108,12 @@ export function loadPlanCatalogue(env: NodeJS.ProcessEnv): PlanCatalogue {
             wholeNumber,
             defaults.count_characters_per_convert,
           ),
+          storage_bytes: read(
+            planVariable(type, 'storage_bytes'),
+            wholeNumber,
+            defaults.storage_bytes,
+          ),
+          engines: read(planVariable(type, 'engines'), engineList, defaults.engines),
         },
       ];
     }),

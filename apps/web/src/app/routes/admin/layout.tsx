@@ -7,6 +7,7 @@ import { MessagesPage } from '../../../features/admin/components/messages-page';
 import { OverviewPage } from '../../../features/admin/components/overview-page';
 import { PaymentDetail } from '../../../features/admin/components/payments-detail';
 import { PaymentsPage } from '../../../features/admin/components/payments-page';
+import { PlansPage } from '../../../features/admin/components/plans-page';
 import { UserDetail } from '../../../features/admin/components/user-detail';
 import { UsersPage } from '../../../features/admin/components/users-page';
 import { VoicesPage } from '../../../features/admin/components/voices-page';
@@ -49,7 +50,8 @@ function useConsoleWords(): boolean {
 
 /**
  * The page of a console path (/admin: the overview, /admin/users, /admin/users/{id},
- * /admin/messages, /admin/audit, /admin/payments, /admin/payments/{id}, /admin/voices).
+ * /admin/messages, /admin/audit, /admin/payments, /admin/payments/{id}, /admin/voices,
+ * /admin/plans).
  */
 function ConsolePage() {
   const { pathname } = useLocation();
@@ -66,6 +68,7 @@ function ConsolePage() {
     return payment ? <PaymentDetail key={payment} id={payment} /> : <PaymentsPage />;
   }
   if (section === 'voices') return <VoicesPage />;
+  if (section === 'plans') return <PlansPage />;
   return <OverviewPage />;
 }
 

@@ -11,6 +11,7 @@ const SECTIONS = [
   { to: '/admin/messages', key: 'nav.messages' },
   { to: '/admin/audit', key: 'nav.audit' },
   { to: '/admin/payments', key: 'nav.payments' },
+  { to: '/admin/plans', key: 'nav.plans' },
   { to: '/admin/voices', key: 'nav.voices' },
 ] as const;
 

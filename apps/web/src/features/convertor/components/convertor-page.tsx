@@ -66,6 +66,7 @@ import {
   findVoice,
   initialSettings,
   type PanelSettings,
+  withinPlan,
 } from '../lib/voice-settings';
 import { CharacterCounter } from './character-counter';
 import { ChipContext } from './chip-context';
@@ -196,8 +197,10 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
   );
   const languages = voices.data ?? [];
   // A French page speaks French from the start, when there are French voices.
-  const settings =
+  const planEngines = profile?.plan.engines ?? planInfo.data?.free.engines;
+  const offered =
     chosen ?? (voices.data ? initialSettings(languages, describeLanguage(language).locale) : null);
+  const settings = offered && withinPlan(offered, planEngines, languages);
   const voice = settings ? findVoice(languages, settings) : undefined;
   const capabilities = capabilitiesOf(voice);
   const effects = settings ? effectsFor(settings.engine, voice) : [];
@@ -586,6 +589,7 @@ export function ConvertorPage({ saveSlot, initial }: ConvertorPageProps) {
                 settings={settings}
                 onChange={setChosen}
                 admin={profile?.user.role === 'ADMIN'}
+                engines={planEngines}
               />
             ) : voices.isError ? (
               <Alert color="red">{voices.error.message}</Alert>

@@ -127,6 +127,8 @@ interface VoiceSettingsPanelProps {
   onChange: (settings: PanelSettings) => void;
   /** An administrator is told how voices are added; visitors are not. */
   admin?: boolean;
+  /** The engines the caller's plan may use (the server refuses the others); undefined: all. */
+  engines?: readonly Engine[] | undefined;
 }
 
 const SLIDER_LABEL_KEYS = {
@@ -146,6 +148,7 @@ export function VoiceSettingsPanel({
   settings,
   onChange,
   admin = false,
+  engines = ENGINES,
 }: VoiceSettingsPanelProps) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
@@ -188,7 +191,7 @@ export function VoiceSettingsPanel({
           data={ENGINES.map((engine) => ({
             value: engine,
             label: t(ENGINE_KEYS[engine]),
-            disabled: languagesFor(languages, engine).length === 0,
+            disabled: !engines.includes(engine) || languagesFor(languages, engine).length === 0,
           }))}
           value={settings.engine}
           onChange={(event) =>

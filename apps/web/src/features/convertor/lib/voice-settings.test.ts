@@ -8,6 +8,7 @@ import {
   findVoice,
   initialSettings,
   sampleRateOptions,
+  withinPlan,
 } from './voice-settings';
 
 function fail(): never {
@@ -180,6 +181,16 @@ describe('the voice settings rules', () => {
     );
     expect(changeFormat(neural, 'wav').sample_rate).toBe(16000);
     expect(changeFormat(changeFormat(standard, 'wav'), 'ogg').sample_rate).toBe(24000);
+  });
+
+  it('moves to an engine of the plan when the one chosen is not part of it', () => {
+    const neural = initialSettings(LANGUAGES);
+    expect(neural.engine).toBe('neural');
+    expect(withinPlan(neural, ['neural', 'standard'], LANGUAGES)).toBe(neural);
+    expect(withinPlan(neural, undefined, LANGUAGES)).toBe(neural);
+    expect(withinPlan(neural, ['standard'], LANGUAGES)).toEqual(
+      changeEngine(neural, 'standard', LANGUAGES),
+    );
   });
 
   it('offers breathing, soft and whispered only on the standard engine and for voices that have them', () => {

@@ -144,6 +144,21 @@ export function changeEngine(
   );
 }
 
+/**
+ * The settings on an engine of the caller's plan (decision 055): unchanged when theirs is
+ * allowed (or the plan's engines are not known yet), else on the first allowed engine that has
+ * voices; the server refuses the others.
+ */
+export function withinPlan(
+  settings: PanelSettings,
+  engines: readonly Engine[] | undefined,
+  languages: readonly Language[],
+): PanelSettings {
+  if (!engines || engines.includes(settings.engine)) return settings;
+  const engine = engines.find((allowed) => languagesFor(languages, allowed).length > 0);
+  return engine ? changeEngine(settings, engine, languages) : settings;
+}
+
 /** SPEC §5: neural + mp3/ogg gives 48000, standard + mp3/ogg 24000, wav forces 16000. */
 export function changeFormat(settings: PanelSettings, output_format: AudioFormat): PanelSettings {
   return {

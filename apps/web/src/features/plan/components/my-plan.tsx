@@ -16,7 +16,6 @@ import { Link } from 'react-router';
 import { useFormat } from '../../../hooks/use-format';
 import { useRouteLanguage } from '../../../hooks/use-route-language';
 import { PLAN_NAME_KEYS } from '../../../lib/plan-features';
-import { usePlanInfo } from '../../../lib/plan-info';
 import { useStorageUsage } from '../api/get-storage-usage';
 import { usageOf } from '../lib/usage';
 
@@ -30,9 +29,8 @@ export function MyPlan({ profile }: { profile: Profile }) {
   const { to } = useRouteLanguage();
   const { t } = useTranslation();
   const { number: formatCount } = useFormat();
-  const info = usePlanInfo();
   const { plan } = profile;
-  const usage = usageOf(plan, info.data);
+  const usage = usageOf(plan);
   return (
     <Card withBorder padding="xl" component="section" aria-labelledby="current-plan-heading">
       <Stack gap="lg">
@@ -68,16 +66,12 @@ export function MyPlan({ profile }: { profile: Profile }) {
             <Text fw={600} id="usage-label">
               {t('myPlan.charactersUsed')}
             </Text>
-            {info.data ? (
-              <Text c="dimmed">
-                {t('myPlan.usedOf', {
-                  used: formatCount(usage.used),
-                  allowance: formatCount(usage.allowance),
-                })}
-              </Text>
-            ) : (
-              <Skeleton height={16} width={120} />
-            )}
+            <Text c="dimmed">
+              {t('myPlan.usedOf', {
+                used: formatCount(usage.used),
+                allowance: formatCount(usage.allowance),
+              })}
+            </Text>
           </Group>
           <Progress.Root size="xl">
             <Progress.Section

@@ -65,9 +65,14 @@ export function PricingCards() {
         const name = site(PLAN_NAME_KEYS[type]);
         const action = planAction(type, current);
         const features = [
-          limits.storageBytes > 0
-            ? t('pricing.storage', { size: gigabytes.format(limits.storageBytes / GIB) })
-            : t('pricing.noStorage'),
+          // The plan's storage as the console set it; known once the terms are.
+          ...(terms
+            ? [
+                terms.storage_bytes > 0
+                  ? t('pricing.storage', { size: gigabytes.format(terms.storage_bytes / GIB) })
+                  : t('pricing.noStorage'),
+              ]
+            : []),
           limits.documentCharacters > 0
             ? t('pricing.documents', {
                 characters: format.number(limits.documentCharacters),
