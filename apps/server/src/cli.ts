@@ -15,6 +15,8 @@ import { TokenService } from './lib/tokens.js';
 import { createUserRepository, normaliseEmail } from './services/accounts/user-repository.js';
 import { setRole } from './services/admin/administrators.js';
 import { createBackup, RestoreError, restoreBackup } from './services/backup.js';
+import { DEFAULT_CONTENT_DIR } from './services/content/loader.js';
+import { exportContent, folderImages } from './services/content/seed-repository.js';
 import { createVoiceInstaller } from './services/voice-installer.js';
 
 const USAGE = `Usage: parla <command> [options]
@@ -31,6 +33,9 @@ Commands:
                                            the files of DATA_DIR to FILE (a tar) while the
                                            servers run; says how to back up PostgreSQL and S3
   restore FILE                             restore such a backup into a new DATA_DIR
+  content export DIR                       write the published pages and articles, languages.yaml
+                                           and the images in the layout of content/ (the seed of
+                                           an empty database; content/README.md)
   admin <grant|revoke> EMAIL               make the account of EMAIL an administrator of the
                                            console (/admin), or a user again; the last
                                            administrator is never revoked
@@ -131,7 +136,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const COMMANDS = ['migrate', 'worker', 'create-user', 'backup', 'restore', 'admin'];
+const COMMANDS = ['migrate', 'worker', 'create-user', 'backup', 'restore', 'admin', 'content'];
 
 /**
  * `parla admin grant|revoke EMAIL`: how the first administrator is made (no default account
@@ -154,6 +159,17 @@ async function grantOrRevoke(db: Db, action: string | undefined, email: string |
   }
   const role = action === 'grant' ? 'an administrator' : 'a user';
   console.info(`${address} ${result.changed ? 'is now' : 'was already'} ${role}.`);
+  return 0;
+}
+
+/** `parla content export DIR` (decision 054). */
+async function exportContentTo(db: Db, action: string | undefined, dir: string | undefined) {
+  if (action !== 'export' || !dir) {
+    console.error(`content needs export and a DIR.\n\n${USAGE}`);
+    return 2;
+  }
+  const { files, images } = await exportContent(db, dir, folderImages(DEFAULT_CONTENT_DIR));
+  console.info(`${files} pages and articles and ${images} images written to ${dir}.`);
   return 0;
 }
 
@@ -217,6 +233,7 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'admin') return await grantOrRevoke(db, positionals[1], positionals[2]);
+    if (command === 'content') return await exportContentTo(db, positionals[1], positionals[2]);
     if (command === 'create-user') {
       const plan = values.plan.toUpperCase();
       if (!values.email || !values.password || !isPlanType(plan)) {

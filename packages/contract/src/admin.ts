@@ -240,6 +240,9 @@ export const AUDIT_ACTIONS = [
   'language.settings',
   'voice.install',
   'voice.remove',
+  'content.save',
+  'content.publish',
+  'content.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

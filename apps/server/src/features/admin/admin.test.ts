@@ -84,6 +84,12 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/admin/voices/voice': { voice_id: 'standard:en-us', hidden: true },
   'PUT /api/admin/voices/language': { language_code: 'en-us', hidden: true },
   'POST /api/admin/voices/install': { name: 'kokoro-int8-multi-lang-v1_0' },
+  'POST /api/admin/content/preview': { body: '# Title' },
+  'PUT /api/admin/content/{kind}/{language}/{slug}': {
+    front_matter: { title: 'T', description: 'D', category: 'Main' },
+    body: '',
+  },
+  'POST /api/admin/content/{kind}/{language}/{slug}/publish': {},
 };
 
 describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
@@ -93,6 +99,8 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
       [
         'DELETE /api/admin/users/{id}',
         'GET /api/admin/audit',
+        'GET /api/admin/content',
+        'GET /api/admin/content/{kind}/{language}/{slug}',
         'GET /api/admin/messages',
         'GET /api/admin/overview',
         'GET /api/admin/overview/health',
@@ -101,11 +109,15 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
         'GET /api/admin/payments/{id}/invoice.pdf',
         'GET /api/admin/users',
         'GET /api/admin/users/{id}',
+        'POST /api/admin/content/preview',
+        'POST /api/admin/content/{kind}/{language}/{slug}/publish',
+        'POST /api/admin/content/{kind}/{language}/{slug}/revisions/{id}/restore',
         'POST /api/admin/payments/{id}/refunds',
         'POST /api/admin/users/{id}/characters',
         'POST /api/admin/users/{id}/disable',
         'POST /api/admin/users/{id}/enable',
         'POST /api/admin/users/{id}/validation-mail',
+        'PUT /api/admin/content/{kind}/{language}/{slug}',
         'PUT /api/admin/messages/{id}',
         'PUT /api/admin/users/{id}/plan',
         'PUT /api/admin/users/{id}/role',

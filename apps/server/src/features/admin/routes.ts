@@ -39,6 +39,7 @@ import {
 import { type Actor, createAuditLog } from '../../services/admin/audit-log.js';
 import { createContactMessageRepository } from '../../services/contact/contact-message-repository.js';
 import type { PlanCatalogue } from '../../services/plans/plan-catalogue.js';
+import { type AdminContentOptions, adminContentRoutes } from './content.js';
 import { type OverviewRoutesOptions, overviewRoutes } from './overview.js';
 import { type AdminPaymentRoutesOptions, adminPaymentRoutes } from './payments.js';
 
@@ -52,6 +53,7 @@ export interface AdminRoutesOptions extends AdminPaymentRoutesOptions {
   plans: PlanCatalogue;
   overview: Omit<OverviewRoutesOptions, 'db'>;
   voices: Omit<AdminVoicesOptions, 'db'>;
+  content: Omit<AdminContentOptions, 'db'>;
 }
 
 const bearer = [{ bearerAuth: [] }];
@@ -415,4 +417,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(overviewRoutes, { db, ...options.overview });
   // Under this plugin's guard: its onRequest hook runs for the child's routes too.
   await app.register(adminVoiceRoutes, { db, ...options.voices });
+  await app.register(adminContentRoutes, { db, ...options.content });
 };

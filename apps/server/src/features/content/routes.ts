@@ -16,11 +16,11 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
-import { createContentRepository } from '../../services/content/repository.js';
+import { type ContentStore, createContentRepository } from '../../services/content/repository.js';
 
 export interface ContentRoutesOptions {
-  db: Db;
+  /** The published content, kept in memory (decision 054). */
+  store: ContentStore;
   /** The content tree (its images/ folder is served here). */
   contentDir: string;
   /** The voice catalogue's counts, for the `{{voices}}`/`{{languages}}` of the content. */
@@ -56,7 +56,7 @@ const IMAGE_TYPES: Record<string, string> = {
 
 /** GET /content/pages…, /content/blog…, and the cover images (SPEC §7). No token needed. */
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, options) => {
-  const content = createContentRepository(options.db);
+  const content = createContentRepository(options.store);
   const imagesDir = path.join(options.contentDir, 'images');
 
   /**
