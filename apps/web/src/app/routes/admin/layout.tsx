@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AdminLayout } from '../../../features/admin/components/admin-layout';
 import { AuditPage } from '../../../features/admin/components/audit-page';
+import { ContentEditor } from '../../../features/admin/components/content-editor';
+import { ContentPage } from '../../../features/admin/components/content-page';
 import { MessagesPage } from '../../../features/admin/components/messages-page';
 import { OverviewPage } from '../../../features/admin/components/overview-page';
 import { PaymentDetail } from '../../../features/admin/components/payments-detail';
@@ -49,11 +51,12 @@ function useConsoleWords(): boolean {
 
 /**
  * The page of a console path (/admin: the overview, /admin/users, /admin/users/{id},
- * /admin/messages, /admin/audit, /admin/payments, /admin/payments/{id}, /admin/voices).
+ * /admin/messages, /admin/audit, /admin/payments, /admin/payments/{id}, /admin/voices,
+ * /admin/content, /admin/content/{pages|articles}/{language}/{slug}).
  */
 function ConsolePage() {
   const { pathname } = useLocation();
-  const [, , section, id] = pathname.split('/');
+  const [, , section, id, ...rest] = pathname.split('/');
   if (section === 'users' && id) {
     const user = decodeURIComponent(id);
     return <UserDetail key={user} id={user} />;
@@ -66,6 +69,14 @@ function ConsolePage() {
     return payment ? <PaymentDetail key={payment} id={payment} /> : <PaymentsPage />;
   }
   if (section === 'voices') return <VoicesPage />;
+  if (section === 'content') {
+    const [language, slug] = rest.map(decodeURIComponent);
+    return (id === 'pages' || id === 'articles') && language && slug ? (
+      <ContentEditor key={pathname} kind={id} language={language} slug={slug} />
+    ) : (
+      <ContentPage />
+    );
+  }
   return <OverviewPage />;
 }
 

@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: '/admin/audit', key: 'nav.audit' },
   { to: '/admin/payments', key: 'nav.payments' },
   { to: '/admin/voices', key: 'nav.voices' },
+  { to: '/admin/content', key: 'nav.content' },
 ] as const;
 
 /** What a signed-in account that is not an administrator sees at /admin. */
