@@ -7,7 +7,7 @@ import { COMPANY } from '../../../lib/company';
 import { describeLanguage, localizePath } from '../../../lib/languages';
 import { tagLink } from '../lib/blog';
 import type { ContentUiText } from '../lib/ui-text';
-import classes from './prose.module.css';
+import classes from '../../../components/prose.module.css';
 import { TagLinks } from './tag-links';
 import { TranslationSwitcher } from './translation-switcher';
 

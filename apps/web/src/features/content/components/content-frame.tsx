@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../hooks/use-page-meta';
-import classes from './prose.module.css';
+import classes from '../../../components/prose.module.css';
 
 interface ContentFrameProps {
   /** The h1; a skeleton while it is empty (the content is loading). */
