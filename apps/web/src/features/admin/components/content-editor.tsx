@@ -242,9 +242,11 @@ export function ContentEditor({ kind, language, slug }: ContentKey) {
     (item) => item.kind === kind && item.language === language && item.slug === slug,
   );
   const group = current?.group ?? slug;
-  const siblings = (list.data?.items ?? []).filter(
-    (item) => item.kind === kind && item.group === group && item.language !== language,
-  );
+  // The other languages of the document, in the content's order (the default language first).
+  const order = languages.map((candidate) => candidate.code);
+  const siblings = (list.data?.items ?? [])
+    .filter((item) => item.kind === kind && item.group === group && item.language !== language)
+    .sort((a, b) => order.indexOf(a.language) - order.indexOf(b.language));
   const [compare, setCompare] = useState<string | null>(null);
   const other = siblings.find((item) => item.language === compare) ?? siblings[0];
   const otherDocument = useQuery({

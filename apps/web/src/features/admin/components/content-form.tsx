@@ -117,7 +117,7 @@ function SectionsForm({
                   }
                 />
                 <Button
-                  variant="subtle"
+                  variant="outline"
                   color="red.9"
                   h={44}
                   onClick={() => onChange(sections.filter((_, i) => i !== index))}
@@ -189,7 +189,7 @@ function SectionsForm({
                     )
                   )}
                   <Button
-                    variant="subtle"
+                    variant="outline"
                     color="red.9"
                     mt={24}
                     h={44}

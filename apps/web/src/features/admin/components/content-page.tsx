@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, SegmentedControl, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type AdminContentItem, CONTENT_KINDS, type ContentKind } from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -91,27 +91,18 @@ export function ContentPage() {
                   const to = contentPath({ kind, language: language.code, slug });
                   return (
                     <Table.Td key={language.code}>
-                      {item ? (
-                        <Anchor
-                          component={Link}
-                          to={to}
-                          aria-label={`${row.title}, ${language.name}`}
-                        >
-                          <ContentStateBadge item={item} />
-                        </Anchor>
-                      ) : (
-                        <Anchor
-                          component={Link}
-                          to={to}
-                          c="red.9"
-                          aria-label={t('content.missingIn', {
-                            title: row.title,
-                            language: language.name,
-                          })}
-                        >
-                          {t('content.missing')}
-                        </Anchor>
-                      )}
+                      {/* The cell's own words name the link; the page and language are its context. */}
+                      <Anchor
+                        component={Link}
+                        to={to}
+                        c={item ? undefined : 'red.9'}
+                        display="inline-flex"
+                        mih={44}
+                        style={{ alignItems: 'center', position: 'relative' }}
+                      >
+                        <VisuallyHidden>{`${row.title}, ${language.name}: `}</VisuallyHidden>
+                        {item ? <ContentStateBadge item={item} /> : t('content.missing')}
+                      </Anchor>
                     </Table.Td>
                   );
                 })}

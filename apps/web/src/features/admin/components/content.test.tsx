@@ -144,10 +144,10 @@ describe('the Content section (issue 31 §2)', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Content' });
     const row = (await screen.findByRole('rowheader', { name: /Pricing/ })).closest('tr');
     if (!row) throw new Error('no row for the pricing page');
-    expect(within(row).getByRole('link', { name: 'Pricing, French' }).textContent).toContain(
+    expect(within(row).getByRole('link', { name: /^Pricing, French:/ }).textContent).toContain(
       'Unpublished changes',
     );
-    const missing = within(row).getByRole('link', { name: 'Pricing: missing in German, write it' });
+    const missing = within(row).getByRole('link', { name: 'Pricing, German: Missing' });
     expect(missing.getAttribute('href')).toBe('/admin/content/pages/de/pricing');
   });
 
