@@ -1,5 +1,4 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +51,7 @@ import { loggerOptions } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createContentDocuments } from './services/content/documents.js';
+import { createContentImages } from './services/content/images.js';
 import { DEFAULT_CONTENT_DIR } from './services/content/loader.js';
 import { createContentStore } from './services/content/repository.js';
 import { seedContent } from './services/content/seed-repository.js';
@@ -211,8 +211,9 @@ export async function buildApp({
   app.log.info({ contentDir, ...seed }, 'content');
   const contentStore = createContentStore(db, { redis, prefix: redisPrefix });
   app.addHook('onClose', () => contentStore.close());
+  const contentImages = createContentImages(storage, contentDir);
   const contentDocuments = createContentDocuments(db, {
-    imageExists: (name) => existsSync(path.join(contentDir, 'images', name)),
+    imageExists: (name) => contentImages.exists(name),
     ...(now && { now }),
   });
   app.addHook('onClose', () => voiceSettings.close());
@@ -427,7 +428,7 @@ export async function buildApp({
       await api.register(contentRoutes, {
         prefix: '/content',
         store: contentStore,
-        contentDir,
+        images: contentImages,
         catalogueCounts,
       });
       await api.register(seoRoutes, {
@@ -453,7 +454,7 @@ export async function buildApp({
           voicesDir,
           piperBase: config.defaultVoices.piperBase,
         },
-        content: { documents: contentDocuments, store: contentStore },
+        content: { documents: contentDocuments, store: contentStore, images: contentImages },
       });
       await api.register(mailRoutes, {
         prefix: '/mail',

@@ -15,8 +15,9 @@ import { TokenService } from './lib/tokens.js';
 import { createUserRepository, normaliseEmail } from './services/accounts/user-repository.js';
 import { setRole } from './services/admin/administrators.js';
 import { createBackup, RestoreError, restoreBackup } from './services/backup.js';
+import { createContentImages } from './services/content/images.js';
 import { DEFAULT_CONTENT_DIR } from './services/content/loader.js';
-import { exportContent, folderImages } from './services/content/seed-repository.js';
+import { exportContent } from './services/content/seed-repository.js';
 import { createVoiceInstaller } from './services/voice-installer.js';
 
 const USAGE = `Usage: parla <command> [options]
@@ -163,13 +164,26 @@ async function grantOrRevoke(db: Db, action: string | undefined, email: string |
 }
 
 /** `parla content export DIR` (decision 054). */
-async function exportContentTo(db: Db, action: string | undefined, dir: string | undefined) {
+async function exportContentTo(
+  db: Db,
+  config: Config,
+  action: string | undefined,
+  dir: string | undefined,
+) {
   if (action !== 'export' || !dir) {
     console.error(`content needs export and a DIR.\n\n${USAGE}`);
     return 2;
   }
-  const { files, images } = await exportContent(db, dir, folderImages(DEFAULT_CONTENT_DIR));
-  console.info(`${files} pages and articles and ${images} images written to ${dir}.`);
+  // Loaded here: the other commands need no AWS SDK.
+  const { createStorage } = await import('./lib/storage/from-config.js');
+  const storage = createStorage(config.storage);
+  try {
+    const pictures = createContentImages(storage, DEFAULT_CONTENT_DIR);
+    const { files, images } = await exportContent(db, dir, pictures);
+    console.info(`${files} pages and articles and ${images} images written to ${dir}.`);
+  } finally {
+    storage.close();
+  }
   return 0;
 }
 
@@ -233,7 +247,8 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'admin') return await grantOrRevoke(db, positionals[1], positionals[2]);
-    if (command === 'content') return await exportContentTo(db, positionals[1], positionals[2]);
+    if (command === 'content')
+      return await exportContentTo(db, config, positionals[1], positionals[2]);
     if (command === 'create-user') {
       const plan = values.plan.toUpperCase();
       if (!values.email || !values.password || !isPlanType(plan)) {

@@ -10,6 +10,8 @@ import { DateTimeSchema, noNul } from './fields.js';
 //   POST /api/admin/content/{kind}/{language}/{slug}/publish  AdminContentPublishSchema (now or at)
 //   POST /api/admin/content/{kind}/{language}/{slug}/revisions/{id}/restore   (the draft again)
 //   POST /api/admin/content/preview                           AdminContentPreviewInputSchema
+//   GET  /api/admin/content/images                            AdminContentImagesSchema
+//   POST /api/admin/content/images                            AdminContentImageInputSchema (base64)
 //
 // {kind} is `pages` or `articles`. A document's front matter is the YAML of its file in
 // content/ (content/README.md): the files and the console are validated by the same schemas.
@@ -19,6 +21,9 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /** A file name in content/: a-z, 0-9 and single dashes (`privacy-policy`). */
 export const CONTENT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A picture's file name in content/images (and in a cover's `image`). */
+export const CONTENT_IMAGE_NAME = /^[\w-]+\.(svg|png|jpe?g|webp)$/;
+
 const ContentSlugSchema = z
   .string()
   .check(z.regex(CONTENT_SLUG, { error: 'must be a-z, 0-9 and -' }));
@@ -64,7 +69,7 @@ export const ContentArticleFrontMatterSchema = z.object({
   cover: z.optional(
     z.object({
       image: z.string().check(
-        z.regex(/^[\w-]+\.(svg|png|jpe?g|webp)$/, {
+        z.regex(CONTENT_IMAGE_NAME, {
           error: 'must be a file name of the images (name.svg, .png, .jpg or .webp)',
         }),
       ),
@@ -73,6 +78,33 @@ export const ContentArticleFrontMatterSchema = z.object({
   ),
 });
 export type ContentArticleFrontMatter = z.infer<typeof ContentArticleFrontMatterSchema>;
+
+/** The largest picture the console uploads. */
+export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const AdminContentImageInputSchema = z.object({
+  name: z.string().check(
+    z.regex(CONTENT_IMAGE_NAME, {
+      error: 'name must be a file name such as cover.png (.svg, .png, .jpg or .webp)',
+    }),
+  ),
+  /** The picture's bytes in base64. */
+  data: z
+    .base64()
+    .check(
+      z.minLength(1, { error: 'data is required: the picture in base64' }),
+      z.maxLength(Math.ceil(CONTENT_IMAGE_MAX_BYTES / 3) * 4, {
+        error: 'data: a picture may be 5 MB at most',
+      }),
+    ),
+});
+export type AdminContentImageInput = z.infer<typeof AdminContentImageInputSchema>;
+
+export const AdminContentImagesSchema = z.object({
+  /** Every picture a cover or the Markdown may use, with its address on the site. */
+  images: z.array(z.object({ name: z.string(), src: z.string() })),
+});
+export type AdminContentImages = z.infer<typeof AdminContentImagesSchema>;
 
 /** The Markdown body; large enough for any article, bounded for the server. */
 const BodySchema = z.string().check(z.maxLength(200_000), noNul);
@@ -169,5 +201,7 @@ export const ADMIN_CONTENT_MESSAGES = {
   unknownCover: (image: string) => `front_matter.cover.image: there is no image "${image}".`,
   translationTaken: (key: string, language: string) =>
     `front_matter.translation: another article in "${language}" is already a translation of "${key}".`,
+  imageNotOfType: (name: string) => `data: the bytes are not the picture ${name} says it is.`,
+  imageTaken: (name: string) => `name: there is already a picture "${name}"; choose another name.`,
   publishInPast: 'at: a scheduled publication must be in the future; leave it out to publish now.',
 } as const;

@@ -243,6 +243,7 @@ export const AUDIT_ACTIONS = [
   'content.save',
   'content.publish',
   'content.restore',
+  'content.image',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

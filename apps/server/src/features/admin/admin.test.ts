@@ -85,6 +85,7 @@ const VALID_BODIES: Record<string, object> = {
   'PUT /api/admin/voices/language': { language_code: 'en-us', hidden: true },
   'POST /api/admin/voices/install': { name: 'kokoro-int8-multi-lang-v1_0' },
   'POST /api/admin/content/preview': { body: '# Title' },
+  'POST /api/admin/content/images': { name: 'guard.svg', data: 'PHN2Zz48L3N2Zz4=' },
   'PUT /api/admin/content/{kind}/{language}/{slug}': {
     front_matter: { title: 'T', description: 'D', category: 'Main' },
     body: '',
@@ -100,6 +101,7 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
         'DELETE /api/admin/users/{id}',
         'GET /api/admin/audit',
         'GET /api/admin/content',
+        'GET /api/admin/content/images',
         'GET /api/admin/content/{kind}/{language}/{slug}',
         'GET /api/admin/messages',
         'GET /api/admin/overview',
@@ -109,6 +111,7 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
         'GET /api/admin/payments/{id}/invoice.pdf',
         'GET /api/admin/users',
         'GET /api/admin/users/{id}',
+        'POST /api/admin/content/images',
         'POST /api/admin/content/preview',
         'POST /api/admin/content/{kind}/{language}/{slug}/publish',
         'POST /api/admin/content/{kind}/{language}/{slug}/revisions/{id}/restore',

@@ -18,9 +18,11 @@ import {
   TEST_DATABASE_KIND,
   testConfig,
 } from '../../../test/test-app.js';
+import { createLocalStorage } from '../../lib/storage/local.js';
 import { setRole } from '../../services/admin/administrators.js';
+import { createContentImages } from '../../services/content/images.js';
 import { DEFAULT_CONTENT_DIR } from '../../services/content/loader.js';
-import { exportContent, folderImages } from '../../services/content/seed-repository.js';
+import { exportContent } from '../../services/content/seed-repository.js';
 
 /*
  * The console's Content (issue 31 §2, decision 054), on a database of this file's own (its
@@ -109,7 +111,8 @@ describe(`the console's content (${TEST_DATABASE_KIND})`, () => {
   it('exports exactly the seed files (content export round trip)', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'parla-export-'));
     try {
-      await exportContent(app.db, out, folderImages(contentDir));
+      const storage = createLocalStorage(path.join(dataDir, 'export-storage'));
+      await exportContent(app.db, out, createContentImages(storage, contentDir));
       const seed = filesOf(contentDir);
       seed.delete('README.md');
       const exported = filesOf(out);
@@ -356,6 +359,64 @@ describe(`the console's content (${TEST_DATABASE_KIND})`, () => {
       ).toContain(field);
       if (message) expect(body.message).toBe(message);
     }
+  });
+
+  it('uploads a picture to the storage, serves it, and lets a cover use it', async () => {
+    // The smallest PNG: one transparent pixel.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const name = `pixel-${Date.now()}.png`;
+    const uploaded = await admin('POST', '/api/admin/content/images', {
+      name,
+      data: png.toString('base64'),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json().images).toContainEqual({ name, src: `/api/content/images/${name}` });
+    const served = await app.inject({ method: 'GET', url: `/api/content/images/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    const audit = await latestAudit();
+    expect(audit).toMatchObject({
+      action: 'content.image',
+      target_id: `images/${name}`,
+      after: { name, bytes: png.length },
+    });
+
+    const again = await admin('POST', '/api/admin/content/images', {
+      name,
+      data: png.toString('base64'),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ADMIN_CONTENT_MESSAGES.imageTaken(name));
+    const lying = await admin('POST', '/api/admin/content/images', {
+      name: 'x.png',
+      data: Buffer.from('<svg></svg>').toString('base64'),
+    });
+    expect(lying.statusCode).toBe(400);
+    expect(lying.json().message).toBe(ADMIN_CONTENT_MESSAGES.imageNotOfType('x.png'));
+
+    const article = await admin('PUT', '/api/admin/content/articles/fr/une-image', {
+      front_matter: {
+        title: 'Une image',
+        preview: 'Un pixel.',
+        tags: ['Test'],
+        published: '2026-11-01',
+        cover: { image: name, alt: 'Un pixel' },
+      },
+      body: 'Texte.',
+    });
+    expect(article.statusCode, article.body).toBe(200);
+    expect(
+      (await admin('POST', '/api/admin/content/articles/fr/une-image/publish', {})).statusCode,
+    ).toBe(200);
+    const shown = await app.inject({
+      method: 'GET',
+      url: '/api/content/blog/article/fr/une-image',
+    });
+    expect(shown.json().cover).toEqual({ src: `/api/content/images/${name}`, alt: 'Un pixel' });
   });
 
   it('renders a preview with the site’s Markdown and sanitiser', async () => {

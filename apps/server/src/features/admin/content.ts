@@ -2,6 +2,8 @@ import {
   ADMIN_CONTENT_MESSAGES,
   AdminArticleInputSchema,
   AdminContentDocumentSchema,
+  AdminContentImageInputSchema,
+  AdminContentImagesSchema,
   type AdminContentList,
   AdminContentListSchema,
   AdminContentParamsSchema,
@@ -11,22 +13,27 @@ import {
   AdminContentSourceSchema,
   AdminPageInputSchema,
   AdminRevisionParamsSchema,
+  CONTENT_IMAGE_MAX_BYTES,
   ErrorResponseSchema,
 } from '@parla/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import { createAuditLog } from '../../services/admin/audit-log.js';
 import {
   type ContentDocuments,
   ContentInputError,
   type DocumentKey,
 } from '../../services/content/documents.js';
+import { type ContentImages, isImageOfItsType } from '../../services/content/images.js';
+import { IMAGE_ROUTE } from '../../services/content/loader.js';
 import { renderMarkdown } from '../../services/content/markdown.js';
 import type { ContentStore } from '../../services/content/repository.js';
 
 export interface AdminContentOptions {
   db: Db;
   documents: ContentDocuments;
+  images: ContentImages;
   /** Told when visitors' content changed: every server reads it again. */
   store: ContentStore;
 }
@@ -53,7 +60,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = as
   app,
   options,
 ) => {
-  const { db, documents, store } = options;
+  const { db, documents, store, images } = options;
+
+  const listImages = async () => ({
+    images: (await images.names()).map((name) => ({ name, src: `${IMAGE_ROUTE}/${name}` })),
+  });
 
   async function knownLanguage(key: DocumentKey) {
     const found = await db
@@ -103,6 +114,61 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = as
       },
     },
     async (request) => ({ html: renderMarkdown(request.body.body) }),
+  );
+
+  app.get(
+    '/content/images',
+    {
+      schema: {
+        tags,
+        summary: 'The pictures covers and Markdown may use: shipped in content/images and uploaded',
+        security: bearer,
+        response: { 200: AdminContentImagesSchema, ...errors },
+      },
+    },
+    listImages,
+  );
+
+  app.post(
+    '/content/images',
+    {
+      // The picture travels in base64 inside JSON: room for the largest one allowed.
+      bodyLimit: Math.ceil(CONTENT_IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024,
+      schema: {
+        tags,
+        summary:
+          'Upload a picture (base64) to the configured storage; every server serves it under /api/content/images/',
+        security: bearer,
+        body: AdminContentImageInputSchema,
+        response: { 200: AdminContentImagesSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.body;
+      const bytes = Buffer.from(request.body.data, 'base64');
+      if (!isImageOfItsType(name, bytes)) {
+        return refuse(
+          reply,
+          new ContentInputError(400, 'data', ADMIN_CONTENT_MESSAGES.imageNotOfType(name)),
+        );
+      }
+      if (await images.exists(name)) {
+        return refuse(
+          reply,
+          new ContentInputError(409, 'name', ADMIN_CONTENT_MESSAGES.imageTaken(name)),
+        );
+      }
+      await images.put(name, bytes);
+      await createAuditLog(db).record({
+        actor: actorOf(request),
+        action: 'content.image',
+        targetType: 'content',
+        targetId: `images/${name}`,
+        before: null,
+        after: { name, bytes: bytes.length },
+      });
+      return listImages();
+    },
   );
 
   app.get(

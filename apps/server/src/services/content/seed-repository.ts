@@ -1,8 +1,9 @@
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { addRevision, type DocumentKey, hideEntry, showEntry, untouched } from './documents.js';
+import type { ContentImages } from './images.js';
 import { KIND_FOLDERS, loadContentTree } from './loader.js';
 
 /** Bump when the seed derives rows differently from the same files (forces a re-seed). */
@@ -142,12 +143,12 @@ export async function seedContent(db: Db, root: string, at = new Date()): Promis
 /**
  * Writes the published content in the layout of content/ (content/README.md), so that it can
  * seed another installation: languages.yaml, pages/, blog/ and images/. Drafts never published
- * are left out (a seed publishes what it reads). `copyImage` writes one picture into a path.
+ * are left out (a seed publishes what it reads). The pictures are those shipped and uploaded.
  */
 export async function exportContent(
   db: Db,
   dir: string,
-  images: { names: () => Promise<string[]>; copy: (name: string, to: string) => Promise<void> },
+  images: Pick<ContentImages, 'names' | 'read'>,
 ): Promise<{ files: number; images: number }> {
   const languages = await db
     .selectFrom('content_state')
@@ -168,14 +169,9 @@ export async function exportContent(
   }
   const names = await images.names();
   if (names.length > 0) await mkdir(path.join(dir, 'images'), { recursive: true });
-  for (const name of names) await images.copy(name, path.join(dir, 'images', name));
+  for (const name of names) {
+    const bytes = await images.read(name);
+    if (bytes) await writeFile(path.join(dir, 'images', name), bytes);
+  }
   return { files: rows.length, images: names.length };
-}
-
-/** The images shipped in a content folder (the seed's pictures). */
-export function folderImages(root: string) {
-  return {
-    names: async () => (await readdir(path.join(root, 'images')).catch(() => [])).sort(),
-    copy: (name: string, to: string) => copyFile(path.join(root, 'images', name), to),
-  };
 }
