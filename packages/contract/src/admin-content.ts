@@ -89,14 +89,12 @@ export const AdminContentImageInputSchema = z.object({
     }),
   ),
   /** The picture's bytes in base64. */
-  data: z
-    .base64()
-    .check(
-      z.minLength(1, { error: 'data is required: the picture in base64' }),
-      z.maxLength(Math.ceil(CONTENT_IMAGE_MAX_BYTES / 3) * 4, {
-        error: 'data: a picture may be 5 MB at most',
-      }),
-    ),
+  data: z.base64().check(
+    z.minLength(1, { error: 'data is required: the picture in base64' }),
+    z.maxLength(Math.ceil(CONTENT_IMAGE_MAX_BYTES / 3) * 4, {
+      error: 'data: a picture may be 5 MB at most',
+    }),
+  ),
 });
 export type AdminContentImageInput = z.infer<typeof AdminContentImageInputSchema>;
 
