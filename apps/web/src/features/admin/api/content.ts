@@ -1,6 +1,8 @@
 import {
   type AdminContentDocument,
   AdminContentDocumentSchema,
+  type AdminContentImages,
+  AdminContentImagesSchema,
   type AdminContentList,
   AdminContentListSchema,
   AdminContentPreviewSchema,
@@ -76,5 +78,33 @@ export function useContentChange(key: ContentKey) {
     onSuccess: (document) =>
       queryClient.setQueryData(contentDocumentQueryOptions(key).queryKey, document),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'list'] }),
+  });
+}
+
+export const contentImagesQueryOptions = queryOptions({
+  queryKey: ['admin', 'content', 'images'],
+  queryFn: ({ signal }): Promise<AdminContentImages> =>
+    api.get('/admin/content/images', { schema: AdminContentImagesSchema, signal }),
+});
+
+/** A file's bytes in base64, as the upload sends them. */
+async function base64Of(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Uploads a picture to the server's storage; the answer is every picture there is. */
+export function useImageUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ name, file }: { name: string; file: Blob }) =>
+      api.post(
+        '/admin/content/images',
+        { name, data: await base64Of(file) },
+        { schema: AdminContentImagesSchema },
+      ),
+    onSuccess: (images) => queryClient.setQueryData(contentImagesQueryOptions.queryKey, images),
   });
 }

@@ -30,10 +30,12 @@ import { ApiError } from '../../../lib/api-client';
 import {
   type ContentKey,
   contentDocumentQueryOptions,
+  contentImagesQueryOptions,
   contentListQueryOptions,
   contentPath,
   previewQueryOptions,
   useContentChange,
+  useImageUpload,
 } from '../api/content';
 import { AdminPage, ScrollTable, useDateTime } from './admin-page';
 import { type FieldErrors, type FrontMatter, FrontMatterForm } from './content-form';
@@ -89,6 +91,100 @@ export function SeoPreview({
         </Stack>
       </Card>
     </SimpleGrid>
+  );
+}
+
+/** A picture's file name from an uploaded file's (lower case, dashes). */
+export function imageNameOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const stem = (dot > 0 ? fileName.slice(0, dot) : fileName)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+  const extension = (dot > 0 ? fileName.slice(dot + 1) : '').toLowerCase();
+  return `${stem || 'image'}.${extension}`;
+}
+
+/** The pictures of the content: upload one, put one in the text or make it the cover. */
+function ImagesPanel({
+  kind,
+  onInsert,
+  onCover,
+}: {
+  kind: ContentKind;
+  onInsert: (markdown: string) => void;
+  onCover: (name: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const images = useQuery(contentImagesQueryOptions);
+  const upload = useImageUpload();
+  return (
+    <Stack gap="sm">
+      <Box>
+        <Text component="label" htmlFor="content-image-upload" fw={500} size="sm" display="block">
+          {t('content.images.upload')}
+        </Text>
+        <Text size="xs" c="dimmed" id="content-image-hint">
+          {t('content.images.uploadHint')}
+        </Text>
+        <input
+          id="content-image-upload"
+          type="file"
+          accept=".png,.jpg,.jpeg,.webp,.svg"
+          aria-describedby="content-image-hint"
+          style={{ minHeight: 44 }}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) upload.mutate({ name: imageNameOf(file.name), file });
+            event.currentTarget.value = '';
+          }}
+        />
+      </Box>
+      {upload.isError && (
+        <Alert color="red" role="alert">
+          {upload.error.message}
+        </Alert>
+      )}
+      {upload.isSuccess && (
+        <Alert color="green" role="status">
+          {t('content.images.uploaded', { name: upload.variables.name })}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+        {(images.data?.images ?? []).map((image) => (
+          <Card key={image.name} withBorder padding="xs">
+            <Image src={image.src} alt="" h={80} fit="contain" />
+            <Text size="xs" mt={4} style={{ overflowWrap: 'anywhere' }}>
+              <Ltr>{image.name}</Ltr>
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              mt={4}
+              mih={44}
+              aria-label={t('content.images.insertOf', { name: image.name })}
+              onClick={() => onInsert(`![](${image.src})`)}
+            >
+              {t('content.images.insert')}
+            </Button>
+            {kind === 'articles' && (
+              <Button
+                variant="default"
+                size="xs"
+                mt={4}
+                mih={44}
+                aria-label={t('content.images.coverOf', { name: image.name })}
+                onClick={() => onCover(image.name)}
+              >
+                {t('content.images.cover')}
+              </Button>
+            )}
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
@@ -503,12 +599,27 @@ export function ContentEditor({ kind, language, slug }: ContentKey) {
               <Tabs.Tab value="seo" mih={44}>
                 {t('content.seo.title')}
               </Tabs.Tab>
+              <Tabs.Tab value="images" mih={44}>
+                {t('content.images.title')}
+              </Tabs.Tab>
               <Tabs.Tab value="revisions" mih={44} disabled={!document.data}>
                 {t('content.revisions.title')}
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="seo" pt="md">
               <SeoPreview kind={kind} language={language} slug={target.slug} front={front} />
+            </Tabs.Panel>
+            <Tabs.Panel value="images" pt="md">
+              <ImagesPanel
+                kind={kind}
+                onInsert={(markdown) =>
+                  setBody((text) => `${text.replace(/\n*$/, '')}\n\n${markdown}\n`)
+                }
+                onCover={(name) => {
+                  const cover = front.cover as { alt?: string } | undefined;
+                  setFront({ ...front, cover: { image: name, alt: cover?.alt ?? '' } });
+                }}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="revisions" pt="md">
               {document.data && (

@@ -6,6 +6,7 @@ import AdminRoute from '../../../app/routes/admin/layout';
 import { profileOf } from '../../../test/profile';
 import { interceptFetch, jsonResponse, type RecordedCall, renderAt } from '../../../test/render';
 import { signedInForEachTest } from '../../../test/session';
+import { imageNameOf } from './content-editor';
 import { revisionDiff, siteAddress, translationRows } from './content-model';
 
 signedInForEachTest();
@@ -89,6 +90,11 @@ describe('the content model of the console', () => {
       '  "title": "Tarifs",',
       'C',
     ]);
+  });
+
+  it('names an uploaded picture as the storage accepts it', () => {
+    expect(imageNameOf('Ma Photo été.PNG')).toBe('ma-photo-ete.png');
+    expect(imageNameOf('???.svg')).toBe('image.svg');
   });
 
   it('gives each document its address on the site', () => {
