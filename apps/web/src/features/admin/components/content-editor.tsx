@@ -555,6 +555,7 @@ export function ContentEditor({ kind, language, slug }: ContentKey) {
           <Group gap="sm" align="flex-end" wrap="wrap">
             <Button
               h={44}
+              variant="default"
               onClick={save}
               loading={change.isPending && change.variables?.action === 'save'}
             >
@@ -562,9 +563,7 @@ export function ContentEditor({ kind, language, slug }: ContentKey) {
             </Button>
             <Button
               h={44}
-              color="teal.9"
               disabled={isNew || changed}
-              title={changed ? t('content.editor.saveFirst') : undefined}
               onClick={() => publish(null)}
               loading={
                 change.isPending && change.variables?.action === 'publish' && !change.variables.at
