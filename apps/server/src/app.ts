@@ -50,6 +50,10 @@ import { type ConversionsPerMinute, rateLimitPlugin } from './plugins/rate-limit
 import { loggerOptions } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { createContentDocuments } from './services/content/documents.js';
+import { createContentImages } from './services/content/images.js';
+import { DEFAULT_CONTENT_DIR } from './services/content/loader.js';
+import { createContentStore } from './services/content/repository.js';
 import { seedContent } from './services/content/seed-repository.js';
 import { createConversionService } from './services/conversion/conversion-service.js';
 import type { VisitorLimits } from './services/conversion/usage-repository.js';
@@ -95,6 +99,8 @@ export interface BuildAppOptions {
   renderTimeoutMs?: number;
   /** A streamed rendering nobody has read for this long is stopped (default 10 s); tests lower it. */
   streamAbandonedAfterMs?: number;
+  /** How often drafts scheduled for publication are looked for (default 30 s); tests shorten it. */
+  contentPublicationEveryMs?: number;
   /** The job runner's lease and polling (features/jobs/runner.ts); tests shorten them. */
   jobRunner?: JobRoutesOptions['runner'];
   /** Where log lines go instead of standard output (tests read them). */
@@ -103,7 +109,6 @@ export interface BuildAppOptions {
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** src/app.ts and dist/app.js are both three levels below the repository root. */
-const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
 /** JSON bodies are small; audio uploads (multipart) set their own limit on their route. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -132,6 +137,7 @@ export async function buildApp({
   redisPrefix = config.redisPrefix,
   renderTimeoutMs = config.renderTimeoutSeconds * 1000,
   streamAbandonedAfterMs,
+  contentPublicationEveryMs = 30_000,
   jobRunner,
   logStream,
 }: BuildAppOptions) {
@@ -180,8 +186,6 @@ export async function buildApp({
   });
   await migrateToLatest(db);
   await seedPlans(db, planSeed);
-  const seed = await seedContent(db, contentDir);
-  app.log.info({ contentDir, ...seed }, 'content');
   const tokens = new TokenService(config.jwtSecret);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -205,6 +209,17 @@ export async function buildApp({
   // The operator's hidden voices and languages and default voices (decision 052): everything
   // but the console sees the catalogue through them.
   const voiceSettings = createVoiceSettings(db, { redis, prefix: redisPrefix });
+  // The content: seeded from content/ into an empty database, edited in the console, kept in
+  // every server's memory and read again on a publication (decision 054).
+  const seed = await seedContent(db, contentDir);
+  app.log.info({ contentDir, ...seed }, 'content');
+  const contentStore = createContentStore(db, { redis, prefix: redisPrefix });
+  app.addHook('onClose', () => contentStore.close());
+  const contentImages = createContentImages(storage, contentDir);
+  const contentDocuments = createContentDocuments(db, {
+    imageExists: (name) => contentImages.exists(name),
+    ...(now && { now }),
+  });
   app.addHook('onClose', () => voiceSettings.close());
   const speech = withVoiceSettings(engine, voiceSettings);
   const plans = createPlanStore(db, { redis, prefix: redisPrefix });
@@ -322,6 +337,13 @@ export async function buildApp({
     const count = await conversions.recover();
     if (count > 0) app.log.warn({ count }, 'conversions of a stopped server refunded');
   });
+  scheduler.every('content-publication', contentPublicationEveryMs, async () => {
+    const count = await contentDocuments.publishDue();
+    if (count > 0) {
+      await contentStore.changed();
+      app.log.info({ count }, 'scheduled content published');
+    }
+  });
   scheduler.every('audio-expiry', 5 * 60 * 1000, async () => {
     const count = await conversions.purgeExpired();
     if (count > 0) app.log.info({ count }, 'expired audio removed');
@@ -420,13 +442,13 @@ export async function buildApp({
       });
       await api.register(contentRoutes, {
         prefix: '/content',
-        db,
-        contentDir,
+        store: contentStore,
+        images: contentImages,
         catalogueCounts,
       });
       await api.register(seoRoutes, {
         prefix: '/seo',
-        db,
+        store: contentStore,
         publicUrl: config.publicUrl,
         catalogueCounts,
       });
@@ -447,6 +469,7 @@ export async function buildApp({
           voicesDir,
           piperBase: config.defaultVoices.piperBase,
         },
+        content: { documents: contentDocuments, store: contentStore, images: contentImages },
       });
       await api.register(mailRoutes, {
         prefix: '/mail',
@@ -466,10 +489,10 @@ export async function buildApp({
     conversionsPerMinute: perMinute,
   });
   await app.register(probeFallbackRoutes);
-  await app.register(seoSiteRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(seoSiteRoutes, { store: contentStore, publicUrl: config.publicUrl });
   await app.register(webAppPlugin, {
     root: webRoot,
-    renderIndex: createIndexRenderer(db, config.publicUrl, {
+    renderIndex: createIndexRenderer(contentStore, config.publicUrl, {
       catalogueCounts,
       writeShell: createShellWriter(webRoot, catalogueCounts),
     }),

@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import {
   testConfig,
 } from '../test/test-app.js';
 import { voiceSettings } from '../test/voice-settings.js';
+import { DEFAULT_CONTENT_DIR } from './services/content/loader.js';
 
 const cliSource = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const runMain = fileURLToPath(new URL('../../../scripts/run-main.mjs', import.meta.url));
@@ -77,6 +78,24 @@ describe('the parla command (from its source; commands.test.ts runs it through n
     });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ user: { email }, plan: { type: 'BASIC' } });
+  });
+
+  it('writes the published content back in the layout of content/ (content export)', () => {
+    // The database the previous test's server seeded from content/ at its start.
+    const out = mkdtempSync(path.join(tmpdir(), 'parla-cli-export-'));
+    afterAll(() => rmSync(out, { recursive: true, force: true }));
+    const result = cli(['content', 'export', out]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^\d+ pages and articles and \d+ images written to /);
+    for (const file of ['languages.yaml', 'pages/fr/pricing.md', 'blog/de/was-ist-ssml.md']) {
+      expect(readFileSync(path.join(out, file), 'utf8'), file).toBe(
+        readFileSync(path.join(DEFAULT_CONTENT_DIR, file), 'utf8'),
+      );
+    }
+    expect(existsSync(path.join(out, 'images', 'what-is-ssml.svg'))).toBe(true);
+    const usage = cli(['content', 'import', out]);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('content needs export and a DIR.');
   });
 
   it('refuses a missing option or an unknown plan with usage, exit code 2', () => {

@@ -15,6 +15,9 @@ import { TokenService } from './lib/tokens.js';
 import { createUserRepository, normaliseEmail } from './services/accounts/user-repository.js';
 import { setRole } from './services/admin/administrators.js';
 import { createBackup, RestoreError, restoreBackup } from './services/backup.js';
+import { createContentImages } from './services/content/images.js';
+import { DEFAULT_CONTENT_DIR } from './services/content/loader.js';
+import { exportContent } from './services/content/seed-repository.js';
 import { readPlans, seedPlans } from './services/plans/plan-store.js';
 import { createVoiceInstaller } from './services/voice-installer.js';
 
@@ -32,6 +35,9 @@ Commands:
                                            the files of DATA_DIR to FILE (a tar) while the
                                            servers run; says how to back up PostgreSQL and S3
   restore FILE                             restore such a backup into a new DATA_DIR
+  content export DIR                       write the published pages and articles, languages.yaml
+                                           and the images in the layout of content/ (the seed of
+                                           an empty database; content/README.md)
   admin <grant|revoke> EMAIL               make the account of EMAIL an administrator of the
                                            console (/admin), or a user again; the last
                                            administrator is never revoked
@@ -132,7 +138,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const COMMANDS = ['migrate', 'worker', 'create-user', 'backup', 'restore', 'admin'];
+const COMMANDS = ['migrate', 'worker', 'create-user', 'backup', 'restore', 'admin', 'content'];
 
 /**
  * `parla admin grant|revoke EMAIL`: how the first administrator is made (no default account
@@ -155,6 +161,30 @@ async function grantOrRevoke(db: Db, action: string | undefined, email: string |
   }
   const role = action === 'grant' ? 'an administrator' : 'a user';
   console.info(`${address} ${result.changed ? 'is now' : 'was already'} ${role}.`);
+  return 0;
+}
+
+/** `parla content export DIR` (decision 054). */
+async function exportContentTo(
+  db: Db,
+  config: Config,
+  action: string | undefined,
+  dir: string | undefined,
+) {
+  if (action !== 'export' || !dir) {
+    console.error(`content needs export and a DIR.\n\n${USAGE}`);
+    return 2;
+  }
+  // Loaded here: the other commands need no AWS SDK.
+  const { createStorage } = await import('./lib/storage/from-config.js');
+  const storage = createStorage(config.storage);
+  try {
+    const pictures = createContentImages(storage, DEFAULT_CONTENT_DIR);
+    const { files, images } = await exportContent(db, dir, pictures);
+    console.info(`${files} pages and articles and ${images} images written to ${dir}.`);
+  } finally {
+    storage.close();
+  }
   return 0;
 }
 
@@ -219,6 +249,8 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'admin') return await grantOrRevoke(db, positionals[1], positionals[2]);
+    if (command === 'content')
+      return await exportContentTo(db, config, positionals[1], positionals[2]);
     if (command === 'create-user') {
       const plan = values.plan.toUpperCase();
       if (!values.email || !values.password || !isPlanType(plan)) {

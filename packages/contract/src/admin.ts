@@ -241,6 +241,10 @@ export const AUDIT_ACTIONS = [
   'voice.install',
   'voice.remove',
   'plan.update',
+  'content.save',
+  'content.publish',
+  'content.restore',
+  'content.image',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './admin.js';
+export * from './admin-content.js';
 export * from './admin-overview.js';
 export * from './admin-payments.js';
 export * from './admin-plans.js';

@@ -630,6 +630,51 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('voice_settings').execute();
     },
   },
+  '0017-content-documents': {
+    // The content edited in the console (issue 31 §2, decision 054): each page and article as
+    // the text of its file, the draft and what visitors see, with every revision kept.
+    // content_pages and content_articles stay the published view the site reads.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('content_documents')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('slug', 'text', (c) => c.notNull())
+        .addColumn('draft', 'text', (c) => c.notNull())
+        .addColumn('published', 'text')
+        .addColumn('publish_at', 'text')
+        .addColumn('seeded', 'text')
+        .addColumn('published_at', 'text')
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('content_documents_pkey', ['kind', 'language', 'slug'])
+        .execute();
+      await db.schema
+        .createIndex('content_documents_publish_at')
+        .on('content_documents')
+        .column('publish_at')
+        .execute();
+      await db.schema
+        .createTable('content_revisions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('slug', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('actor_email', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('content_revisions_document')
+        .on('content_revisions')
+        .columns(['kind', 'language', 'slug', 'created_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('content_revisions').execute();
+      await db.schema.dropTable('content_documents').execute();
+    },
+  },
   '0018-plans': {
     // The plans' terms in the database, edited in the console (decision 055): one row per plan
     // type, seeded at start from PLAN_* (or the defaults) only where a row is missing. A

@@ -137,6 +137,34 @@ export interface ContentArticlesTable {
   is_on_main_page: number;
 }
 
+/** A page or article as the text of its file (migration 0017, decision 054). */
+export interface ContentDocumentsTable {
+  kind: 'pages' | 'articles';
+  language: string;
+  slug: string;
+  /** The file's text as last saved in the console. */
+  draft: string;
+  /** The file's text visitors see (content_pages/content_articles hold it rendered). */
+  published: string | null;
+  /** When set, the draft is published at this instant. */
+  publish_at: string | null;
+  /** The file's text as last seeded: equal to draft and published while never edited. */
+  seeded: string | null;
+  published_at: string | null;
+  updated_at: string;
+}
+
+export interface ContentRevisionsTable {
+  id: string;
+  kind: 'pages' | 'articles';
+  language: string;
+  slug: string;
+  source: string;
+  action: 'seed' | 'save' | 'publish' | 'restore';
+  actor_email: string | null;
+  created_at: string;
+}
+
 export interface ContentStateTable {
   key: string;
   value: string;
@@ -439,6 +467,8 @@ export interface Database {
   content_pages: ContentPagesTable;
   content_articles: ContentArticlesTable;
   content_state: ContentStateTable;
+  content_documents: ContentDocumentsTable;
+  content_revisions: ContentRevisionsTable;
   conversions: ConversionsTable;
   visitor_usage: VisitorUsageTable;
   conversion_intents: ConversionIntentsTable;

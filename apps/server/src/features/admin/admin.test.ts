@@ -91,6 +91,13 @@ const VALID_BODIES: Record<string, object> = {
     storage_bytes: 0,
     engines: ['neural'],
   },
+  'POST /api/admin/content/preview': { body: '# Title' },
+  'POST /api/admin/content/images': { name: 'guard.svg', data: 'PHN2Zz48L3N2Zz4=' },
+  'PUT /api/admin/content/{kind}/{language}/{slug}': {
+    front_matter: { title: 'T', description: 'D', category: 'Main' },
+    body: '',
+  },
+  'POST /api/admin/content/{kind}/{language}/{slug}/publish': {},
 };
 
 describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
@@ -100,6 +107,9 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
       [
         'DELETE /api/admin/users/{id}',
         'GET /api/admin/audit',
+        'GET /api/admin/content',
+        'GET /api/admin/content/images',
+        'GET /api/admin/content/{kind}/{language}/{slug}',
         'GET /api/admin/messages',
         'GET /api/admin/overview',
         'GET /api/admin/overview/health',
@@ -109,11 +119,16 @@ describe(`the operator console's guard (${TEST_DATABASE_KIND})`, () => {
         'GET /api/admin/plans',
         'GET /api/admin/users',
         'GET /api/admin/users/{id}',
+        'POST /api/admin/content/images',
+        'POST /api/admin/content/preview',
+        'POST /api/admin/content/{kind}/{language}/{slug}/publish',
+        'POST /api/admin/content/{kind}/{language}/{slug}/revisions/{id}/restore',
         'POST /api/admin/payments/{id}/refunds',
         'POST /api/admin/users/{id}/characters',
         'POST /api/admin/users/{id}/disable',
         'POST /api/admin/users/{id}/enable',
         'POST /api/admin/users/{id}/validation-mail',
+        'PUT /api/admin/content/{kind}/{language}/{slug}',
         'PUT /api/admin/messages/{id}',
         'PUT /api/admin/plans/{type}',
         'PUT /api/admin/users/{id}/plan',

@@ -39,6 +39,7 @@ import {
 import { type Actor, createAuditLog } from '../../services/admin/audit-log.js';
 import { createContactMessageRepository } from '../../services/contact/contact-message-repository.js';
 import type { PlanStore } from '../../services/plans/plan-store.js';
+import { type AdminContentOptions, adminContentRoutes } from './content.js';
 import { type OverviewRoutesOptions, overviewRoutes } from './overview.js';
 import { type AdminPaymentRoutesOptions, adminPaymentRoutes } from './payments.js';
 import { adminPlanRoutes } from './plans.js';
@@ -53,6 +54,7 @@ export interface AdminRoutesOptions extends AdminPaymentRoutesOptions {
   plans: PlanStore;
   overview: Omit<OverviewRoutesOptions, 'db'>;
   voices: Omit<AdminVoicesOptions, 'db'>;
+  content: Omit<AdminContentOptions, 'db'>;
 }
 
 const bearer = [{ bearerAuth: [] }];
@@ -414,4 +416,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   // Under this plugin's guard: its onRequest hook runs for the child's routes too.
   await app.register(adminVoiceRoutes, { db, ...options.voices });
   await app.register(adminPlanRoutes, { db, plans });
+  await app.register(adminContentRoutes, { db, ...options.content });
 };

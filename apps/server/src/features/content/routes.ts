@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BlogArticleSchema,
@@ -16,13 +15,14 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
-import { createContentRepository } from '../../services/content/repository.js';
+import type { ContentImages } from '../../services/content/images.js';
+import { type ContentStore, createContentRepository } from '../../services/content/repository.js';
 
 export interface ContentRoutesOptions {
-  db: Db;
-  /** The content tree (its images/ folder is served here). */
-  contentDir: string;
+  /** The published content, kept in memory (decision 054). */
+  store: ContentStore;
+  /** The pictures: content/images and those uploaded in the console (served here). */
+  images: ContentImages;
   /** The voice catalogue's counts, for the `{{voices}}`/`{{languages}}` of the content. */
   catalogueCounts: () => Promise<CatalogueCounts>;
 }
@@ -56,8 +56,7 @@ const IMAGE_TYPES: Record<string, string> = {
 
 /** GET /content/pages…, /content/blog…, and the cover images (SPEC §7). No token needed. */
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, options) => {
-  const content = createContentRepository(options.db);
-  const imagesDir = path.join(options.contentDir, 'images');
+  const content = createContentRepository(options.store);
 
   /**
    * A page or page list with the catalogue's counts in place of their placeholders, written as
@@ -181,7 +180,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
     {
       schema: {
         tags: ['content'],
-        summary: 'A cover picture shipped with the content',
+        summary: 'A picture of the content (shipped in content/images or uploaded in the console)',
         params: z.object({ file: z.string() }),
       },
     },
@@ -192,12 +191,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       if (!type || !/^[\w-]+\.[a-z]+$/i.test(file)) {
         return reply.code(404).send({ message: CONTENT_MESSAGES.unknownImage });
       }
-      let body: Buffer;
-      try {
-        body = await readFile(path.join(imagesDir, file));
-      } catch {
-        return reply.code(404).send({ message: CONTENT_MESSAGES.unknownImage });
-      }
+      const body = await options.images.read(file);
+      if (!body) return reply.code(404).send({ message: CONTENT_MESSAGES.unknownImage });
       // An SVG opened on its own is a document: it may run nothing.
       if (type === 'image/svg+xml') {
         reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");

@@ -7,14 +7,14 @@ import {
   withLanguagePrefix,
 } from '@parla/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database.js';
-import { createContentRepository } from '../../services/content/repository.js';
+import { type ContentStore, createContentRepository } from '../../services/content/repository.js';
 import { renderIndexHtml } from './head.js';
 import { pageSlugOf, SeoNotFoundError, seoMetaFor } from './meta.js';
 import type { createShellWriter } from './shell.js';
 
 export interface SeoRoutesOptions {
-  db: Db;
+  /** The published content, kept in memory (decision 054). */
+  store: ContentStore;
   /** PUBLIC_URL: absolute addresses in metadata, sitemap.xml and robots.txt. */
   publicUrl: string;
   /** The voice catalogue's counts, for the `{{voices}}`/`{{languages}}` of titles and descriptions. */
@@ -23,7 +23,7 @@ export interface SeoRoutesOptions {
 
 /** GET /seo/meta (SPEC §7). */
 export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, options) => {
-  const content = createContentRepository(options.db);
+  const content = createContentRepository(options.store);
   app.get(
     '/meta',
     {
@@ -53,8 +53,8 @@ const escapeXml = (text: string) =>
   );
 
 /** The pages and articles of every language, each with its alternates (sitemaps.org + hreflang). */
-export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
-  const content = createContentRepository(db);
+export async function sitemapXml(store: ContentStore, publicUrl: string): Promise<string> {
+  const content = createContentRepository(store);
   const languages = await content.languages();
   const locales = new Map(languages.map((language) => [language.code, language.locale]));
   const defaultCode = languages[0]?.code;
@@ -130,7 +130,7 @@ export const seoSiteRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(await sitemapXml(options.db, options.publicUrl)),
+      .send(await sitemapXml(options.store, options.publicUrl)),
   );
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
@@ -146,7 +146,7 @@ export const seoSiteRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app
  * languages fall back to the convertor's metadata, as the page does.
  */
 export function createIndexRenderer(
-  db: Db,
+  store: ContentStore,
   publicUrl: string,
   {
     catalogueCounts,
@@ -156,7 +156,7 @@ export function createIndexRenderer(
     writeShell?: ReturnType<typeof createShellWriter>;
   } = {},
 ) {
-  const content = createContentRepository(db);
+  const content = createContentRepository(store);
   return async (url: string, html: string): Promise<string> => {
     const query = seoMetaQueryFor(url);
     let language = await content.language(query.language);

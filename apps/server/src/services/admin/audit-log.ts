@@ -9,7 +9,7 @@ export type Actor = { id: string; email: string } | null;
 export interface AuditRecord {
   actor: Actor;
   action: AuditAction;
-  targetType: 'user' | 'message' | 'payment' | 'voice' | 'language' | 'plan';
+  targetType: 'user' | 'message' | 'payment' | 'voice' | 'language' | 'plan' | 'content';
   targetId: string;
   /** What the target was before and after (JSON values; null: it did not or no longer exists). */
   before: unknown;

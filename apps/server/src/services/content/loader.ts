@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
+  CONTENT_KINDS,
+  CONTENT_SLUG,
+  ContentArticleFrontMatterSchema,
+  type ContentKind,
+  ContentPageFrontMatterSchema,
   DEFAULT_LANGUAGE,
   findCountry,
   type PageListItem,
   PageListItemSchema,
   type PageSection,
-  PageSectionSchema,
 } from '@parla/contract';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -24,6 +29,11 @@ import { countWords, minutesToRead, parseFrontMatter, renderMarkdown } from './m
 
 export const IMAGE_ROUTE = '/api/content/images';
 
+/** content/ of the repository: the seed of an empty database. */
+export const DEFAULT_CONTENT_DIR = fileURLToPath(
+  new URL('../../../../../content', import.meta.url),
+);
+
 const LanguageFileSchema = z.array(
   z.object({
     code: z.string().refine((code) => code === DEFAULT_LANGUAGE || findCountry(code), {
@@ -38,47 +48,15 @@ const LanguageFileSchema = z.array(
   }),
 );
 
-const SlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-const PageFrontMatterSchema = z.object({
-  title: z.string().min(1),
-  description: z.string().min(1),
-  category: z.string().min(1),
-  order: z.number().int().default(100),
-  /** Structured sections (the convertor's intro, tiles, steps, FAQ); the body is appended. */
-  sections: z
-    .array(
-      z.object({
-        ...PageSectionSchema.shape,
-        visibility: z.enum(['hidden', 'visible']).default('visible'),
-      }),
-    )
-    .default([]),
-});
-
-// YAML reads an unquoted 2026-03-02 as a Date: accept both and keep ISO text.
-const DateField = z.union([z.date(), z.string()]).transform((value, ctx) => {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) {
-    ctx.addIssue({ code: 'custom', message: 'must be a date such as 2026-03-02' });
-    return z.NEVER;
-  }
-  return date.toISOString();
-});
-
-const ArticleFrontMatterSchema = z.object({
-  title: z.string().min(1),
-  preview: z.string().min(1),
-  tags: z.array(z.string().min(1)).min(1),
-  published: DateField,
-  modified: DateField.optional(),
-  /** Same value in an article and its translations; defaults to the English file name. */
-  translation: z.string().regex(SlugPattern).optional(),
-  main_page: z.boolean().default(false),
-  cover: z
-    .object({ image: z.string().regex(/^[\w-]+\.(svg|png|jpe?g|webp)$/), alt: z.string() })
-    .optional(),
-});
+/** YAML reads an unquoted 2026-03-02 as a Date: the schemas take ISO text. */
+function withIsoDates(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      value instanceof Date ? value.toISOString() : value,
+    ]),
+  );
+}
 
 export interface LanguageEntry {
   code: string;
@@ -117,19 +95,40 @@ export interface ArticleEntry {
   is_on_main_page: boolean;
 }
 
+/** One page or article file as it was read (the console's documents are these texts). */
+export interface ContentFile {
+  kind: ContentKind;
+  language: string;
+  slug: string;
+  text: string;
+}
+
+/** What a file shows visitors once published. */
+export type ShownEntry =
+  | { kind: 'pages'; entry: PageEntry }
+  | { kind: 'articles'; entry: ArticleEntry };
+
 export interface ContentTree {
   /** sha256 of every file read: the seed is skipped when it has not changed. */
   hash: string;
   languages: LanguageEntry[];
   pages: PageEntry[];
   articles: ArticleEntry[];
+  files: (ContentFile & { shown: ShownEntry })[];
+  /** languages.yaml as it was read (the export writes it back). */
+  languagesText: string;
+  /** The images' file names. */
+  images: string[];
 }
 
 export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-function describeIssues(file: string, error: z.ZodError): ContentError {
+function describeIssues(
+  file: string,
+  error: { issues: readonly { path: PropertyKey[]; message: string }[] },
+): ContentError {
   const lines = error.issues.map(
     (issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`,
   );
@@ -162,7 +161,8 @@ export function loadContentTree(root: string): ContentTree {
 
   const languagesFile = path.join(root, 'languages.yaml');
   if (!existsSync(languagesFile)) throw new ContentError(`${languagesFile} is missing`);
-  const parsedLanguages = LanguageFileSchema.safeParse(parseYaml(read(languagesFile)));
+  const languagesText = read(languagesFile);
+  const parsedLanguages = LanguageFileSchema.safeParse(parseYaml(languagesText));
   if (!parsedLanguages.success) throw describeIssues(languagesFile, parsedLanguages.error);
   const languages = parsedLanguages.data.map((language, position) => ({ ...language, position }));
   const known = new Set(languages.map((language) => language.code));
@@ -172,89 +172,36 @@ export function loadContentTree(root: string): ContentTree {
     }
   };
 
-  const pages: PageEntry[] = [];
-  const pagesDir = path.join(root, 'pages');
-  for (const language of subdirectories(pagesDir)) {
-    checkLanguage(path.join(pagesDir, language), language);
-    for (const name of markdownFiles(path.join(pagesDir, language))) {
-      const file = path.join(pagesDir, language, name);
-      const slug = name.replace(/\.md$/, '');
-      if (!SlugPattern.test(slug))
-        throw new ContentError(`${file}: the file name must be a-z, 0-9 and -`);
-      const { data, body } = parseFrontMatterOf(file, read(file));
-      const parsed = PageFrontMatterSchema.safeParse(data);
-      if (!parsed.success) throw describeIssues(file, parsed.error);
-      const meta = parsed.data;
-      const sections: PageSection[] = [
-        {
-          id: 'header',
-          visibility: 'visible',
-          tags: [
-            { type: 'title', content: meta.title },
-            { type: 'text', content: meta.description },
-          ],
-        },
-        ...meta.sections,
-      ];
-      if (body.trim() !== '') {
-        sections.push({
-          id: 'body',
-          visibility: 'visible',
-          tags: [{ type: 'html', content: renderMarkdown(body) }],
-        });
-      }
-      pages.push({
-        language,
-        slug,
-        category: meta.category,
-        title: meta.title,
-        description: meta.description,
-        position: meta.order,
-        sections,
-      });
-    }
-  }
-
-  const articles: ArticleEntry[] = [];
-  const blogDir = path.join(root, 'blog');
   const imagesDir = path.join(root, 'images');
-  for (const language of subdirectories(blogDir)) {
-    checkLanguage(path.join(blogDir, language), language);
-    for (const name of markdownFiles(path.join(blogDir, language))) {
-      const file = path.join(blogDir, language, name);
-      const slug = name.replace(/\.md$/, '');
-      if (!SlugPattern.test(slug))
-        throw new ContentError(`${file}: the file name must be a-z, 0-9 and -`);
-      const { data, body } = parseFrontMatterOf(file, read(file));
-      const parsed = ArticleFrontMatterSchema.safeParse(data);
-      if (!parsed.success) throw describeIssues(file, parsed.error);
-      const meta = parsed.data;
-      if (meta.cover && !existsSync(path.join(imagesDir, meta.cover.image))) {
-        throw new ContentError(`${file}: cover.image ${meta.cover.image} is not in ${imagesDir}`);
+  const images = existsSync(imagesDir) ? readdirSync(imagesDir).sort() : [];
+  const pages: PageEntry[] = [];
+  const articles: ArticleEntry[] = [];
+  const files: ContentTree['files'] = [];
+  for (const kind of CONTENT_KINDS) {
+    const dir = path.join(root, KIND_FOLDERS[kind]);
+    for (const language of subdirectories(dir)) {
+      checkLanguage(path.join(dir, language), language);
+      for (const name of markdownFiles(path.join(dir, language))) {
+        const file = path.join(dir, language, name);
+        const slug = name.replace(/\.md$/, '');
+        if (!CONTENT_SLUG.test(slug))
+          throw new ContentError(`${file}: the file name must be a-z, 0-9 and -`);
+        const text = read(file);
+        const parsed = parseContentFile({ kind, language, slug, text }, (image) =>
+          images.includes(image),
+        );
+        if (!parsed.ok) {
+          throw parsed.issues
+            ? describeIssues(file, { issues: parsed.issues })
+            : new ContentError(`${file}: ${parsed.message}`);
+        }
+        if (parsed.kind === 'pages') pages.push(parsed.entry);
+        else articles.push(parsed.entry);
+        files.push({ kind, language, slug, text, shown: parsed });
       }
-      const html = renderMarkdown(body);
-      const words = countWords(html);
-      articles.push({
-        language,
-        slug,
-        translation_key: meta.translation ?? slug,
-        title: meta.title,
-        preview: meta.preview,
-        tags: meta.tags,
-        cover_image: meta.cover ? `${IMAGE_ROUTE}/${meta.cover.image}` : null,
-        cover_alt: meta.cover?.alt ?? null,
-        published_time: meta.published,
-        modified_time: meta.modified ?? meta.published,
-        words_count: words,
-        time_to_read: minutesToRead(words),
-        content_html: html,
-        is_on_main_page: meta.main_page,
-      });
     }
   }
-  for (const image of existsSync(imagesDir) ? readdirSync(imagesDir).sort() : []) {
-    read(path.join(imagesDir, image));
-  }
+  for (const image of images) read(path.join(imagesDir, image));
 
   const seen = new Set<string>();
   for (const article of articles) {
@@ -267,13 +214,94 @@ export function loadContentTree(root: string): ContentTree {
     seen.add(key);
   }
 
-  return { hash: hash.digest('hex'), languages, pages, articles };
+  return { hash: hash.digest('hex'), languages, pages, articles, files, languagesText, images };
 }
 
-function parseFrontMatterOf(file: string, text: string) {
+/** Where each kind lives under content/. */
+export const KIND_FOLDERS: Record<ContentKind, string> = { pages: 'pages', articles: 'blog' };
+
+export type ParsedContent =
+  | (ShownEntry & { ok: true })
+  | { ok: false; message: string; issues?: { path: PropertyKey[]; message: string }[] };
+
+/**
+ * One page or article file made into what the site shows: the seed and the console's
+ * publications both go through here, so a file and a console edit are checked alike.
+ */
+export function parseContentFile(
+  file: ContentFile,
+  imageExists: (name: string) => boolean,
+): ParsedContent {
+  let split: ReturnType<typeof parseFrontMatter>;
   try {
-    return parseFrontMatter(text);
+    split = parseFrontMatter(file.text);
   } catch (error) {
-    throw new ContentError(`${file}: ${(error as Error).message}`);
+    return { ok: false, message: (error as Error).message };
   }
+  const data = withIsoDates(split.data);
+  const { body } = split;
+  const html = body.trim() === '' ? '' : renderMarkdown(body);
+  if (file.kind === 'pages') {
+    const parsed = ContentPageFrontMatterSchema.safeParse(data);
+    if (!parsed.success) return { ok: false, message: 'invalid', issues: parsed.error.issues };
+    const meta = parsed.data;
+    const sections: PageSection[] = [
+      {
+        id: 'header',
+        visibility: 'visible',
+        tags: [
+          { type: 'title', content: meta.title },
+          { type: 'text', content: meta.description },
+        ],
+      },
+      ...(meta.sections ?? []).map((section) => ({
+        ...section,
+        visibility: section.visibility ?? ('visible' as const),
+      })),
+    ];
+    if (html !== '') {
+      sections.push({ id: 'body', visibility: 'visible', tags: [{ type: 'html', content: html }] });
+    }
+    const entry: PageEntry = {
+      language: file.language,
+      slug: file.slug,
+      category: meta.category,
+      title: meta.title,
+      description: meta.description,
+      position: meta.order ?? 100,
+      sections,
+    };
+    return { ok: true, kind: 'pages', entry };
+  }
+  const parsed = ContentArticleFrontMatterSchema.safeParse(data);
+  if (!parsed.success) return { ok: false, message: 'invalid', issues: parsed.error.issues };
+  const meta = parsed.data;
+  if (meta.cover && !imageExists(meta.cover.image)) {
+    return {
+      ok: false,
+      message: `cover.image ${meta.cover.image} is not one of the images`,
+      issues: [
+        { path: ['cover', 'image'], message: `${meta.cover.image} is not one of the images` },
+      ],
+    };
+  }
+  const words = countWords(html);
+  const published = new Date(meta.published).toISOString();
+  const entry: ArticleEntry = {
+    language: file.language,
+    slug: file.slug,
+    translation_key: meta.translation ?? file.slug,
+    title: meta.title,
+    preview: meta.preview,
+    tags: meta.tags,
+    cover_image: meta.cover ? `${IMAGE_ROUTE}/${meta.cover.image}` : null,
+    cover_alt: meta.cover?.alt ?? null,
+    published_time: published,
+    modified_time: meta.modified ? new Date(meta.modified).toISOString() : published,
+    words_count: words,
+    time_to_read: minutesToRead(words),
+    content_html: html,
+    is_on_main_page: meta.main_page ?? false,
+  };
+  return { ok: true, kind: 'articles', entry };
 }

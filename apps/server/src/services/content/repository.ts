@@ -9,11 +9,61 @@ import {
 } from '@parla/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ContentArticlesTable, ContentLanguagesTable } from '../../db/schema.js';
+import type {
+  ContentArticlesTable,
+  ContentLanguagesTable,
+  ContentPagesTable,
+} from '../../db/schema.js';
+import type { RedisClients } from '../../lib/redis.js';
+import { createSharedCache, type SharedCache } from '../../lib/shared-cache.js';
 import { sanitizeArticleHtml } from './markdown.js';
 
 export type LanguageRow = Selectable<ContentLanguagesTable>;
+export type PageRow = Selectable<ContentPagesTable>;
 export type ArticleRow = Selectable<ContentArticlesTable>;
+
+/** Everything visitors may see: small enough to keep whole in every server's memory. */
+export interface PublishedContent {
+  languages: LanguageRow[];
+  pages: PageRow[];
+  articles: ArticleRow[];
+}
+
+export type ContentStore = SharedCache<PublishedContent>;
+
+/** Read again at once after a publication (here, and on the others by message on Redis). */
+const CONTENT_TTL_MS = 60_000;
+
+/**
+ * The published content every server keeps in memory (decision 054): read again when the
+ * console publishes (with Redis, every server on its message), and at the latest after a minute.
+ */
+export function createContentStore(
+  db: Db,
+  options: { redis?: RedisClients | undefined; prefix?: string; ttlMs?: number } = {},
+): ContentStore {
+  return createSharedCache(
+    async () => {
+      const [languages, pages, articles] = await Promise.all([
+        db.selectFrom('content_languages').selectAll().orderBy('position').execute(),
+        db.selectFrom('content_pages').selectAll().orderBy('position').orderBy('slug').execute(),
+        db
+          .selectFrom('content_articles')
+          .selectAll()
+          .orderBy('published_time', 'desc')
+          .orderBy('slug')
+          .execute(),
+      ]);
+      return { languages, pages, articles };
+    },
+    {
+      topic: 'content',
+      ttlMs: options.ttlMs ?? CONTENT_TTL_MS,
+      redis: options.redis,
+      ...(options.prefix && { prefix: options.prefix }),
+    },
+  );
+}
 
 export const articleLink = (language: string, slug: string) =>
   withLanguagePrefix(language, `/blog/article/${slug}`);
@@ -43,25 +93,21 @@ function parseJson<T>(text: string): T {
   return JSON.parse(text) as T;
 }
 
-/** Reads of the seeded content (seed-repository.ts writes it). */
-export function createContentRepository(db: Db) {
+/** Reads of the published content (documents.ts writes it), from the store's memory. */
+export function createContentRepository(store: Pick<ContentStore, 'get'>) {
   async function languages(): Promise<LanguageRow[]> {
-    return db.selectFrom('content_languages').selectAll().orderBy('position').execute();
+    return (await store.get()).languages;
   }
 
   async function language(code: string): Promise<LanguageRow | undefined> {
-    return db
-      .selectFrom('content_languages')
-      .selectAll()
-      .where('code', '=', code)
-      .executeTakeFirst();
+    return (await languages()).find((row) => row.code === code);
   }
 
-  /** Languages that have at least one row in the table, in the offered order. */
-  async function languagesWith(table: 'content_pages' | 'content_articles') {
-    const used = await db.selectFrom(table).select('language').distinct().execute();
-    const codes = new Set(used.map((row) => row.language));
-    return (await languages()).filter((row) => codes.has(row.code));
+  /** Languages that have at least one page or article, in the offered order. */
+  async function languagesWith(table: 'pages' | 'articles') {
+    const content = await store.get();
+    const codes = new Set(content[table].map((row) => row.language));
+    return content.languages.filter((row) => codes.has(row.code));
   }
 
   function summary(row: ArticleRow, names: Map<string, LanguageRow>, siblings: ArticleRow[]) {
@@ -104,22 +150,16 @@ export function createContentRepository(db: Db) {
     toLanguage,
 
     async pageLanguages(): Promise<ContentLanguage[]> {
-      return (await languagesWith('content_pages')).map(toLanguage);
+      return (await languagesWith('pages')).map(toLanguage);
     },
 
     async blogLanguages(): Promise<ContentLanguage[]> {
-      return (await languagesWith('content_articles')).map(toLanguage);
+      return (await languagesWith('articles')).map(toLanguage);
     },
 
     /** The pages of a language for the page list, plus its templates when asked. */
     async pageList(code: string, withTemplates: boolean): Promise<PageListItem[]> {
-      const rows = await db
-        .selectFrom('content_pages')
-        .select(['slug', 'category', 'title', 'language'])
-        .where('language', '=', code)
-        .orderBy('position')
-        .orderBy('slug')
-        .execute();
+      const rows = (await store.get()).pages.filter((row) => row.language === code);
       const pages = rows.map((row) => ({
         category: row.category,
         title: row.title,
@@ -138,20 +178,11 @@ export function createContentRepository(db: Db) {
       code: string,
       slug: string,
     ): Promise<(PageContent & { title: string; description: string }) | undefined> {
-      const row = await db
-        .selectFrom('content_pages')
-        .selectAll()
-        .where('language', '=', code)
-        .where('slug', '=', slug)
-        .executeTakeFirst();
+      const all = (await store.get()).pages;
+      const row = all.find((page) => page.language === code && page.slug === slug);
       if (!row) return undefined;
       const names = await languageMap();
-      const others = await db
-        .selectFrom('content_pages')
-        .select('language')
-        .where('slug', '=', slug)
-        .execute();
-      const present = new Set(others.map((other) => other.language));
+      const present = new Set(all.filter((other) => other.slug === slug).map((o) => o.language));
       const sections = parseJson<PageSection[]>(row.sections).map((section) => ({
         ...section,
         tags: section.tags.map((tag) =>
@@ -178,46 +209,26 @@ export function createContentRepository(db: Db) {
 
     /** Every page of every language (sitemap.xml). */
     async allPages() {
-      return db.selectFrom('content_pages').select(['language', 'slug', 'updated_at']).execute();
+      return (await store.get()).pages;
     },
 
     /** The articles of a language, newest first, without their bodies. */
     async articles(code: string): Promise<BlogArticleSummary[]> {
-      const rows = await db
-        .selectFrom('content_articles')
-        .selectAll()
-        .where('language', '=', code)
-        .orderBy('published_time', 'desc')
-        .orderBy('slug')
-        .execute();
+      const all = (await store.get()).articles;
+      const rows = all.filter((row) => row.language === code);
       if (rows.length === 0) return [];
-      const siblings = await db
-        .selectFrom('content_articles')
-        .selectAll()
-        .where(
-          'translation_key',
-          'in',
-          rows.map((row) => row.translation_key),
-        )
-        .execute();
+      const keys = new Set(rows.map((row) => row.translation_key));
+      const siblings = all.filter((row) => keys.has(row.translation_key));
       const names = await languageMap();
       return rows.map((row) => summary(row, names, siblings));
     },
 
     /** One article with its body, sanitised again on the way out. */
     async article(code: string, slug: string): Promise<BlogArticle | undefined> {
-      const row = await db
-        .selectFrom('content_articles')
-        .selectAll()
-        .where('language', '=', code)
-        .where('slug', '=', slug)
-        .executeTakeFirst();
+      const all = (await store.get()).articles;
+      const row = all.find((article) => article.language === code && article.slug === slug);
       if (!row) return undefined;
-      const siblings = await db
-        .selectFrom('content_articles')
-        .selectAll()
-        .where('translation_key', '=', row.translation_key)
-        .execute();
+      const siblings = all.filter((article) => article.translation_key === row.translation_key);
       const names = await languageMap();
       return {
         ...summary(row, names, siblings),
@@ -225,13 +236,9 @@ export function createContentRepository(db: Db) {
       };
     },
 
-    /** Every article of every language (sitemap.xml), with its translation group. */
+    /** Every article of every language (sitemap.xml), newest first, with its translation group. */
     async allArticles() {
-      return db
-        .selectFrom('content_articles')
-        .select(['language', 'slug', 'translation_key', 'modified_time', 'title'])
-        .orderBy('published_time', 'desc')
-        .execute();
+      return (await store.get()).articles;
     },
   };
 }

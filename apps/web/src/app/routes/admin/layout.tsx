@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AdminLayout } from '../../../features/admin/components/admin-layout';
 import { AuditPage } from '../../../features/admin/components/audit-page';
+import { ContentEditor } from '../../../features/admin/components/content-editor';
+import { ContentPage } from '../../../features/admin/components/content-page';
 import { MessagesPage } from '../../../features/admin/components/messages-page';
 import { OverviewPage } from '../../../features/admin/components/overview-page';
 import { PaymentDetail } from '../../../features/admin/components/payments-detail';
@@ -51,11 +53,11 @@ function useConsoleWords(): boolean {
 /**
  * The page of a console path (/admin: the overview, /admin/users, /admin/users/{id},
  * /admin/messages, /admin/audit, /admin/payments, /admin/payments/{id}, /admin/voices,
- * /admin/plans).
+ * /admin/plans, /admin/content, /admin/content/{pages|articles}/{language}/{slug}).
  */
 function ConsolePage() {
   const { pathname } = useLocation();
-  const [, , section, id] = pathname.split('/');
+  const [, , section, id, ...rest] = pathname.split('/');
   if (section === 'users' && id) {
     const user = decodeURIComponent(id);
     return <UserDetail key={user} id={user} />;
@@ -69,6 +71,14 @@ function ConsolePage() {
   }
   if (section === 'voices') return <VoicesPage />;
   if (section === 'plans') return <PlansPage />;
+  if (section === 'content') {
+    const [language, slug] = rest.map(decodeURIComponent);
+    return (id === 'pages' || id === 'articles') && language && slug ? (
+      <ContentEditor key={pathname} kind={id} language={language} slug={slug} />
+    ) : (
+      <ContentPage />
+    );
+  }
   return <OverviewPage />;
 }
 

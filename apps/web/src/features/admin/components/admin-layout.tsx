@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/admin/payments', key: 'nav.payments' },
   { to: '/admin/plans', key: 'nav.plans' },
   { to: '/admin/voices', key: 'nav.voices' },
+  { to: '/admin/content', key: 'nav.content' },
 ] as const;
 
 /** What a signed-in account that is not an administrator sees at /admin. */

@@ -1,13 +1,13 @@
 import { Anchor, Divider, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import type { BlogArticle } from '@parla/contract';
 import { Link } from 'react-router';
+import { Prose } from '../../../components/prose';
+import classes from '../../../components/prose.module.css';
 import { formatLongDate } from '../../../hooks/use-format';
 import { COMPANY } from '../../../lib/company';
 import { describeLanguage, localizePath } from '../../../lib/languages';
 import { tagLink } from '../lib/blog';
 import type { ContentUiText } from '../lib/ui-text';
-import { Prose } from './prose';
-import classes from './prose.module.css';
 import { TagLinks } from './tag-links';
 import { TranslationSwitcher } from './translation-switcher';
 

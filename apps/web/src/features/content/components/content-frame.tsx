@@ -10,8 +10,8 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from '../../../components/prose.module.css';
 import { usePageMeta } from '../../../hooks/use-page-meta';
-import classes from './prose.module.css';
 
 interface ContentFrameProps {
   /** The h1; a skeleton while it is empty (the content is loading). */
