@@ -224,11 +224,12 @@ export async function buildApp({
   const speech = withVoiceSettings(engine, voiceSettings);
   const plans = createPlanStore(db, { redis, prefix: redisPrefix });
   app.addHook('onClose', () => plans.close());
-  const free = (await plans.catalogue()).FREE;
-  const visitorLimits = givenVisitorLimits ?? {
-    perVisitor: free.count_characters,
+  // FREE's allowance as the console has it now (a change applies to visitors at once).
+  const visitorLimits = async (): Promise<VisitorLimits> => {
+    if (givenVisitorLimits) return givenVisitorLimits;
+    const free = (await plans.catalogue()).FREE;
     // Several people may share an address (an office, a school): room for a few of them.
-    perIp: 5 * free.count_characters,
+    return { perVisitor: free.count_characters, perIp: 5 * free.count_characters };
   };
   const voicesDir = config.speech.piper?.voicesDir ?? path.join(config.dataDir, 'voices');
   // DEFAULT_VOICES install in the background once the server is ready; espeak-ng serves meanwhile.

@@ -24,6 +24,7 @@ import {
 } from '../../../test/test-app.js';
 import { voiceSettings } from '../../../test/voice-settings.js';
 import { setRole } from '../../services/admin/administrators.js';
+import { CONVERT_MESSAGES } from '../../services/conversion/messages.js';
 import { PLANS_TTL_MS } from '../../services/plans/plan-store.js';
 
 /*
@@ -218,6 +219,34 @@ describe(`the console's plans (${TEST_DATABASE_KIND})`, () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(ADMIN_PLAN_MESSAGES.engineNotInPlan('standard', 'FREE'));
     expect((await edit('FREE', free)).statusCode).toBe(200);
+  });
+
+  it("gives visitors FREE's allowance as the console has it now", async () => {
+    const free = (await planInfo()).free;
+    const small = { ...free, count_characters: 200, count_characters_per_convert: 200 };
+    expect((await edit('FREE', small)).statusCode).toBe(200);
+    try {
+      const text = 'A visitor converts this sentence. '.repeat(6).slice(0, 150);
+      const first = await app.inject({
+        method: 'POST',
+        url: '/api/convertor',
+        payload: voiceSettings({ text }),
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+      expect(cookie).toMatch(/^parla_visitor=/);
+      // The same visitor: 150 of FREE's 200 characters spent, not of the 20,000 it had.
+      const second = await app.inject({
+        method: 'POST',
+        url: '/api/convertor',
+        headers: { cookie },
+        payload: voiceSettings({ text }),
+      });
+      expect(second.statusCode, second.body).toBe(402);
+      expect(second.json().message).toBe(CONVERT_MESSAGES.noCharactersLeft(50));
+    } finally {
+      expect((await edit('FREE', free)).statusCode).toBe(200);
+    }
   });
 
   it('answers a mistake with a 4xx naming the field, and changes nothing', async () => {

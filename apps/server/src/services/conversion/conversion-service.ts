@@ -77,7 +77,8 @@ export interface ConversionServiceOptions {
   storage: ObjectStorage;
   metrics: Metrics;
   plans: PlanStore;
-  visitorLimits: VisitorLimits;
+  /** Read at each visitor's conversion: FREE's terms, which the console may change. */
+  visitorLimits: () => Promise<VisitorLimits>;
   /** The lexicons a conversion applies (its `lexicon_names`, or the user's defaults). */
   lexicons: LexiconRepository;
   /** A streamed rendering nobody has read for this long is stopped (default 10 s). */
@@ -117,7 +118,7 @@ const failure = (message: string) => ({ success: false, message, path: null, dur
  * returns (docs/decisions/028-conversion-service.md).
  */
 export function createConversionService(options: ConversionServiceOptions) {
-  const { speech, storage, metrics, visitorLimits } = options;
+  const { speech, storage, metrics } = options;
   const abandonedAfterMs = options.abandonedAfterMs ?? ABANDONED_AFTER_MS;
   const usage = createUsageRepository(options.db);
   const conversions = createConversionRepository(options.db, storage);
@@ -195,6 +196,7 @@ export function createConversionService(options: ConversionServiceOptions) {
       return held(id, { userId: user.id, characters }, null);
     }
     const visitor = caller.visitor();
+    const visitorLimits = await options.visitorLimits();
     const keys = [
       { key: `visitor:${visitor}`, limit: visitorLimits.perVisitor },
       { key: `ip:${addressKey(caller.ip)}`, limit: visitorLimits.perIp },
