@@ -470,7 +470,12 @@ export async function buildApp({
           voicesDir,
           piperBase: config.defaultVoices.piperBase,
         },
-        content: { documents: contentDocuments, store: contentStore, images: contentImages },
+        content: {
+          documents: contentDocuments,
+          store: contentStore,
+          images: contentImages,
+          catalogueCounts,
+        },
       });
       await api.register(mailRoutes, {
         prefix: '/mail',

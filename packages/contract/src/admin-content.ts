@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PageTagSchema, SECTION_VISIBILITIES } from './content.js';
+import { PageSectionSchema, PageTagSchema, SECTION_VISIBILITIES } from './content.js';
 import { DateTimeSchema, noNul } from './fields.js';
 
 // The operator's console, Content (issue 31 §2, decision 054) --------------------------------
@@ -187,9 +187,20 @@ export const AdminContentPublishSchema = z.object({
 });
 export type AdminContentPublish = z.infer<typeof AdminContentPublishSchema>;
 
-export const AdminContentPreviewInputSchema = z.object({ body: BodySchema });
-/** The body's HTML as the site shows it (the server's Markdown and sanitiser). */
-export const AdminContentPreviewSchema = z.object({ html: z.string() });
+export const AdminContentPreviewInputSchema = z.object({
+  body: BodySchema,
+  /** A page's sections, shown as the site shows them ({{voices}} and the like filled in). */
+  sections: z.optional(ContentPageFrontMatterSchema.shape.sections),
+  /** The page's language: the catalogue's counts are written in it. */
+  language: z.optional(z.string().check(noNul)),
+});
+export type AdminContentPreviewInput = z.input<typeof AdminContentPreviewInputSchema>;
+/** The body's HTML as the site shows it (the server's Markdown and sanitiser), and the sections. */
+export const AdminContentPreviewSchema = z.object({
+  html: z.string(),
+  sections: z.array(PageSectionSchema),
+});
+export type AdminContentPreview = z.infer<typeof AdminContentPreviewSchema>;
 
 export const ADMIN_CONTENT_MESSAGES = {
   unknownLanguage: (code: string) => `language: "${code}" is not a language of the content.`,

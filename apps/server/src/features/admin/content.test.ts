@@ -7,6 +7,7 @@ import {
   type AdminContentDocument,
   AdminContentDocumentSchema,
   AdminContentListSchema,
+  AdminContentPreviewSchema,
   PageContentSchema,
 } from '@parla/contract';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -427,6 +428,36 @@ describe(`the console's content (${TEST_DATABASE_KIND})`, () => {
     const { html } = response.json() as { html: string };
     expect(html).toContain('<h2>Titre</h2>');
     expect(html).not.toMatch(/<script|href="javascript/);
+
+    // A page's sections as the site shows them: visible by default, the counts written in.
+    const page = await admin('POST', '/api/admin/content/preview', {
+      body: '',
+      language: 'fr',
+      sections: [
+        {
+          id: 'intro',
+          tags: [{ type: 'text', content: '{{voices}} voix dans {{languages}} langues' }],
+        },
+        { id: 'faq', visibility: 'hidden', tags: [] },
+      ],
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const shown = AdminContentPreviewSchema.parse(page.json());
+    expect(shown.html).toBe('');
+    expect(shown.sections.map((section) => [section.id, section.visibility])).toEqual([
+      ['intro', 'visible'],
+      ['faq', 'hidden'],
+    ]);
+    expect(shown.sections[0]?.tags[0]?.content).toMatch(
+      /^[\d\s\u202f\u00a0]+ voix dans \d+ langues$/,
+    );
+    // A section without its id is a 400 naming it.
+    const bad = await admin('POST', '/api/admin/content/preview', {
+      body: '',
+      sections: [{ tags: [] }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('sections');
   });
 
   it('keeps what was edited when a new release changes the files, and takes the rest', async () => {

@@ -13,8 +13,11 @@ import {
   AdminContentSourceSchema,
   AdminPageInputSchema,
   AdminRevisionParamsSchema,
+  type CatalogueCounts,
   CONTENT_IMAGE_MAX_BYTES,
+  DEFAULT_LANGUAGE,
   ErrorResponseSchema,
+  fillCatalogueCounts,
 } from '@parla/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,6 +39,8 @@ export interface AdminContentOptions {
   images: ContentImages;
   /** Told when visitors' content changed: every server reads it again. */
   store: ContentStore;
+  /** The voice catalogue's counts, for the `{{voices}}`/`{{languages}}` of a preview. */
+  catalogueCounts: () => Promise<CatalogueCounts>;
 }
 
 const bearer = [{ bearerAuth: [] }];
@@ -107,13 +112,31 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = as
     {
       schema: {
         tags,
-        summary: 'A Markdown body as the site shows it (the same renderer and sanitiser)',
+        summary:
+          'A Markdown body and a page’s sections as the site shows them (the same renderer, sanitiser and counts)',
         security: bearer,
         body: AdminContentPreviewInputSchema,
         response: { 200: AdminContentPreviewSchema, ...errors },
       },
     },
-    async (request) => ({ html: renderMarkdown(request.body.body) }),
+    async (request) => {
+      const { body, sections = [], language = DEFAULT_LANGUAGE } = request.body;
+      const shown = sections.map((section) => ({
+        ...section,
+        visibility: section.visibility ?? ('visible' as const),
+      }));
+      // The counts in the page's language, as the site writes them (features/content/routes.ts).
+      const json = JSON.stringify(shown);
+      const locale = language === DEFAULT_LANGUAGE ? 'en' : language;
+      return {
+        html: renderMarkdown(body),
+        sections: json.includes('{{')
+          ? (JSON.parse(
+              fillCatalogueCounts(json, await options.catalogueCounts(), locale),
+            ) as typeof shown)
+          : shown,
+      };
+    },
   );
 
   app.get(

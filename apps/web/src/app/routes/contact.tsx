@@ -1,13 +1,9 @@
 import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { headerOf, SectionView, sectionOf } from '../../components/content-sections';
 import { Ltr } from '../../components/ltr';
 import { ContactForm } from '../../features/content/components/contact-form';
 import { ContentFrame } from '../../features/content/components/content-frame';
-import {
-  headerOf,
-  SectionView,
-  sectionOf,
-} from '../../features/content/components/content-sections';
 import { useContentPage } from '../../features/content/hooks/use-content-page';
 import { useContentUiText } from '../../features/content/lib/ui-text';
 import { useRouteLanguage } from '../../hooks/use-route-language';

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ContentSections } from '../../components/content-sections';
 import { Page } from '../../components/page';
 import { pageQueryOptions } from '../../features/content/api/get-page';
-import { ContentSections } from '../../features/content/components/content-sections';
 import { PricingCards } from '../../features/plan/components/pricing-cards';
 import { useRouteLanguage } from '../../hooks/use-route-language';
 

@@ -5,6 +5,8 @@ import {
   AdminContentImagesSchema,
   type AdminContentList,
   AdminContentListSchema,
+  type AdminContentPreview,
+  type AdminContentPreviewInput,
   AdminContentPreviewSchema,
   type AdminContentSource,
   type ContentKind,
@@ -39,11 +41,11 @@ export const contentDocumentQueryOptions = (key: ContentKey) =>
   });
 
 /** The Markdown body as the site will show it (the server's renderer and sanitiser). */
-export const previewQueryOptions = (body: string) =>
+export const previewQueryOptions = (input: AdminContentPreviewInput) =>
   queryOptions({
-    queryKey: ['admin', 'content', 'preview', body],
-    queryFn: ({ signal }): Promise<{ html: string }> =>
-      api.post('/admin/content/preview', { body }, { schema: AdminContentPreviewSchema, signal }),
+    queryKey: ['admin', 'content', 'preview', input],
+    queryFn: ({ signal }): Promise<AdminContentPreview> =>
+      api.post('/admin/content/preview', input, { schema: AdminContentPreviewSchema, signal }),
     placeholderData: (previous) => previous,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -19,11 +19,18 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { AdminContentDocument, AdminContentRevision, ContentKind } from '@parla/contract';
+import type {
+  AdminContentDocument,
+  AdminContentPreviewInput,
+  AdminContentRevision,
+  ContentKind,
+  ContentPageFrontMatter,
+} from '@parla/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ContentSections } from '../../../components/content-sections';
 import { Ltr } from '../../../components/ltr';
 import { Prose } from '../../../components/prose';
 import { ApiError } from '../../../lib/api-client';
@@ -378,8 +385,14 @@ export function ContentEditor({ kind, language, slug }: ContentKey) {
       field.message,
     ]),
   );
-  const [typedBody] = useDebouncedValue(body, 300);
-  const preview = useQuery(previewQueryOptions(typedBody));
+  // The body and a page's sections as the site shows them, once typing pauses (as a string: a
+  // new object at each render would never settle).
+  const sections = kind === 'pages' ? (front as ContentPageFrontMatter | undefined)?.sections : [];
+  const [typed] = useDebouncedValue(
+    JSON.stringify({ body, sections: sections ?? [], language }),
+    300,
+  );
+  const preview = useQuery(previewQueryOptions(JSON.parse(typed) as AdminContentPreviewInput));
   const languageName = languages.find((candidate) => candidate.code === language)?.name ?? language;
   const direction = languages.find((candidate) => candidate.code === language)?.direction ?? 'ltr';
   const source = { front_matter: front ?? {}, body };
@@ -532,9 +545,12 @@ export function ContentEditor({ kind, language, slug }: ContentKey) {
               <Title order={2} size="h4" id="preview" mb="sm">
                 {t('content.editor.preview')}
               </Title>
-              <Box dir={direction} lang={language === 'default' ? 'en' : language}>
+              <Stack gap="xl" dir={direction} lang={language === 'default' ? 'en' : language}>
+                {preview.data && preview.data.sections.length > 0 && (
+                  <ContentSections content={preview.data} language={language} />
+                )}
                 <Prose html={preview.data?.html ?? ''} />
-              </Box>
+              </Stack>
             </Card>
           </SimpleGrid>
           {errors.body && (

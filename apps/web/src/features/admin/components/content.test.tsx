@@ -1,4 +1,9 @@
-import type { AdminContentDocument, AdminContentItem, AdminContentList } from '@parla/contract';
+import type {
+  AdminContentDocument,
+  AdminContentItem,
+  AdminContentList,
+  AdminContentPreviewInput,
+} from '@parla/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -49,7 +54,13 @@ const LIST: AdminContentList = {
 };
 
 const source = (title: string, body: string) => ({
-  front_matter: { title, description: 'Des offres simples.', category: 'Main', order: 20 },
+  front_matter: {
+    title,
+    description: 'Des offres simples.',
+    category: 'Main',
+    order: 20,
+    sections: [{ id: 'features', tags: [{ type: 'title', content: 'Inclus dans chaque offre' }] }],
+  },
   body,
 });
 
@@ -114,9 +125,10 @@ function serve() {
       return jsonResponse(200, profileOf({ user: { role: 'ADMIN' } }));
     if (call.url === '/api/admin/content') return jsonResponse(200, LIST);
     if (call.url === '/api/admin/content/preview') {
-      const { body } = call.body as { body: string };
+      const { body, sections = [] } = call.body as AdminContentPreviewInput;
       return jsonResponse(200, {
         html: `<p>${body.replace(/\*\*(.+)\*\*/, '<strong>$1</strong>').trim()}</p>`,
+        sections: sections.map((section) => ({ visibility: 'visible', ...section })),
       });
     }
     if (call.url === '/api/admin/content/pages/fr/pricing') {
@@ -170,6 +182,10 @@ describe('the Content section (issue 31 §2)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(preview.querySelector('strong')?.textContent).toBe('nouveau'), {
       timeout: 3000,
     });
+    // The page's sections are in the preview as the site shows them, before its text.
+    expect(within(preview).getByRole('heading', { name: 'Inclus dans chaque offre' })).toBeTruthy();
+    const sent = calls.filter((call) => call.url === '/api/admin/content/preview').at(-1);
+    expect(sent?.body).toMatchObject({ language: 'fr', sections: [{ id: 'features' }] });
     // Publishing waits for the draft to be saved.
     expect(
       (screen.getByRole('button', { name: 'Publish now' }) as HTMLButtonElement).disabled,
@@ -189,6 +205,9 @@ describe('the Content section (issue 31 §2)', { timeout: 30_000 }, () => {
         description: 'Des offres simples.',
         category: 'Main',
         order: 20,
+        sections: [
+          { id: 'features', tags: [{ type: 'title', content: 'Inclus dans chaque offre' }] },
+        ],
       },
       body: 'Un **nouveau** texte',
     });

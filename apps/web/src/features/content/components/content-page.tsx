@@ -1,7 +1,7 @@
 import { Skeleton, Stack } from '@mantine/core';
+import { ContentSections, headerOf } from '../../../components/content-sections';
 import { useContentPage } from '../hooks/use-content-page';
 import { ContentFrame } from './content-frame';
-import { ContentSections, headerOf } from './content-sections';
 
 interface ContentPageProps {
   /** The page slug of the content service: privacy-policy, terms-of-services, … */

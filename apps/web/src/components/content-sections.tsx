@@ -11,8 +11,8 @@ import {
 } from '@mantine/core';
 import type { PageContent, PageSection, PageTag } from '@parla/contract';
 import { Link } from 'react-router';
-import { Prose } from '../../../components/prose';
-import { localizePath } from '../../../lib/languages';
+import { localizePath } from '../lib/languages';
+import { Prose } from './prose';
 
 /** The page's own title and lead, from its 'header' section. */
 export function headerOf(content: PageContent | undefined): { title: string; lead: string } {
@@ -155,7 +155,7 @@ export function ContentSections({
   language,
   skip = [],
 }: {
-  content: PageContent;
+  content: Pick<PageContent, 'sections'>;
   language: string;
   skip?: string[];
 }) {
