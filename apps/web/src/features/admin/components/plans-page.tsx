@@ -25,6 +25,12 @@ import { planListQueryOptions, usePlanChange } from '../api/admin-plans';
 import { AdminPage, useDateTime } from './admin-page';
 import { errorsOf } from './user-detail';
 
+/** Each engine's word, written out in full (the words' test looks for every key). */
+const ENGINE_WORDS = {
+  neural: 'plans.engine.neural',
+  standard: 'plans.engine.standard',
+} as const satisfies Record<Engine, string>;
+
 const MIB = 1024 * 1024;
 
 type Errors = Record<string, string>;
@@ -135,7 +141,7 @@ export function PlanForm({ plan, onSaved }: { plan: AdminPlan; onSaved: (type: s
           >
             <Group gap="md" mt={4}>
               {ENGINES.map((engine: Engine) => (
-                <Checkbox key={engine} value={engine} label={t(`plans.engine.${engine}`)} />
+                <Checkbox key={engine} value={engine} label={t(ENGINE_WORDS[engine])} />
               ))}
             </Group>
           </Checkbox.Group>
