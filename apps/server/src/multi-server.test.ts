@@ -230,10 +230,11 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
     await db.connect();
     const bucket = createS3Storage(s3.options);
     try {
-      // Two servers declared the same four schedules: Redis holds one of each.
+      // Two servers declared the same five schedules: Redis holds one of each.
       const schedules = await queue.getJobSchedulers();
       expect(schedules.map((s) => s.key).sort()).toEqual([
         'audio-expiry',
+        'content-publication',
         'conversion-recovery',
         'job-purge',
         'saved-file-purge',

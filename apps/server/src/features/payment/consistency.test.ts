@@ -1,14 +1,17 @@
 import { encodeTestCardToken, ProfileSchema } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser } from '../../../test/test-app.js';
+import { createTestApp, ownDatabaseUrl, signedInUser, testConfig } from '../../../test/test-app.js';
 import { PLAN_DEFAULTS } from '../../services/plans/plan-catalogue.js';
 
 /*
  * The fault: a plan whose grant the database refuses (the users table's CHECK that characters
  * never go negative). The charge itself succeeds; the transition that would record it and
- * change the plan must then leave neither behind.
+ * change the plan must then leave neither behind. On a database of this file's own: the plans
+ * given are the seed of an empty database (decision 055), which a shared one is not.
  */
+const ownUrl = await ownDatabaseUrl('consistency');
 const app = await createTestApp({
+  ...(ownUrl && { config: testConfig({ DATABASE_URL: ownUrl }) }),
   plans: {
     ...PLAN_DEFAULTS,
     BASIC: { ...PLAN_DEFAULTS.BASIC, count_characters: -1_000_000_000 },
