@@ -17,6 +17,7 @@
  * the failed request and forks another.
  */
 import type { EspeakRequest, EspeakWord } from './backend.js';
+import type { EspeakVoiceFile } from './catalogue.js';
 import type { EspeakLibrary } from './library.js';
 import { type ProgramOutput, runProgram } from './run-program.js';
 
@@ -29,13 +30,16 @@ export type LaunchRequest =
       /** Written to the program's standard input, which is then closed. */
       input: string;
     }
-  /** Opens libespeak-ng; answered with its sample rate, or 0 where it is missing. */
+  /**
+   * Opens libespeak-ng; answered with its sample rate, data directory and voices, or a sample
+   * rate of 0 where it is missing.
+   */
   | { id: number; kind: 'open' }
   | { id: number; kind: 'render'; request: EspeakRequest; dataPath: string | undefined };
 
 export type LaunchReply =
   | ({ id: number } & ProgramOutput)
-  | { id: number; sampleRate: number }
+  | { id: number; sampleRate: number; dataPath?: string; voiceFiles?: EspeakVoiceFile[] }
   | { id: number; samples: Int16Array; words: EspeakWord[] }
   | { id: number; error: string };
 
@@ -67,7 +71,17 @@ async function answer(message: LaunchRequest): Promise<void> {
       const output = await runProgram(message.program, message.args, message.input);
       await reply({ id, ...output });
     } else if (message.kind === 'open') {
-      await reply({ id, sampleRate: (await openLibrary())?.sampleRate ?? 0 });
+      const opened = await openLibrary();
+      await reply(
+        opened
+          ? {
+              id,
+              sampleRate: opened.sampleRate,
+              dataPath: opened.dataPath,
+              voiceFiles: opened.voiceFiles,
+            }
+          : { id, sampleRate: 0 },
+      );
     } else {
       const opened = await openLibrary();
       if (!opened) throw new Error('libespeak-ng is not installed');

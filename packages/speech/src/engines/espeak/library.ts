@@ -1,5 +1,6 @@
 import * as koffi from 'koffi';
 import type { EspeakRequest, EspeakWord } from './backend.js';
+import type { EspeakVoiceFile } from './catalogue.js';
 
 /**
  * libespeak-ng (Debian: libespeak-ng1) called through koffi: one rendering gives the audio and
@@ -17,6 +18,10 @@ export interface LibraryRendering {
 
 export interface EspeakLibrary {
   readonly sampleRate: number;
+  /** The system's espeak-ng-data directory, as `espeak-ng --version` prints it ("Data at"). */
+  readonly dataPath: string;
+  /** The voice files, as `espeak-ng --voices` lists them (same order, same names). */
+  readonly voiceFiles: EspeakVoiceFile[];
   /** `dataPath`: the directory holding espeak-ng-data (a writable mirror), or the system's. */
   render(request: EspeakRequest, dataPath: string | undefined): LibraryRendering;
 }
@@ -71,6 +76,19 @@ export function openEspeakLibrary(): EspeakLibrary | undefined {
   const setCallback = lib.func('void espeak_SetSynthCallback(espeak_synth_cb *cb)');
   const setVoice = lib.func('int espeak_SetVoiceByName(str name)');
   const setParameter = lib.func('int espeak_SetParameter(int parameter, int value, int relative)');
+  const info = lib.func('const char *espeak_Info(_Out_ const char **path)');
+  const listVoices = lib.func('void *espeak_ListVoices(void *spec)');
+  const Voice = koffi.struct({
+    name: 'const char *',
+    languages: 'void *',
+    identifier: 'const char *',
+    gender: 'uchar',
+    age: 'uchar',
+    variant: 'uchar',
+    xx1: 'uchar',
+    score: 'int',
+    spare: 'void *',
+  });
   const synth = lib.func(
     'int espeak_Synth(str text, size_t size, uint position, int type, uint end, uint flags, void *id, void *user)',
   );
@@ -108,13 +126,22 @@ export function openEspeakLibrary(): EspeakLibrary | undefined {
     setCallback(callback);
     path = dataPath;
   };
+  let dataPath: string;
+  let voiceFiles: EspeakVoiceFile[];
   try {
     start(undefined);
+    const found: (string | null)[] = [null];
+    info(found);
+    if (!found[0]) return undefined;
+    dataPath = found[0];
+    voiceFiles = listed(listVoices(null), Voice);
   } catch {
     return undefined;
   }
 
   return {
+    dataPath,
+    voiceFiles,
     get sampleRate() {
       return sampleRate;
     },
@@ -145,4 +172,32 @@ export function openEspeakLibrary(): EspeakLibrary | undefined {
       return rendered;
     },
   };
+}
+
+/**
+ * The voices of `espeak_ListVoices(NULL)` (a null-terminated array of `espeak_VOICE *`), as the
+ * program prints them with `--voices`: the first of each voice's languages (a priority byte, then
+ * the code, for each), and the name with its spaces written as underscores.
+ */
+function listed(list: unknown, Voice: koffi.TypeObject): EspeakVoiceFile[] {
+  const files: EspeakVoiceFile[] = [];
+  const pointerSize = koffi.sizeof('void *');
+  for (let at = 0; list; at += pointerSize) {
+    const pointer = koffi.decode(list, at, 'void *');
+    if (!pointer) break;
+    const voice = koffi.decode(pointer, Voice) as {
+      name: string;
+      languages: unknown;
+      identifier: string;
+    };
+    const language = voice.languages
+      ? (koffi.decode(voice.languages, 1, 'char', -1) as string)
+      : '';
+    files.push({
+      identifier: voice.identifier,
+      name: voice.name.replaceAll(' ', '_'),
+      language: language || undefined,
+    });
+  }
+  return files;
 }

@@ -45,6 +45,30 @@ describe.skipIf(!backend?.wordEvents || process.platform !== 'linux')('libespeak
   // Closed before the program's tests, which count launcher processes.
   afterAll(() => library.close());
 
+  it('names the data directory and voices the program names, and starts no program for them', async () => {
+    const before = await children();
+    const fresh = (await NativeBackend.create()) as NativeBackend;
+    try {
+      const started = (await children()).filter(
+        (child) => !before.some((old) => old.pid === child.pid),
+      );
+      // Only its launcher: no `espeak-ng --version`, `--voices` or prlimit run was started.
+      expect(started.map((child) => /launcher\.[jt]s/.test(child.command))).toEqual([true]);
+      expect(fresh.voiceFiles).toEqual(program.voiceFiles);
+      expect(fresh.voiceFiles.find((file) => file.language === 'en-us')).toEqual({
+        identifier: 'gmw/en-US',
+        name: 'English_(America)',
+        language: 'en-us',
+      });
+      // The data directory: its variants read from the same files.
+      const variant = await fresh.readVariant('f2');
+      expect(variant).toMatch(/name/);
+      expect(variant).toBe(await program.readVariant('f2'));
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("renders the program's audio and its word events in one rendering", async () => {
     const fresh = (await NativeBackend.create()) as NativeBackend;
     try {

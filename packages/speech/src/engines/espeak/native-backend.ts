@@ -65,10 +65,22 @@ export class NativeBackend implements EspeakBackend {
   ): Promise<NativeBackend | undefined> {
     const launcher = spawn === 'launcher' || library ? new Launcher() : undefined;
     try {
-      const [version, voices, opened, limited] = await Promise.all([
+      // libespeak-ng names its data directory and voices itself: no program starts (three
+      // runs of it cost a short command a fifth of its time).
+      const opened = library && launcher ? await launcher.open() : undefined;
+      if (opened) {
+        return new NativeBackend(
+          program,
+          opened.dataPath,
+          opened.voiceFiles,
+          launcher,
+          true,
+          undefined,
+        );
+      }
+      const [version, voices, limited] = await Promise.all([
         run(program, ['--version'], { timeout: 5000 }),
         run(program, ['--voices'], { timeout: 5000 }),
-        library && launcher ? launcher.open() : false,
         run('prlimit', [...PROGRAM_LIMITS, '--', program, '--version'], { timeout: 5000 }).then(
           () => true,
           () => false,
@@ -76,10 +88,10 @@ export class NativeBackend implements EspeakBackend {
       ]);
       const dataDir = /Data at:\s*(\S+)/.exec(version.stdout)?.[1];
       if (!dataDir) throw new Error('espeak-ng names no data directory');
-      const kept = spawn === 'launcher' || opened ? launcher : undefined;
+      const kept = spawn === 'launcher' ? launcher : undefined;
       if (!kept) launcher?.close();
       const limits = limited ? PROGRAM_LIMITS : undefined;
-      return new NativeBackend(program, dataDir, voiceFilesOf(voices.stdout), kept, opened, limits);
+      return new NativeBackend(program, dataDir, voiceFilesOf(voices.stdout), kept, false, limits);
     } catch {
       launcher?.close();
       return undefined;
@@ -228,10 +240,12 @@ class Launcher {
     return (await this.ask({ kind: 'program', program, args, input })) as Launched;
   }
 
-  /** Whether libespeak-ng opened in the launcher process. */
-  async open(): Promise<boolean> {
+  /** libespeak-ng's data directory and voices, where it opened in the launcher process. */
+  async open(): Promise<{ dataPath: string; voiceFiles: EspeakVoiceFile[] } | undefined> {
     const reply = await this.ask({ kind: 'open' }).catch(() => undefined);
-    return reply !== undefined && 'sampleRate' in reply && reply.sampleRate === ESPEAK_SAMPLE_RATE;
+    if (!reply || !('sampleRate' in reply) || reply.sampleRate !== ESPEAK_SAMPLE_RATE) return;
+    const { dataPath, voiceFiles } = reply;
+    return dataPath && voiceFiles ? { dataPath, voiceFiles } : undefined;
   }
 
   async render(request: EspeakRequest, dataPath: string | undefined): Promise<Rendered> {
