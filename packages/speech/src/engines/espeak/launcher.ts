@@ -16,6 +16,8 @@
  * a fault inside it must not end the server: here it ends this process, whose thread reports
  * the failed request and forks another.
  */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { EspeakRequest, EspeakWord } from './backend.js';
 import type { EspeakVoiceFile } from './catalogue.js';
 import type { EspeakLibrary } from './library.js';
@@ -40,8 +42,23 @@ export type LaunchRequest =
 export type LaunchReply =
   | ({ id: number } & ProgramOutput)
   | { id: number; sampleRate: number; dataPath?: string; voiceFiles?: EspeakVoiceFile[] }
+  /**
+   * A rendering: its samples in `file` (see SAMPLES_DIR), 16-bit, native byte order, or in the
+   * message where the file could not be written (a full /dev/shm, say).
+   */
+  | { id: number; file: string; words: EspeakWord[] }
   | { id: number; samples: Int16Array; words: EspeakWord[] }
   | { id: number; error: string };
+
+/**
+ * Where a rendering's samples go (the folder the thread made for this process, on a memory file
+ * system where there is one): written in one call, so that the next rendering begins at once.
+ * Through the IPC channel the samples were serialised, then written in pieces as fast as the
+ * thread read them, and this process waited for that before rendering again (a third of its
+ * time: docs/decisions/057-espeak-samples-through-a-file.md). The thread reads the file and
+ * removes it.
+ */
+const SAMPLES_DIR = process.argv[2];
 
 /** Loaded on the first `open`: a process that only starts the program never loads it. */
 let library: Promise<EspeakLibrary | undefined> | undefined;
@@ -64,6 +81,19 @@ const reply = (message: LaunchReply) =>
     else resolve();
   });
 
+/** A rendering's reply: its samples in a file where one can be written, else in the reply. */
+function handOver(id: number, samples: Int16Array, words: EspeakWord[]): LaunchReply {
+  if (!SAMPLES_DIR) return { id, samples, words };
+  const file = join(SAMPLES_DIR, `${id}.pcm`);
+  try {
+    writeFileSync(file, new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
+    return { id, file, words };
+  } catch {
+    rmSync(file, { force: true });
+    return { id, samples, words };
+  }
+}
+
 async function answer(message: LaunchRequest): Promise<void> {
   const { id } = message;
   try {
@@ -85,7 +115,8 @@ async function answer(message: LaunchRequest): Promise<void> {
     } else {
       const opened = await openLibrary();
       if (!opened) throw new Error('libespeak-ng is not installed');
-      await reply({ id, ...opened.render(message.request, message.dataPath) });
+      const { samples, words } = opened.render(message.request, message.dataPath);
+      await reply(handOver(id, samples, words));
     }
   } catch (error) {
     await reply({ id, error: (error as Error).message });
@@ -105,6 +136,11 @@ let renderings: Promise<void> = Promise.resolve();
 process.on('message', (message: LaunchRequest) => {
   if (message.kind === 'render') renderings = renderings.then(() => answer(message));
   else void answer(message);
+});
+
+// Its folder of samples goes with it (the thread removes it too, should this process crash).
+process.on('exit', () => {
+  if (SAMPLES_DIR) rmSync(SAMPLES_DIR, { recursive: true, force: true });
 });
 
 // The thread that forked this process has gone: so has the reason to run.

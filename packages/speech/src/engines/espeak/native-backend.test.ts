@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { NativeBackend, voiceFilesOf } from './native-backend.js';
 
 /** libespeak-ng where it is installed (in the launcher process), else the program. */
@@ -222,6 +223,41 @@ describe.skipIf(!programBackend || process.platform !== 'linux')('native backend
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(await running()).toBe(false);
+  });
+
+  it('hands the samples over in a file of its own folder (else in the reply), removed once read, the folder when it stops', async () => {
+    const before = new Set((await launchers()).map((found) => found.pid));
+    const fresh = (await NativeBackend.create()) as NativeBackend;
+    const folderOf = async () => {
+      const [own] = (await launchers()).filter((found) => !before.has(found.pid));
+      return { pid: own?.pid as number, folder: own?.command.trim().split(' ').at(-1) as string };
+    };
+    try {
+      const rendered = await fresh.render(request('Through a file.'));
+      expect(rendered.samples.length).toBeGreaterThan(0.5 * 22050);
+      const first = await folderOf();
+      expect(first.folder).toMatch(/parla-espeak-/);
+      expect(await readdir(first.folder)).toEqual([]);
+      // Where no file can be written, the samples come in the reply (the same speech: the library
+      // keeps state between renderings, so a second one differs by a few samples).
+      await rm(first.folder, { recursive: true });
+      const inline = (await fresh.render(request('Through a file.'))).samples;
+      expect(Math.abs(inline.length - rendered.samples.length)).toBeLessThan(50);
+      expect(inline.some((sample) => Math.abs(sample) > 1000)).toBe(true);
+      await mkdir(first.folder);
+      // A launcher that crashes leaves no folder behind.
+      process.kill(first.pid, 'SIGKILL');
+      await vi.waitFor(async () => expect(await alive(first.pid)).toBe(false));
+      await vi.waitFor(() => expect(existsSync(first.folder)).toBe(false));
+      const again = await fresh.render(request('Through a file.'));
+      expect(again.samples).toEqual(rendered.samples);
+      const second = await folderOf();
+      expect(second.folder).not.toBe(first.folder);
+      await fresh.close();
+      expect(existsSync(second.folder)).toBe(false);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('fails the renders of a launcher that dies, and starts a new one for the next', async () => {

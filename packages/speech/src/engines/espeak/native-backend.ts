@@ -1,5 +1,13 @@
 import { type ChildProcess, execFile, fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+} from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +19,7 @@ import {
   type EspeakBackend,
   type EspeakRequest,
   type EspeakResult,
+  type EspeakWord,
 } from './backend.js';
 import type { EspeakVoiceFile } from './catalogue.js';
 import type { LaunchReply, LaunchRequest } from './launcher.js';
@@ -201,6 +210,19 @@ const PROGRAM_LIMITS = [
   '--nofile=64',
 ] as const;
 
+/**
+ * Where each launcher's folder for samples is made (launcher.ts, SAMPLES_DIR): Linux's shared
+ * memory file system where it can be written, so that the samples are never on a disk.
+ */
+const SAMPLES_ROOT = (() => {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+})();
+
 /** How the native program is started: see NativeBackend.create. */
 export type NativeSpawn = 'launcher' | 'direct';
 
@@ -219,7 +241,7 @@ export function voiceFilesOf(listing: string): EspeakVoiceFile[] {
 
 type Answer = Exclude<LaunchReply, { error: string }>;
 type Launched = Extract<Answer, { code: number | null }>;
-type Rendered = Extract<Answer, { samples: Int16Array }>;
+type Rendered = Extract<Answer, { words: EspeakWord[] }>;
 /** A request without its id, which the launcher gives. */
 type Asked = LaunchRequest extends infer R
   ? R extends { id: number }
@@ -230,6 +252,8 @@ type Asked = LaunchRequest extends infer R
 /** This thread's launcher process, forked on first use and again if it ever stops. */
 class Launcher {
   private child: ChildProcess | undefined;
+  /** The running launcher's folder of samples (launcher.ts, SAMPLES_DIR). */
+  private samplesDir: string | undefined;
   private nextId = 1;
   private readonly pending = new Map<
     number,
@@ -248,8 +272,22 @@ class Launcher {
     return dataPath && voiceFiles ? { dataPath, voiceFiles } : undefined;
   }
 
-  async render(request: EspeakRequest, dataPath: string | undefined): Promise<Rendered> {
-    return (await this.ask({ kind: 'render', request, dataPath })) as Rendered;
+  async render(
+    request: EspeakRequest,
+    dataPath: string | undefined,
+  ): Promise<{ samples: Int16Array; words: EspeakWord[] }> {
+    const rendered = (await this.ask({ kind: 'render', request, dataPath })) as Rendered;
+    if ('samples' in rendered) return rendered;
+    const { file, words } = rendered;
+    const bytes = readFileSync(file);
+    unlinkSync(file);
+    // A file's own buffer starts at offset 0 (read whole, not from Node's small-buffer pool);
+    // the check keeps the view aligned whatever Node does.
+    const samples =
+      bytes.byteOffset % 2 === 0
+        ? new Int16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 1)
+        : new Int16Array(new Uint8Array(bytes).buffer, 0, bytes.byteLength >> 1);
+    return { samples, words };
   }
 
   private ask(message: Asked): Promise<Answer> {
@@ -266,6 +304,7 @@ class Launcher {
   close(): void {
     this.child?.kill();
     this.child = undefined;
+    if (this.samplesDir) rmSync(this.samplesDir, { recursive: true, force: true });
   }
 
   private start(): ChildProcess {
@@ -276,14 +315,19 @@ class Launcher {
     let script = new URL(fromSource ? './launcher.ts' : './launcher.js', import.meta.url);
     // From parla-say's one-file bundle (dist/parla-say.mjs), the compiled one beside it.
     if (!existsSync(script)) script = new URL('./engines/espeak/launcher.js', import.meta.url);
-    const child = fork(fileURLToPath(script), [], {
+    const samplesDir = mkdtempSync(join(SAMPLES_ROOT, 'parla-espeak-'));
+    this.samplesDir = samplesDir;
+    const child = fork(fileURLToPath(script), [samplesDir], {
       execArgv: fromSource ? ['--import', import.meta.resolve('tsx')] : [],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child.on('message', (reply: LaunchReply) => {
       const waiting = this.pending.get(reply.id);
-      if (!waiting) return;
+      if (!waiting) {
+        if ('file' in reply) rmSync(reply.file, { force: true });
+        return;
+      }
       this.pending.delete(reply.id);
       if (this.pending.size === 0) setRef(child, false);
       if ('error' in reply) waiting.reject(new Error(reply.error));
@@ -291,6 +335,7 @@ class Launcher {
     });
     const stopped = (why: string) => {
       if (this.child === child) this.child = undefined;
+      rmSync(samplesDir, { recursive: true, force: true });
       for (const waiting of this.pending.values()) {
         waiting.reject(new Error(`the espeak-ng launcher ${why}`));
       }
