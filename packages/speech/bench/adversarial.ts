@@ -164,8 +164,10 @@ interface Measured {
 async function measure(which: Case, backend: Backend): Promise<Measured> {
   // The native program started from this process, so that its CPU time is this process's
   // children's (with word timings from the WebAssembly build beside it, decision 019);
-  // libespeak-ng renders in the launcher process, whose time cpuSeconds reads while it runs.
-  const options = { espeak: { backend, spawn: 'direct' as const } };
+  // libespeak-ng renders in the launcher process, as in the server, whose time cpuSeconds
+  // reads while it runs.
+  const spawn = backend === 'native' ? ('launcher' as const) : ('direct' as const);
+  const options = { espeak: { backend, spawn } };
   // The first request of a process also compiles espeak-ng's WebAssembly, the resampler and
   // the encoder, and lets V8 optimise the pipeline (it costs three times more).
   await synthesize(free({ text: repeatTo(PROSE, 1000) }), options);

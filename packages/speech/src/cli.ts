@@ -73,6 +73,13 @@ function systemReason(error: unknown): string {
   return /^E[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message;
 }
 
+/**
+ * The longest text rendered in this process (characters). Past it, rendering in the launcher
+ * while this process encodes the group before saves more than the launcher's start costs
+ * (about 0.1 s, some 1,500 characters of espeak-ng's rendering: docs/decisions/057).
+ */
+const RENDERED_HERE = 2000;
+
 async function speak(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -161,9 +168,15 @@ async function speak(argv: string[]): Promise<number> {
   try {
     result = await synthesize(request, {
       ...config,
-      // One request from a small process: espeak-ng started directly, and no word times
-      // (only the audio is written), so the WebAssembly build is not loaded beside it.
-      espeak: { backend: backend ?? backendFromEnvironment(), spawn: 'direct', wordTimings: false },
+      // One request from a small process, and no word times (only the audio is written), so
+      // the WebAssembly build is not loaded beside it. A short text renders in this process
+      // (libespeak-ng opened here, or the program started from here): no second process to
+      // start. A long one renders in the launcher process while this one encodes.
+      espeak: {
+        backend: backend ?? backendFromEnvironment(),
+        spawn: text.length <= RENDERED_HERE ? 'direct' : 'launcher',
+        wordTimings: false,
+      },
     });
   } catch (error) {
     // A position in the SSML is a position in the input: name it as compilers do.

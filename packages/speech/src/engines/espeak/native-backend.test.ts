@@ -70,6 +70,27 @@ describe.skipIf(!backend?.wordEvents || process.platform !== 'linux')('libespeak
     }
   });
 
+  it('renders in this process when asked to (direct), with no process started', async () => {
+    const before = new Set((await children()).map((found) => found.pid));
+    const here = (await NativeBackend.create('espeak-ng', 'direct', true)) as NativeBackend;
+    const text = request('Rendered right here, with its words.');
+    const own = await here.render(text);
+    expect((await children()).filter((found) => !before.has(found.pid))).toEqual([]);
+    const launched = (await NativeBackend.create()) as NativeBackend;
+    try {
+      expect(here.wordEvents).toBe(true);
+      expect(here.voiceFiles).toEqual(library.voiceFiles);
+      // A first rendering of a fresh library, here or in a launcher: the same samples and words.
+      const there = await launched.render(text);
+      expect(own.samples).toEqual(there.samples);
+      expect(own.words).toEqual(there.words);
+      expect(own.words).toHaveLength(6);
+    } finally {
+      await here.close();
+      await launched.close();
+    }
+  });
+
   it("renders the program's audio and its word events in one rendering", async () => {
     const fresh = (await NativeBackend.create()) as NativeBackend;
     try {

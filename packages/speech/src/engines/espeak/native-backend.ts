@@ -23,6 +23,7 @@ import {
 } from './backend.js';
 import type { EspeakVoiceFile } from './catalogue.js';
 import type { LaunchReply, LaunchRequest } from './launcher.js';
+import type { EspeakLibrary } from './library.js';
 import { type ProgramOutput, runProgram } from './run-program.js';
 
 const run = promisify(execFile);
@@ -54,6 +55,8 @@ export class NativeBackend implements EspeakBackend {
     readonly wordEvents: boolean,
     /** `prlimit` options the program runs under, when util-linux's prlimit is installed. */
     private readonly limits: readonly string[] | undefined,
+    /** libespeak-ng opened in this process (`direct`), rendering here instead of a launcher. */
+    private readonly own?: EspeakLibrary,
   ) {
     this.languages = new Set(
       voiceFiles.map((v) => (v.identifier.split('/').at(-1) ?? '').toLowerCase()),
@@ -63,15 +66,31 @@ export class NativeBackend implements EspeakBackend {
   /**
    * Answers undefined when the program is missing or does not run. `library`: render through
    * libespeak-ng where it is installed (the default), or always start the program. `spawn`
-   * (for the program): through this thread's launcher process (the default, for processes
-   * that hold much memory), or `direct` from this process (a small one, such as a command run
-   * once). The library always renders in the launcher process.
+   * : through this thread's launcher process (the default, for processes that hold much
+   * memory or render while they encode), or `direct` in this process (a small one with a short
+   * text, such as a command run once: no second process to start). `direct` opens the library
+   * here, or starts the program from here; it is for a process with one thread rendering (the
+   * library is not reentrant) that a fault in libespeak-ng may end.
    */
   static async create(
     program = 'espeak-ng',
     spawn: NativeSpawn = 'launcher',
     library = true,
   ): Promise<NativeBackend | undefined> {
+    if (spawn === 'direct' && library) {
+      const own = (await import('./library.js').catch(() => undefined))?.openEspeakLibrary();
+      if (own) {
+        return new NativeBackend(
+          program,
+          own.dataPath,
+          own.voiceFiles,
+          undefined,
+          true,
+          undefined,
+          own,
+        );
+      }
+    }
     const launcher = spawn === 'launcher' || library ? new Launcher() : undefined;
     try {
       // libespeak-ng names its data directory and voices itself: no program starts (three
@@ -112,6 +131,7 @@ export class NativeBackend implements EspeakBackend {
   }
 
   async render(request: EspeakRequest): Promise<EspeakResult> {
+    if (this.own) return this.own.render(request, this.mirror ? await this.mirror : undefined);
     if (this.wordEvents && this.launcher) {
       const dataPath = this.mirror ? await this.mirror : undefined;
       const { samples, words } = await this.launcher.render(request, dataPath);
