@@ -1,5 +1,14 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -117,16 +126,46 @@ describe.skipIf(!backend?.wordEvents || process.platform !== 'linux')('libespeak
     }
   });
 
-  it('renders in the launcher process: a fault there fails the request, not this process', async () => {
+  it('renders in the launcher process: a fault there is tried again in a new one, not this process', async () => {
     await library.render(request('Warm.'));
     const [launcher] = await launchers();
     expect(launcher).toBeDefined();
-    const long = library.render(request('This sentence is read again and again. '.repeat(400)));
+    const text = request('This sentence is read again and again. '.repeat(400));
+    const long = library.render(text);
     process.kill(launcher?.pid as number, 'SIGSEGV');
-    await expect(long).rejects.toThrow(/launcher stopped \(SIGSEGV\)/);
-    const next = await library.render(request('A new launcher.'));
-    expect(next.words.length).toBeGreaterThanOrEqual(3);
-    expect(next.samples.length).toBeGreaterThan(0.5 * 22050);
+    const rendered = await long;
+    expect(rendered.words.length).toBe(2800);
+    const [next] = await launchers();
+    expect(next?.pid).not.toBe(launcher?.pid);
+  });
+
+  it('answers a crash on an input as bad input, after one more try, and carries on', async () => {
+    // A phoneme word of 400 makes libespeak-ng 1.51 crash (SIGSEGV); the SSML stage never
+    // sends one (ssml/phonemes.ts), so only this backend test sends it raw.
+    await expect(library.render(request(`[[${'ta'.repeat(200)}]] `))).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringMatching(/^espeak-ng stopped \(SIGSEGV\) twice on this text/),
+    });
+    const after = await library.render(request('Still here.'));
+    expect(after.words).toHaveLength(2);
+  });
+
+  it('runs its launcher with no environment, in the temporary folder, with no core file', async () => {
+    await library.render(request('Warm.'));
+    const [launcher] = await launchers();
+    const pid = launcher?.pid as number;
+    const environment = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+    // Only what Node's fork gives the channel.
+    expect(environment.filter((entry) => entry && !entry.startsWith('NODE_CHANNEL_'))).toEqual([]);
+    expect(await realpath(`/proc/${pid}/cwd`)).toBe(await realpath(tmpdir()));
+    const limits = await readFile(`/proc/${pid}/limits`, 'utf8');
+    const prlimit = (process.env.PATH ?? '')
+      .split(':')
+      .some((dir) => existsSync(join(dir, 'prlimit')));
+    if (prlimit) {
+      expect(limits).toMatch(/^Max core file size\s+0\s+0\s/m);
+      expect(limits).toMatch(/^Max open files\s+256\s+256\s/m);
+    }
   });
 
   it('reads a custom variant installed after it started', async () => {

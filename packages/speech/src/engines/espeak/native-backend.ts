@@ -134,8 +134,18 @@ export class NativeBackend implements EspeakBackend {
     if (this.own) return this.own.render(request, this.mirror ? await this.mirror : undefined);
     if (this.wordEvents && this.launcher) {
       const dataPath = this.mirror ? await this.mirror : undefined;
-      const { samples, words } = await this.launcher.render(request, dataPath);
-      return { samples, words };
+      const launcher = this.launcher;
+      // A crash is tried once more in a new launcher, as the program's is (below).
+      try {
+        return await launcher.render(request, dataPath);
+      } catch (error) {
+        if (!(error instanceof LauncherCrash)) throw error;
+      }
+      try {
+        return await launcher.render(request, dataPath);
+      } catch (error) {
+        throw error instanceof LauncherCrash ? crashedTwice(error.signal) : error;
+      }
     }
     const args = [
       '-m',
@@ -153,12 +163,7 @@ export class NativeBackend implements EspeakBackend {
     // A crash (libespeak-ng has input it dies on) is tried once more, in case it was not the
     // input's fault; a second crash on the same input is the input's: the caller's to change.
     if (done.signal) done = await this.run(args, request.ssml);
-    if (done.signal) {
-      throw new SpeechError(
-        'bad_input',
-        `espeak-ng stopped (${done.signal}) twice on this text, so it cannot be said: change or remove its unusual parts (a long <phoneme>, rare characters) and try again.`,
-      );
-    }
+    if (done.signal) throw crashedTwice(done.signal);
     if (done.code !== 0) {
       throw new Error(`espeak-ng exited with ${done.code}: ${done.stderr.trim()}`);
     }
@@ -230,6 +235,24 @@ const PROGRAM_LIMITS = [
   '--nofile=64',
 ] as const;
 
+/** The answer to an input espeak-ng stopped on twice (a fault signal): the caller's to change. */
+function crashedTwice(signal: string): SpeechError {
+  return new SpeechError(
+    'bad_input',
+    `espeak-ng stopped (${signal}) twice on this text, so it cannot be said: change or remove its unusual parts (a long <phoneme>, rare characters) and try again.`,
+  );
+}
+
+/** Signals of a fault inside the process, as opposed to one sent to stop it. */
+const FAULTS = new Set(['SIGSEGV', 'SIGBUS', 'SIGILL', 'SIGFPE', 'SIGABRT', 'SIGTRAP', 'SIGSYS']);
+
+/** The launcher died of a fault while renderings were in it. */
+class LauncherCrash extends Error {
+  constructor(readonly signal: string) {
+    super(`the espeak-ng launcher stopped (${signal})`);
+  }
+}
+
 /**
  * Where each launcher's folder for samples is made (launcher.ts, SAMPLES_DIR): Linux's shared
  * memory file system where it can be written, so that the samples are never on a disk.
@@ -242,6 +265,16 @@ const SAMPLES_ROOT = (() => {
     return tmpdir();
   }
 })();
+
+/**
+ * prlimit's options for the launcher process, where prlimit is on PATH (found without starting
+ * it): no core file, 256 open files.
+ */
+const LAUNCHER_LIMITS = (process.env.PATH ?? '')
+  .split(':')
+  .some((dir) => dir !== '' && existsSync(join(dir, 'prlimit')))
+  ? ['--core=0', '--nofile=256']
+  : undefined;
 
 /** How the native program is started: see NativeBackend.create. */
 export type NativeSpawn = 'launcher' | 'direct';
@@ -337,8 +370,17 @@ class Launcher {
     if (!existsSync(script)) script = new URL('./engines/espeak/launcher.js', import.meta.url);
     const samplesDir = mkdtempSync(join(SAMPLES_ROOT, 'parla-espeak-'));
     this.samplesDir = samplesDir;
+    const execArgv = fromSource ? ['--import', import.meta.resolve('tsx')] : [];
+    // The least it needs: none of the server's environment (its secrets), the temporary folder
+    // as its working one, and through prlimit where it is installed, no core file (a crash would
+    // write the texts it held) and few open files. No memory or CPU limit: V8 reserves far more
+    // address space than it uses, and the process lives for many renderings.
+    const limited = LAUNCHER_LIMITS !== undefined;
     const child = fork(fileURLToPath(script), [samplesDir], {
-      execArgv: fromSource ? ['--import', import.meta.resolve('tsx')] : [],
+      execPath: limited ? 'prlimit' : process.execPath,
+      execArgv: limited ? [...LAUNCHER_LIMITS, '--', process.execPath, ...execArgv] : execArgv,
+      env: {},
+      cwd: tmpdir(),
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
@@ -353,16 +395,22 @@ class Launcher {
       if ('error' in reply) waiting.reject(new Error(reply.error));
       else waiting.resolve(reply);
     });
-    const stopped = (why: string) => {
+    const stopped = (why: Error) => {
       if (this.child === child) this.child = undefined;
       rmSync(samplesDir, { recursive: true, force: true });
-      for (const waiting of this.pending.values()) {
-        waiting.reject(new Error(`the espeak-ng launcher ${why}`));
-      }
+      for (const waiting of this.pending.values()) waiting.reject(why);
       this.pending.clear();
     };
-    child.on('error', (error) => stopped(`failed: ${error.message}`));
-    child.on('exit', (code, signal) => stopped(`stopped (${signal ?? code})`));
+    child.on('error', (error) => {
+      stopped(new Error(`the espeak-ng launcher failed: ${error.message}`));
+    });
+    child.on('exit', (code, signal) => {
+      stopped(
+        signal && FAULTS.has(signal)
+          ? new LauncherCrash(signal)
+          : new Error(`the espeak-ng launcher stopped (${signal ?? code})`),
+      );
+    });
     setRef(child, false);
     this.child = child;
     return child;
