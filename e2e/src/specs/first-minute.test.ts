@@ -128,6 +128,9 @@ describe.each([
       await dialog.waitFor();
       // Its close button has a name; the current voice is marked and in view.
       await dialog.getByRole('button', { name: words.close, exact: true }).waitFor();
+      // Its title bar is no second banner: the page's header is the only one.
+      expect(await page.getByRole('banner').count()).toBe(1);
+      expect(await dialog.getByRole('heading', { name: words.picker }).count()).toBe(1);
       const current = dialog.locator('[aria-current="true"]');
       await current.waitFor();
       expect(await current.isVisible()).toBe(true);

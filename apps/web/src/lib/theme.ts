@@ -49,6 +49,12 @@ export const theme = createTheme({
     // A light alert writes its title in the alert colour's mid shade, below AA on the tinted
     // background; the colour is carried by the background and icon, the words by body text.
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
+    // A dialog's title bar is Mantine's <header> inside a section with role="dialog", which
+    // accessibility trees read as a second banner landmark beside the page's: it is part of the
+    // dialog, not a landmark. Plain objects, not Modal.extend: that would import the dialogs
+    // into the first load.
+    Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: 'none' } } } },
   },
   other: {
     headerHeight: 64,
