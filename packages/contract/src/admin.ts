@@ -115,9 +115,28 @@ export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 /** Everything the console shows of one user; API keys by prefix only, never a key. */
 export const AdminUserDetailSchema = z.object({
   user: AdminUserSchema,
-  /** Characters converted per day over the last 30 days (conversions and jobs still stored). */
+  /**
+   * Characters converted per day over the last 30 days: the usage log's conversions and jobs
+   * that succeeded (it outlives the audio, which expires).
+   */
   usage: z.array(z.object({ day: z.string(), characters: z.number(), conversions: z.number() })),
-  files: z.object({ count: z.number(), bytes: z.number() }),
+  /** The saved files: how many, their bytes, and the newest (20). */
+  files: z.object({
+    count: z.number(),
+    bytes: z.number(),
+    recent: z.array(
+      z.object({
+        id: z.string(),
+        voice: z.string(),
+        audio_format: z.string(),
+        /** Seconds of audio. */
+        length: z.number(),
+        /** Bytes. */
+        size: z.number(),
+        created_date: DateTimeSchema,
+      }),
+    ),
+  }),
   jobs: z.array(
     z.object({
       id: z.string(),

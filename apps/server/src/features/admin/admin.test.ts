@@ -6,9 +6,11 @@ import {
   AdminUserListSchema,
   AdminUserSchema,
   CreatedApiKeySchema,
+  fileMediaQuery,
   ProfileSchema,
 } from '@parla/contract';
 import { describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/multipart.js';
 import { startSmtpServer } from '../../../test/smtp.js';
 import {
   createTestApp,
@@ -18,8 +20,10 @@ import {
   testConfig,
   uniqueEmail,
 } from '../../../test/test-app.js';
+import { voiceSettings } from '../../../test/voice-settings.js';
 import { AUTH_MESSAGES } from '../../services/accounts/messages.js';
 import { setRole } from '../../services/admin/administrators.js';
+import { createUsageLog } from '../../services/admin/usage-log.js';
 
 /*
  * The operator console's API (issue 31, decision 044). On PostgreSQL this file has a database
@@ -478,8 +482,81 @@ describe(`the operator console's actions (${TEST_DATABASE_KIND})`, () => {
     expect(key.startsWith(shown.api_keys[0]?.prefix ?? 'none')).toBe(true);
     expect(detail.body).not.toContain(key);
     expect(shown.sign_ins[0]).toMatchObject({ user_agent: 'Console test browser' });
-    expect(shown.files).toEqual({ count: 0, bytes: 0 });
+    expect(shown.files).toEqual({ count: 0, bytes: 0, recent: [] });
+    expect(shown.usage).toEqual([]);
+    expect(shown.jobs).toEqual([]);
     expect(shown.payments).toEqual([]);
+  });
+
+  it("shows a user's usage from the log (after the audio expired), files and documents", async () => {
+    const admin = await administrator();
+    const headers = { authorization: admin.authorization };
+    const user = await signedInUser(app, { plan: 'BASIC' });
+    const text = 'A saved conversion for the console.';
+    const own = { authorization: user.authorization };
+    const settings = voiceSettings({ text, output_format: 'mp3' });
+    const converted = await call('POST', '/api/convertor', own, settings);
+    expect(converted.statusCode).toBe(200);
+    // Saved as the Save button saves it: the audio uploaded with its settings.
+    const audio = await app.inject({ method: 'GET', url: converted.json().path });
+    const body = multipart('media', audio.rawPayload, 'audio.bin', 'application/octet-stream');
+    const saved = await app.inject({
+      method: 'POST',
+      url: `/api/file/media?${new URLSearchParams(fileMediaQuery(settings))}`,
+      headers: { ...own, 'x-requested-with': 'parla', ...body.headers },
+      payload: body.payload,
+    });
+    expect(saved.statusCode).toBe(200);
+    const chapter = { title: 'Chapter one', text: 'A document of one sentence.' };
+    const job = await call('POST', '/api/jobs', own, {
+      title: 'A book',
+      chapters: [chapter],
+      output_format: 'mp3',
+      language_code: 'en-US',
+      engine: 'standard',
+    });
+    expect(job.statusCode).toBe(202);
+    // A chapter is read from its title on.
+    const jobCharacters = `${chapter.title}.\n\n${chapter.text}`.length;
+    const detailOf = async () =>
+      AdminUserDetailSchema.parse(
+        (await call('GET', `/api/admin/users/${user.user.id}`, headers)).json(),
+      );
+    const today = new Date().toISOString().slice(0, 10);
+    // This app runs no jobs (JOB_RUNNER=off): the job's end is logged as the runner logs it
+    // (features/jobs/jobs.test.ts checks that it does).
+    await createUsageLog(app.db).record({
+      source: 'job',
+      status: 'succeeded',
+      userId: user.user.id,
+      engine: 'standard',
+      voice: 'standard:en-us',
+      language: 'en-us',
+      characters: jobCharacters,
+      duration: 3,
+    });
+    expect((await detailOf()).usage).toEqual([
+      { day: today, conversions: 2, characters: text.length + jobCharacters },
+    ]);
+    const shown = await detailOf();
+    expect(shown.files.count).toBe(1);
+    expect(shown.files.recent).toEqual([
+      expect.objectContaining({ audio_format: 'mp3', size: shown.files.bytes }),
+    ]);
+    expect(shown.files.recent[0]?.length).toBeGreaterThan(1);
+    expect(shown.jobs).toEqual([
+      expect.objectContaining({ title: 'A book', characters: jobCharacters }),
+    ]);
+    // The conversion's row goes when its audio expires; the day's usage stays.
+    await app.db.deleteFrom('conversions').where('user_id', '=', user.user.id).execute();
+    expect((await detailOf()).usage).toEqual(shown.usage);
+    // Another user's usage is not theirs.
+    const other = await signedInUser(app);
+    expect(
+      AdminUserDetailSchema.parse(
+        (await call('GET', `/api/admin/users/${other.user.id}`, headers)).json(),
+      ).usage,
+    ).toEqual([]);
   });
 
   it('changes the plan without a charge, and resends the validation mail', async () => {

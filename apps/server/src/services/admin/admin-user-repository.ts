@@ -54,16 +54,19 @@ export function createAdminUserRepository(db: Db) {
     async detail(user: User, now = new Date()): Promise<AdminUserDetail> {
       const since = new Date(now.getTime() - USAGE_DAYS * 24 * 60 * 60 * 1000).toISOString();
       const day = sql<string>`substr(created_at, 1, 10)`;
-      const conversions = await db
-        .selectFrom('conversions')
+      // The usage log, not the conversions: those are deleted when their audio expires.
+      const usage = await db
+        .selectFrom('usage_log')
         .select((eb) => [
           day.as('day'),
           eb.fn.sum<number | string>('characters').as('characters'),
           eb.fn.countAll<number | string>().as('conversions'),
         ])
         .where('user_id', '=', user.id)
+        .where('status', '=', 'succeeded')
         .where('created_at', '>=', since)
         .groupBy(day)
+        .orderBy(day, 'desc')
         .execute();
       const jobs = await db
         .selectFrom('jobs')
@@ -72,21 +75,6 @@ export function createAdminUserRepository(db: Db) {
         .orderBy('created_at', 'desc')
         .limit(RECENT)
         .execute();
-      // Jobs count on the day they were started, beside the conversions of that day.
-      const usage = new Map<string, { characters: number; conversions: number }>();
-      for (const row of conversions) {
-        usage.set(row.day, {
-          characters: Number(row.characters),
-          conversions: Number(row.conversions),
-        });
-      }
-      for (const job of jobs) {
-        if (job.created_at < since) continue;
-        const entry = usage.get(job.created_at.slice(0, 10)) ?? { characters: 0, conversions: 0 };
-        entry.characters += job.characters;
-        entry.conversions += 1;
-        usage.set(job.created_at.slice(0, 10), entry);
-      }
       const files = await db
         .selectFrom('files')
         .select((eb) => [
@@ -95,6 +83,14 @@ export function createAdminUserRepository(db: Db) {
         ])
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow();
+      const recentFiles = await db
+        .selectFrom('files')
+        .select(['id', 'voice', 'audio_format', 'length', 'size', 'created_at'])
+        .where('user_id', '=', user.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(RECENT)
+        .execute();
       const payments = await db
         .selectFrom('payments')
         .selectAll()
@@ -106,10 +102,23 @@ export function createAdminUserRepository(db: Db) {
       const signIns = await createSignInRepository(db).recent(user.id, RECENT);
       return {
         user: toAdminUser(user),
-        usage: [...usage.entries()]
-          .sort(([a], [b]) => b.localeCompare(a))
-          .map(([day, entry]) => ({ day, ...entry })),
-        files: { count: Number(files.count), bytes: Number(files.bytes ?? 0) },
+        usage: usage.map((row) => ({
+          day: row.day,
+          characters: Number(row.characters),
+          conversions: Number(row.conversions),
+        })),
+        files: {
+          count: Number(files.count),
+          bytes: Number(files.bytes ?? 0),
+          recent: recentFiles.map((file) => ({
+            id: file.id,
+            voice: file.voice,
+            audio_format: file.audio_format,
+            length: file.length,
+            size: file.size,
+            created_date: file.created_at,
+          })),
+        },
         jobs: jobs.map((job) => ({
           id: job.id,
           title: job.title,

@@ -1,5 +1,5 @@
 import type { AdminUserDetail } from '@parla/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import AdminRoute from '../../../app/routes/admin/layout';
@@ -25,8 +25,21 @@ const DETAIL: AdminUserDetail = {
     },
     created_date: '2026-11-01T10:00:00.000Z',
   },
-  usage: [],
-  files: { count: 0, bytes: 0 },
+  usage: [{ day: '2026-11-03', characters: 1234, conversions: 3 }],
+  files: {
+    count: 1,
+    bytes: 98_765,
+    recent: [
+      {
+        id: 'f1',
+        voice: 'English (America) – Male 1',
+        audio_format: 'mp3',
+        length: 12.4,
+        size: 98_765,
+        created_date: '2026-11-03T09:00:00.000Z',
+      },
+    ],
+  },
   jobs: [],
   api_keys: [
     {
@@ -70,6 +83,22 @@ describe('the operator console (issue 31)', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Administrators only' });
     expect(screen.queryByRole('navigation', { name: 'Console' })).toBeNull();
     expect(consoleCalls()).toEqual([]);
+  });
+
+  it("shows a user's usage per day and their saved files", async () => {
+    serve('ADMIN');
+    renderAt('/admin/users/u1', '/admin/*', <AdminRoute />);
+    await screen.findByRole('heading', { level: 1, name: 'ada@example.com' });
+    // The section, and the scrolling table inside it, are regions of that name: the first holds all.
+    const [usage] = screen.getAllByRole('region', { name: 'Usage over 30 days' });
+    if (!usage) throw new Error('no usage section');
+    expect(within(usage).getByRole('row', { name: /3 1,234/ })).toBeTruthy();
+    const [files] = screen.getAllByRole('region', { name: 'Saved files' });
+    if (!files) throw new Error('no files section');
+    expect(within(files).getByText('Saved files: 1 (98,765 bytes)')).toBeTruthy();
+    const row = within(files).getByRole('row', { name: /English \(America\) – Male 1/ });
+    expect(row.textContent).toContain('mp3');
+    expect(row.textContent).toContain('12 s');
   });
 
   it("grants characters with a reason the contract requires, and shows the user's new count", async () => {

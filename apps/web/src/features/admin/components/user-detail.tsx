@@ -358,12 +358,31 @@ export function UserDetail({ id }: { id: string }) {
                 number(day.characters),
               ])}
             />
+          </Section>
+          <Section title={t('user.filesTitle')}>
             <Text>
               {t('user.files', {
                 files: number(detail.data.files.count),
                 bytes: number(detail.data.files.bytes),
               })}
             </Text>
+            <List
+              label={t('user.filesTitle')}
+              head={[
+                t('user.fileVoice'),
+                t('user.fileFormat'),
+                t('user.fileLength'),
+                t('user.fileSize'),
+                t('common.date'),
+              ]}
+              rows={detail.data.files.recent.map((file) => [
+                file.voice,
+                file.audio_format,
+                t('user.fileSeconds', { seconds: number(Math.round(file.length)) }),
+                number(file.size),
+                dateTime(file.created_date),
+              ])}
+            />
           </Section>
           <Section title={t('user.jobs')}>
             <List
