@@ -77,6 +77,9 @@ describe.skipIf(!backend?.wordEvents || process.platform !== 'linux')('libespeak
     } finally {
       await fresh.close();
     }
+    // A program the operator names that is not there is no native backend, library or not.
+    expect(await NativeBackend.create('/nonexistent/espeak-ng')).toBeUndefined();
+    expect(await NativeBackend.create('/nonexistent/espeak-ng', 'direct')).toBeUndefined();
   });
 
   it('renders in this process when asked to (direct), with no process started', async () => {

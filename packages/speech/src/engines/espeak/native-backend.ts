@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   unlinkSync,
 } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -77,6 +78,8 @@ export class NativeBackend implements EspeakBackend {
     spawn: NativeSpawn = 'launcher',
     library = true,
   ): Promise<NativeBackend | undefined> {
+    // The program must be there, as without the library (found without starting it).
+    if (!onPath(program)) return undefined;
     if (spawn === 'direct' && library) {
       const own = (await import('./library.js').catch(() => undefined))?.openEspeakLibrary();
       if (own) {
@@ -266,15 +269,29 @@ const SAMPLES_ROOT = (() => {
   }
 })();
 
+/** Whether `program` (a path, or a name looked up on PATH) is an executable file. */
+function onPath(program: string): boolean {
+  const candidates = program.includes('/')
+    ? [program]
+    : (process.env.PATH ?? '')
+        .split(':')
+        .filter(Boolean)
+        .map((dir) => join(dir, program));
+  return candidates.some((file) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
 /**
  * prlimit's options for the launcher process, where prlimit is on PATH (found without starting
  * it): no core file, 256 open files.
  */
-const LAUNCHER_LIMITS = (process.env.PATH ?? '')
-  .split(':')
-  .some((dir) => dir !== '' && existsSync(join(dir, 'prlimit')))
-  ? ['--core=0', '--nofile=256']
-  : undefined;
+const LAUNCHER_LIMITS = onPath('prlimit') ? ['--core=0', '--nofile=256'] : undefined;
 
 /** How the native program is started: see NativeBackend.create. */
 export type NativeSpawn = 'launcher' | 'direct';
