@@ -45,16 +45,13 @@ export default function ContactPage() {
                   {COMPANY.street}, {COMPANY.city} {COMPANY.postcode}, {COMPANY.country}
                 </Ltr>
               </Text>
-              <Text>
-                <Anchor href={`mailto:${COMPANY.email}`}>
-                  <Ltr>{COMPANY.email}</Ltr>
-                </Anchor>
-              </Text>
-              <Text>
-                <Anchor href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>
-                  <Ltr>{COMPANY.phone}</Ltr>
-                </Anchor>
-              </Text>
+              {/* Links on lines of their own: touch targets on a phone (global.css). */}
+              <Anchor href={`mailto:${COMPANY.email}`} w="fit-content">
+                <Ltr>{COMPANY.email}</Ltr>
+              </Anchor>
+              <Anchor href={`tel:${COMPANY.phone.replace(/\s/g, '')}`} w="fit-content">
+                <Ltr>{COMPANY.phone}</Ltr>
+              </Anchor>
             </Stack>
           </Stack>
         </Grid.Col>
