@@ -355,11 +355,14 @@ describe.runIf(runs)('several servers on PostgreSQL, Redis and S3', () => {
   it('a server told to stop (SIGTERM) finishes the conversions in flight before it exits', async () => {
     const { authorization } = await paidUser();
     const batch = Array.from({ length: 2 }, (_, i) =>
-      convert(`Finished before the end, ${i}. ${'A few more words to render. '.repeat(30)}`, {
+      convert(`Finished before the end, ${i}. ${'A few more words to render. '.repeat(120)}`, {
         authorization,
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both requests have arrived (3,400 characters each take longer to render than this).
+    const arrived = () => servers.B.output.text.split('"url":"/api/convertor"').length - 1;
+    const before = arrived();
+    await waitFor(() => arrived() >= before + 2, 10_000);
     servers.B.child.kill('SIGTERM');
     const answers = await Promise.all(batch);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
