@@ -18,7 +18,7 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
-/** The newest modification time (ms) of any file below the given paths. */
+/** The newest modification time (ms) of any file below the given paths, test files aside. */
 export function newestMtime(paths) {
   let newest = 0;
   const visit = (p) => {
@@ -28,13 +28,20 @@ export function newestMtime(paths) {
       for (const entry of readdirSync(p)) {
         if (entry !== 'node_modules' && entry !== 'dist') visit(path.join(p, entry));
       }
-    } else {
+    } else if (!TEST_FILE.test(p)) {
       newest = Math.max(newest, stat.mtimeMs);
     }
   };
   for (const p of paths) visit(path.join(ROOT, p));
   return newest;
 }
+
+/**
+ * Test files, which no build includes (each tsconfig excludes them, Vite never imports them): a
+ * test edited after the last build must not make every command compile again, since the
+ * compiler, with nothing to emit, leaves the build's date as it was.
+ */
+const TEST_FILE = /\.test\.tsx?$/;
 
 /** Sources of the web bundle, and the file whose age says when it was last built. */
 const WEB_INPUTS = [
