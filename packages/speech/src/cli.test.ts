@@ -1,21 +1,24 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, innerSilences } from '../test/audio.js';
+import { nativeAvailable } from './engines/espeak/backends.js';
+
+const native = await nativeAvailable();
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const RUN_MAIN = fileURLToPath(new URL('../../../scripts/run-main.mjs', import.meta.url));
 
 /** Runs the CLI from source, as `parla-say` runs it from dist. */
-function run(args: string[], input?: string | Buffer) {
+function run(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
   return new Promise<{ code: number; stdout: Buffer; stderr: string }>((resolve) => {
     const child = execFile(
       process.execPath,
       ['--import', 'tsx', '--conditions=@parla/source', RUN_MAIN, CLI, ...args],
-      { encoding: 'buffer', env: { ...process.env, PARLA_SPEECH_BACKEND: 'wasm' } },
+      { encoding: 'buffer', env: { ...process.env, PARLA_SPEECH_BACKEND: 'wasm', ...env } },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr: stderr.toString() });
       },
@@ -45,6 +48,24 @@ describe('parla-say', { timeout: 30_000 }, () => {
     expect(decoded.sampleRate).toBe(16000);
     expect(Math.max(...innerSilences(decoded.samples, 16000))).toBeGreaterThan(0.68);
   });
+
+  it.skipIf(!native)(
+    'renders a short text with an effect natively and leaves nothing in the temporary folder',
+    async () => {
+      const temporary = await mkdtemp(join(dir, 'tmp-'));
+      const out = join(dir, 'soft.wav');
+      const result = await run(['-o', out, '--effect', 'soft'], 'Soft and low.', {
+        PARLA_SPEECH_BACKEND: 'native',
+        TMPDIR: temporary,
+      });
+      expect(result.stderr).toMatch(/16000 Hz wav/);
+      expect(result.code).toBe(0);
+      expect((await decode('wav', await readFile(out))).samples.length).toBeGreaterThan(8000);
+      // The effect's voice variant lived in a folder of its own there (a mirror of espeak-ng's
+      // data), removed when the command ended (tsx keeps its cache there too).
+      expect((await readdir(temporary)).filter((entry) => entry.startsWith('parla-'))).toEqual([]);
+    },
+  );
 
   it('reads a file and writes WAV to stdout', async () => {
     const file = join(dir, 'text.txt');

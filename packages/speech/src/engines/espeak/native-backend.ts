@@ -203,6 +203,8 @@ export class NativeBackend implements EspeakBackend {
   /** A writable espeak-ng-data whose entries link to the system's, except voices/!v. */
   private async createMirror(): Promise<string> {
     const root = await mkdtemp(join(tmpdir(), 'parla-espeak-'));
+    // Gone with the process too (a command run once never closes its backend).
+    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
     const data = join(root, 'espeak-ng-data');
     await mkdir(join(data, 'voices', '!v'), { recursive: true });
     for (const entry of await readdir(this.dataDir)) {
