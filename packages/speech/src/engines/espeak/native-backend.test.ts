@@ -362,6 +362,32 @@ describe.skipIf(!programBackend || process.platform !== 'linux')(
       }
     });
 
+    it('runs a program found on PATH outside /usr/bin by its path (it runs with no environment)', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'parla-native-'));
+      await writeFile(join(dir, 'parla-test-espeak'), '#!/bin/sh\nexec espeak-ng "$@"\n', {
+        mode: 0o755,
+      });
+      const path = process.env.PATH;
+      process.env.PATH = `${dir}:${path}`;
+      try {
+        const named = (await NativeBackend.create(
+          'parla-test-espeak',
+          'launcher',
+          false,
+        )) as NativeBackend;
+        process.env.PATH = path;
+        try {
+          const rendered = await named.render(request('Found by name.'));
+          expect(rendered.samples.length).toBeGreaterThan(0.5 * 22050);
+        } finally {
+          await named.close();
+        }
+      } finally {
+        process.env.PATH = path;
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
     it('fails a render cleanly when the program cannot start', async () => {
       const dir = await mkdtemp(join(tmpdir(), 'parla-native-'));
       const program = join(dir, 'espeak-ng');

@@ -74,12 +74,14 @@ export class NativeBackend implements EspeakBackend {
    * library is not reentrant) that a fault in libespeak-ng may end.
    */
   static async create(
-    program = 'espeak-ng',
+    named = 'espeak-ng',
     spawn: NativeSpawn = 'launcher',
     library = true,
   ): Promise<NativeBackend | undefined> {
-    // The program must be there, as without the library (found without starting it).
-    if (!onPath(program)) return undefined;
+    // The program must be there, as without the library (found without starting it), and is
+    // run by its path: it runs with no environment, so with no PATH to look it up on.
+    const program = which(named);
+    if (!program) return undefined;
     if (spawn === 'direct' && library) {
       const own = (await import('./library.js').catch(() => undefined))?.openEspeakLibrary();
       if (own) {
@@ -112,10 +114,12 @@ export class NativeBackend implements EspeakBackend {
       const [version, voices, limited] = await Promise.all([
         run(program, ['--version'], { timeout: 5000 }),
         run(program, ['--voices'], { timeout: 5000 }),
-        run('prlimit', [...PROGRAM_LIMITS, '--', program, '--version'], { timeout: 5000 }).then(
-          () => true,
-          () => false,
-        ),
+        PRLIMIT
+          ? run(PRLIMIT, [...PROGRAM_LIMITS, '--', program, '--version'], { timeout: 5000 }).then(
+              () => true,
+              () => false,
+            )
+          : false,
       ]);
       const dataDir = /Data at:\s*(\S+)/.exec(version.stdout)?.[1];
       if (!dataDir) throw new Error('espeak-ng names no data directory');
@@ -176,9 +180,10 @@ export class NativeBackend implements EspeakBackend {
 
   /** One run of the program, under its resource limits when `prlimit` is there. */
   private run(args: string[], input: string): Promise<ProgramOutput> {
-    const [program, all] = this.limits
-      ? ['prlimit', [...this.limits, '--', this.program, ...args]]
-      : [this.program, args];
+    const [program, all] =
+      this.limits && PRLIMIT
+        ? [PRLIMIT, [...this.limits, '--', this.program, ...args]]
+        : [this.program, args];
     return (
       this.launcher ? this.launcher.run(program, all, input) : runProgram(program, all, input)
     ).catch((error: Error) => {
@@ -271,15 +276,15 @@ const SAMPLES_ROOT = (() => {
   }
 })();
 
-/** Whether `program` (a path, or a name looked up on PATH) is an executable file. */
-function onPath(program: string): boolean {
+/** The path of `program` (a path, or a name looked up on PATH) where it is an executable file. */
+function which(program: string): string | undefined {
   const candidates = program.includes('/')
     ? [program]
     : (process.env.PATH ?? '')
         .split(':')
         .filter(Boolean)
         .map((dir) => join(dir, program));
-  return candidates.some((file) => {
+  return candidates.find((file) => {
     try {
       accessSync(file, constants.X_OK);
       return statSync(file).isFile();
@@ -289,11 +294,11 @@ function onPath(program: string): boolean {
   });
 }
 
-/**
- * prlimit's options for the launcher process, where prlimit is on PATH (found without starting
- * it): no core file, 256 open files.
- */
-const LAUNCHER_LIMITS = onPath('prlimit') ? ['--core=0', '--nofile=256'] : undefined;
+/** util-linux's prlimit, where it is installed: the program and the launcher run under it. */
+const PRLIMIT = which('prlimit');
+
+/** prlimit's options for the launcher process: no core file, 256 open files. */
+const LAUNCHER_LIMITS = ['--core=0', '--nofile=256'];
 
 /** How the native program is started: see NativeBackend.create. */
 export type NativeSpawn = 'launcher' | 'direct';
@@ -394,10 +399,9 @@ class Launcher {
     // as its working one, and through prlimit where it is installed, no core file (a crash would
     // write the texts it held) and few open files. No memory or CPU limit: V8 reserves far more
     // address space than it uses, and the process lives for many renderings.
-    const limited = LAUNCHER_LIMITS !== undefined;
     const child = fork(fileURLToPath(script), [samplesDir], {
-      execPath: limited ? 'prlimit' : process.execPath,
-      execArgv: limited ? [...LAUNCHER_LIMITS, '--', process.execPath, ...execArgv] : execArgv,
+      execPath: PRLIMIT ?? process.execPath,
+      execArgv: PRLIMIT ? [...LAUNCHER_LIMITS, '--', process.execPath, ...execArgv] : execArgv,
       env: {},
       cwd: tmpdir(),
       serialization: 'advanced',
