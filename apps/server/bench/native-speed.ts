@@ -5,25 +5,25 @@
  * `espeak-ng -f in.txt --stdout | ffmpeg -ar RATE -c:a libmp3lame` (or `lame --resample` where
  * ffmpeg is missing) for mp3, `… | ffmpeg -c:a libvorbis -q:a 4` (or `oggenc -q 4 --resample`)
  * for Ogg Vorbis, and `… | ffmpeg -ar 16000` (or `sox`) for wav at 16 kHz; a case whose tool is
- * missing prints "reference unavailable" and no ratio. Against it, on the same
- * fresh text (unique per run, so no cache answers), timed in turn (reference, Parla, reference,
- * Parla, …):
- *   - API: one real server (HTTP on 127.0.0.1, SQLite, the worker-thread pool, warm) and a
- *     BUSINESS account: POST /api/convertor, then GET of the audio to its last byte;
+ * missing prints "reference unavailable" and no ratio. Against it, on the same fresh text
+ * (unique per run, no sentence twice, so no cache answers), timed in turn (reference, Parla,
+ * reference, Parla, …):
+ *   - API: one real server in its own process (HTTP on 127.0.0.1, SQLite, the worker-thread
+ *     pool, warm) and a BUSINESS account: POST /api/convertor, then GET of the audio to its
+ *     last byte;
  *   - CLI: `parla-say in.txt -o out.mp3` as a whole process (start-up included);
  *   - library: `synthesize()` of @parla/speech in this process (warm).
  * Each figure is the median of RUNS runs; the ratio is the reference's time over Parla's (1 =
  * as fast, higher is faster). Run with `npm run bench` (root) or `npm run bench -w @parla/server`;
  * `-- --runs N` changes RUNS, `-- --only TEXT` keeps the cases whose name contains TEXT.
  */
-import { execFile, spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { execFile, fork, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type SpeechRequest, synthesize } from '@parla/speech';
-import { benchServer } from './bench-server.js';
 
 const run = promisify(execFile);
 const runsArgument = process.argv.indexOf('--runs');
@@ -35,21 +35,28 @@ const PARLA_SAY = fileURLToPath(
   new URL('../../../packages/speech/bin/parla-say.js', import.meta.url),
 );
 
-const PARAGRAPH =
-  'The history of speech synthesis goes back to the mechanical talking machines of the ' +
-  'eighteenth century. Wolfgang von Kempelen built a bellows-driven device that could ' +
-  'produce whole phrases. In the twentieth century, Homer Dudley demonstrated the Voder at ' +
-  "the 1939 World's Fair, and formant synthesizers followed in the 1950s and 1960s. Today, " +
-  'small engines such as eSpeak NG still read screens for blind users in more than a hundred ' +
-  'languages, quickly and clearly, on very modest hardware. ';
+const SENTENCES = [
+  'The history of speech synthesis goes back to the mechanical talking machines of the eighteenth century.',
+  'Wolfgang von Kempelen built a bellows-driven device that could produce whole phrases.',
+  "In the twentieth century, Homer Dudley demonstrated the Voder at the 1939 World's Fair, and formant synthesizers followed in the 1950s and 1960s.",
+  'Today, small engines such as eSpeak NG still read screens for blind users in more than a hundred languages, quickly and clearly, on very modest hardware.',
+];
 
 let serial = 0;
-/** A fresh text of about `length` characters (cut at a word), unique to this run. */
+/**
+ * A fresh text of about `length` characters (cut at a sentence), unique to this run, and no
+ * sentence twice: the server's worker threads keep rendered sentences for the next request
+ * (stages/sentence-cache.ts), which a repeated paragraph would answer without rendering.
+ */
 function textOf(length: number): string {
   serial += 1;
-  let out = `Run ${serial} of the bench. `;
-  while (out.length < length) out += PARAGRAPH;
-  return out.slice(0, out.lastIndexOf(' ', length)).trim();
+  let out = `Run ${serial} of the bench.`;
+  for (let note = 1; ; note++) {
+    const sentence = SENTENCES[note % SENTENCES.length] as string;
+    const next = `${out} ${sentence.slice(0, -1)}, in note ${note} of run ${serial}.`;
+    if (next.length > length) return out;
+    out = next;
+  }
 }
 
 const has = (program: string) =>
@@ -86,7 +93,24 @@ function referenceCommand(format: Format, rate: Rate, input: string, output: str
   return undefined;
 }
 
-const { app, base, token, dataDir: dir } = await benchServer('native');
+// The server in its own process (server-process.ts), as deployed: the client timing it here,
+// and the library cases' heap, are not on its event loop.
+const server = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), ['native'], {
+  execArgv: process.execArgv,
+});
+const {
+  base,
+  token,
+  dataDir: serverDir,
+} = await new Promise<{
+  base: string;
+  token: string;
+  dataDir: string;
+}>((resolve, reject) => {
+  server.once('message', (message) => resolve(message as never));
+  server.once('exit', (code) => reject(new Error(`the bench server ended (${code})`)));
+});
+const dir = mkdtempSync(path.join(tmpdir(), 'parla-bench-native-'));
 
 /** One conversion over HTTP: POST, then the audio to its last byte. */
 async function api(text: string, format: Format, rate: Rate): Promise<void> {
@@ -260,6 +284,8 @@ try {
   }
   console.info('target: ratio ≥ 0.8 for every case (≥ 0.5 for parla-say on 1,000 characters)');
 } finally {
-  await app.close();
+  server.disconnect();
+  await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dir, { recursive: true, force: true });
+  rmSync(serverDir, { recursive: true, force: true });
 }
