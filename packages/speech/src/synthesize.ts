@@ -16,7 +16,7 @@ import {
   type SpeechPiece,
   sentenceText,
 } from './plan.js';
-import { checkRequest, type SpeechRequest } from './request.js';
+import { type CheckedRequest, checkRequest, type SpeechRequest } from './request.js';
 import { maxAudioSeconds } from './ssml/limits.js';
 import { parseSsml } from './ssml/parser.js';
 import { pitchPercentToSemitones, speedPercentToFactor } from './ssml/prosody-values.js';
@@ -89,12 +89,11 @@ export function registryOf(options: SynthesisOptions): EngineRegistry {
 }
 
 /**
- * Checks a request and runs the text stages: parse, document, normalise, plan. The audio
+ * Runs the text stages of a checked request: parse, document, normalise, plan. The audio
  * length the plan would make is checked against what the text's length allows before anything
  * is rendered (`limit_exceeded`, ssml/limits.ts).
  */
-async function prepare(request: SpeechRequest, options: SynthesisOptions) {
-  const checked = checkRequest(request);
+async function prepare(checked: CheckedRequest, options: SynthesisOptions) {
   const registry = registryOf(options);
   const main = await mainVoice(registry, checked.voice);
   // The whole request is rendered at the main voice's rate, then resampled once.
@@ -238,6 +237,17 @@ export async function* synthesizeStream(
   request: SpeechRequest,
   options: SynthesisOptions = {},
 ): AsyncGenerator<SynthesisChunk> {
+  yield* streamChecked(checkRequest(request), options);
+}
+
+/**
+ * `synthesizeStream` of a request `checkRequest` answered (the pool checks each request once,
+ * on its own thread, for its cache key and its queue, and its workers render it as checked).
+ */
+export async function* streamChecked(
+  request: CheckedRequest,
+  options: SynthesisOptions = {},
+): AsyncGenerator<SynthesisChunk> {
   const prepared = await prepare(request, options);
   const { format, sampleRate } = prepared.request;
   const encoder = await createStreamEncoder(format, sampleRate);
@@ -294,6 +304,14 @@ export async function* synthesizeStream(
 /** Renders a whole request: encoded audio, its duration and its word and sentence marks. */
 export async function synthesize(
   request: SpeechRequest,
+  options: SynthesisOptions = {},
+): Promise<SynthesisResult> {
+  return synthesizeChecked(checkRequest(request), options);
+}
+
+/** `synthesize` of a request `checkRequest` answered (see `streamChecked`). */
+export async function synthesizeChecked(
+  request: CheckedRequest,
   options: SynthesisOptions = {},
 ): Promise<SynthesisResult> {
   const prepared = await prepare(request, options);

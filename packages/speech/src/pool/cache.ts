@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkRequest, type SpeechRequest } from '../request.js';
+import { type CheckedRequest, checkRequest, type SpeechRequest } from '../request.js';
 import type { SynthesisResult } from '../synthesize.js';
 
 /**
@@ -15,7 +15,11 @@ import type { SynthesisResult } from '../synthesize.js';
 export const CACHE_VERSION = 3;
 
 export function cacheKey(request: SpeechRequest, engineFingerprint: string): string {
-  const checked = checkRequest(request);
+  return checkedCacheKey(checkRequest(request), engineFingerprint);
+}
+
+/** `cacheKey` of a request `checkRequest` answered. */
+export function checkedCacheKey(checked: CheckedRequest, engineFingerprint: string): string {
   const normalised = {
     v: CACHE_VERSION,
     engine: engineFingerprint,
@@ -38,6 +42,9 @@ export function cacheKey(request: SpeechRequest, engineFingerprint: string): str
 type Meta = Omit<SynthesisResult, 'audio'>;
 
 export class DiskCache {
+  /** Results being written by `keep`, by key. */
+  private readonly writing = new Map<string, Promise<void>>();
+
   constructor(readonly directory: string) {}
 
   private paths(key: string) {
@@ -46,6 +53,8 @@ export class DiskCache {
   }
 
   async get(key: string): Promise<SynthesisResult | undefined> {
+    // A result still being written is found once it is written.
+    await this.writing.get(key);
     const paths = this.paths(key);
     try {
       // Metadata is written last, so its presence means the audio is complete.
@@ -57,7 +66,26 @@ export class DiskCache {
     }
   }
 
-  async set(key: string, result: SynthesisResult): Promise<void> {
+  /**
+   * Keeps a result, written after the caller has it: the answer does not wait for a second
+   * write of its audio (the server stores the same bytes as the conversion's file). A failed
+   * write leaves nothing, and only costs a later rendering.
+   */
+  keep(key: string, result: SynthesisResult): void {
+    const written = this.set(key, result)
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.writing.get(key) === written) this.writing.delete(key);
+      });
+    this.writing.set(key, written);
+  }
+
+  /** Settles when every result being kept is written (or failed). */
+  async written(): Promise<void> {
+    await Promise.all(this.writing.values());
+  }
+
+  private async set(key: string, result: SynthesisResult): Promise<void> {
     const paths = this.paths(key);
     await mkdir(paths.folder, { recursive: true });
     const suffix = `${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;

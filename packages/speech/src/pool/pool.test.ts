@@ -47,6 +47,34 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     expect((await pool.synthesize({ ...req, volume: -3 })).cached).toBe(false);
   });
 
+  it('answers before the disk cache is written, and writes it before it closes', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'parla-cache-'));
+    const req = request({ text: 'Written after the answer.', output_format: 'ogg' });
+    const first = new SpeechPool({
+      size: 1,
+      config: { espeak: { backend: 'wasm' } },
+      cacheDir: own,
+    });
+    const made = await first.synthesize(req);
+    await first.close();
+    const second = new SpeechPool({
+      size: 1,
+      config: { espeak: { backend: 'wasm' } },
+      cacheDir: own,
+    });
+    try {
+      const again = await second.synthesize(req);
+      expect(again.cached).toBe(true);
+      expect(Buffer.from(again.audio).equals(Buffer.from(made.audio))).toBe(true);
+      // Written to a temporary name and renamed: nothing half-written is left.
+      const [folder = ''] = await readdir(own);
+      expect((await readdir(join(own, folder))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await second.close();
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
   it('gives the warnings as values, from a worker and from the disk cache (issue 27)', async () => {
     const req = request({ text: 'Say\n<mstts:silence>this</mstts:silence> once.' });
     const warning = {

@@ -11,15 +11,15 @@ import {
 import type { ProviderStatus } from '../engines/remote/provider.js';
 import type { SpeechEngine } from '../engines/types.js';
 import { deserializeError, SpeechError } from '../errors.js';
-import type { SpeechRequest } from '../request.js';
+import { type CheckedRequest, checkRequest, type SpeechRequest } from '../request.js';
 import {
   type SynthesisChunk,
   type SynthesisResult,
-  synthesize,
-  synthesizeStream,
+  streamChecked,
+  synthesizeChecked,
 } from '../synthesize.js';
 import { engineVoices, mergeCatalogues } from '../voices.js';
-import { cacheKey, DiskCache } from './cache.js';
+import { checkedCacheKey, DiskCache } from './cache.js';
 import type { WorkerJob, WorkerReply } from './protocol.js';
 
 export interface SpeechPoolOptions {
@@ -167,21 +167,24 @@ export class SpeechPool {
   }
 
   /** Renders a request, or answers it from the cache; `caller` is who asks (fair share). */
-  async synthesize(request: SpeechRequest, caller?: PoolCaller): Promise<PooledResult> {
+  async synthesize(asked: SpeechRequest, caller?: PoolCaller): Promise<PooledResult> {
     if (this.closed) throw closedError();
+    // Checked once, here: a mistake is answered without a worker, and the worker renders the
+    // checked request as it is.
+    const request = checkRequest(asked);
     const key = await this.key(request);
     const hit = key ? await this.cache?.get(key) : undefined;
     if (hit) return { ...hit, cached: true };
     const result = this.remoteEngine(request)
       ? await this.remoteSlots.run(() =>
-          synthesize(request, { ...this.config, engines: this.remote }),
+          synthesizeChecked(request, { ...this.config, engines: this.remote }),
         )
       : await this.inWorker(request, caller);
-    if (key) await this.cache?.set(key, result);
+    if (key) this.cache?.keep(key, result);
     return { ...result, cached: false };
   }
 
-  private inWorker(request: SpeechRequest, caller?: PoolCaller): Promise<SynthesisResult> {
+  private inWorker(request: CheckedRequest, caller?: PoolCaller): Promise<SynthesisResult> {
     return new Promise<SynthesisResult>((resolve, reject) => {
       this.submit({
         job: { kind: 'synthesize', request, config: this.workerConfig },
@@ -200,8 +203,9 @@ export class SpeechPool {
    * Renders a request sentence by sentence: the first chunk arrives as soon as the first
    * sentence is ready. A cached request is answered in one chunk.
    */
-  async *stream(request: SpeechRequest, caller?: PoolCaller): AsyncGenerator<SynthesisChunk> {
+  async *stream(asked: SpeechRequest, caller?: PoolCaller): AsyncGenerator<SynthesisChunk> {
     if (this.closed) throw closedError();
+    const request = checkRequest(asked);
     const key = await this.key(request);
     const hit = key ? await this.cache?.get(key) : undefined;
     if (hit) {
@@ -221,7 +225,7 @@ export class SpeechPool {
     if (this.remoteEngine(request)) {
       const release = await this.remoteSlots.acquire();
       try {
-        for await (const chunk of synthesizeStream(request, {
+        for await (const chunk of streamChecked(request, {
           ...this.config,
           engines: this.remote,
         })) {
@@ -246,12 +250,12 @@ export class SpeechPool {
       }
     }
     if (key && this.cache && chunks.length > 0) {
-      await this.cache.set(key, resultFromChunks(request, chunks));
+      this.cache.keep(key, resultFromChunks(request, chunks));
     }
   }
 
   private streamInWorker(
-    request: SpeechRequest,
+    request: CheckedRequest,
     caller?: PoolCaller,
   ): {
     chunks: AsyncIterable<SynthesisChunk>;
@@ -371,6 +375,7 @@ export class SpeechPool {
         await slot.worker.terminate();
       }),
     );
+    await this.cache?.written();
   }
 
   /**
@@ -386,14 +391,14 @@ export class SpeechPool {
   }
 
   /** The cache key: the request and its engine's fingerprint for the voice. */
-  private async key(request: SpeechRequest): Promise<string | undefined> {
+  private async key(request: CheckedRequest): Promise<string | undefined> {
     if (!this.cache) return undefined;
     try {
       const engine = this.registry.forVoice(request.voice);
       if (!engine) return undefined;
-      return cacheKey(request, await engine.fingerprint(request.voice));
+      return checkedCacheKey(request, await engine.fingerprint(request.voice));
     } catch {
-      return undefined; // An invalid request is not cached; the worker explains what is wrong.
+      return undefined; // An unknown voice is not cached; the worker explains what is wrong.
     }
   }
 

@@ -1,13 +1,14 @@
 import type { Language } from '@parla/contract';
 import type { SpeechConfig } from '../engines/registry.js';
 import type { SerializedSpeechError } from '../errors.js';
-import type { SpeechRequest } from '../request.js';
+import type { CheckedRequest } from '../request.js';
 import type { SynthesisChunk, SynthesisResult } from '../synthesize.js';
 
 /** Messages between the pool (main thread) and its workers. */
 
 export type WorkerJob =
-  | { id: number; kind: 'synthesize' | 'stream'; request: SpeechRequest; config: SpeechConfig }
+  /** A request as `checkRequest` answered it on the pool's thread: not checked again. */
+  | { id: number; kind: 'synthesize' | 'stream'; request: CheckedRequest; config: SpeechConfig }
   | { id: number; kind: 'voices'; config: SpeechConfig };
 
 export type WorkerReply =

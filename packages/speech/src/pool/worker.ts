@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { serializeError } from '../errors.js';
 import { createSentenceCache } from '../stages/sentence-cache.js';
-import { synthesize, synthesizeStream } from '../synthesize.js';
+import { streamChecked, synthesizeChecked } from '../synthesize.js';
 import { listVoices } from '../voices.js';
 import type { WorkerJob, WorkerReply } from './protocol.js';
 
@@ -23,10 +23,10 @@ port.on('message', async (job: WorkerJob) => {
     if (job.kind === 'voices') {
       send({ id: job.id, kind: 'voices', voices: await listVoices(job.config) });
     } else if (job.kind === 'synthesize') {
-      const result = await synthesize(job.request, { ...job.config, sentenceCache });
+      const result = await synthesizeChecked(job.request, { ...job.config, sentenceCache });
       send({ id: job.id, kind: 'result', result }, [result.audio.buffer as ArrayBuffer]);
     } else {
-      for await (const chunk of synthesizeStream(job.request, { ...job.config, sentenceCache })) {
+      for await (const chunk of streamChecked(job.request, { ...job.config, sentenceCache })) {
         send({ id: job.id, kind: 'chunk', chunk }, [chunk.audio.buffer as ArrayBuffer]);
       }
       send({ id: job.id, kind: 'done' });
