@@ -45,6 +45,8 @@ export class NativeBackend implements EspeakBackend {
   readonly phonemeInput = true;
   private mirror: Promise<string> | undefined;
   private readonly languages: Set<string>;
+  /** Launchers started beside the first for renderings at once (`renderer`). */
+  private readonly helpers: Launcher[] = [];
 
   private constructor(
     private readonly program: string,
@@ -141,7 +143,7 @@ export class NativeBackend implements EspeakBackend {
     if (this.own) return this.own.render(request, this.mirror ? await this.mirror : undefined);
     if (this.wordEvents && this.launcher) {
       const dataPath = this.mirror ? await this.mirror : undefined;
-      const launcher = this.launcher;
+      const launcher = this.renderer(this.launcher);
       // A crash is tried once more in a new launcher, as the program's is (below).
       try {
         return await launcher.render(request, dataPath);
@@ -176,6 +178,21 @@ export class NativeBackend implements EspeakBackend {
     }
     const wav = Buffer.from(done.stdout.buffer, done.stdout.byteOffset, done.stdout.byteLength);
     return { samples: pcmFromWav(wav), words: [] };
+  }
+
+  /**
+   * The launcher a rendering goes to: an idle one, else a second one started beside the first,
+   * so that the groups of sentences a long request renders ahead (synthesize.ts) are rendered
+   * on two cores at once (docs/decisions/058-two-launchers-for-a-long-request.md); with both
+   * busy, the one with fewer renderings waiting.
+   */
+  private renderer(first: Launcher): Launcher {
+    const all = [first, ...this.helpers];
+    const least = all.reduce((a, b) => (b.renderings < a.renderings ? b : a));
+    if (least.renderings === 0 || all.length >= RENDERING_LAUNCHERS) return least;
+    const helper = new Launcher();
+    this.helpers.push(helper);
+    return helper;
   }
 
   /** One run of the program, under its resource limits when `prlimit` is there. */
@@ -228,6 +245,7 @@ export class NativeBackend implements EspeakBackend {
 
   async close(): Promise<void> {
     this.launcher?.close();
+    for (const helper of this.helpers.splice(0)) helper.close();
     if (this.mirror) await rm(await this.mirror, { recursive: true, force: true });
   }
 }
@@ -297,6 +315,14 @@ function which(program: string): string | undefined {
 /** util-linux's prlimit, where it is installed: the program and the launcher run under it. */
 const PRLIMIT = which('prlimit');
 
+/**
+ * Launcher processes one thread renders libespeak-ng in at once (decision 058): a request of
+ * several groups renders the next one in a second process while the first renders, so a lone
+ * long request has two cores, as the program piped into an encoder has. Under full load every
+ * core is busy either way.
+ */
+const RENDERING_LAUNCHERS = 2;
+
 /** prlimit's options for the launcher process: no core file, 256 open files. */
 const LAUNCHER_LIMITS = ['--core=0', '--nofile=256'];
 
@@ -326,12 +352,14 @@ type Asked = LaunchRequest extends infer R
     : never
   : never;
 
-/** This thread's launcher process, forked on first use and again if it ever stops. */
+/** One of this thread's launcher processes, forked on first use and again if it ever stops. */
 class Launcher {
   private child: ChildProcess | undefined;
   /** The running launcher's folder of samples (launcher.ts, SAMPLES_DIR). */
   private samplesDir: string | undefined;
   private nextId = 1;
+  /** Renderings asked of this launcher and not yet answered. */
+  renderings = 0;
   private readonly pending = new Map<
     number,
     { resolve: (reply: Answer) => void; reject: (error: Error) => void }
@@ -353,7 +381,13 @@ class Launcher {
     request: EspeakRequest,
     dataPath: string | undefined,
   ): Promise<{ samples: Int16Array; words: EspeakWord[] }> {
-    const rendered = (await this.ask({ kind: 'render', request, dataPath })) as Rendered;
+    this.renderings++;
+    let rendered: Rendered;
+    try {
+      rendered = (await this.ask({ kind: 'render', request, dataPath })) as Rendered;
+    } finally {
+      this.renderings--;
+    }
     if ('samples' in rendered) return rendered;
     const { file, words } = rendered;
     const bytes = readFileSync(file);
