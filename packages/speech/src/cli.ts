@@ -142,27 +142,29 @@ async function speak(argv: string[]): Promise<number> {
   const volume = number(values.volume, 'volume', 0);
   const pitch = number(values.pitch, 'pitch', 0);
   const text = await readInput(input);
-  const [{ synthesize }, { speechRequestFromSettings }] = await Promise.all([
+  const [{ synthesize }, { checkSettings, speechRequestFromSettings }] = await Promise.all([
     import('./synthesize.js'),
     import('./product.js'),
   ]);
   // The product's rules, as the server applies them (--any-rate waives the sample-rate ones).
   const request = speechRequestFromSettings(
-    {
-      engine: values.engine,
-      voice_id: values.voice,
-      // Not read by the engine: the voice says its language.
-      language_code: values.voice.split(/[:+#]/)[1] ?? values.voice,
-      text,
-      output_format: format,
-      sample_rate: sampleRate as 8000,
-      effect: effect ?? null,
-      master_speed: speed,
-      master_volume: volume,
-      master_pitch: pitch,
-      voice_effects: [],
-    },
-    { productRules: !values['any-rate'] },
+    checkSettings(
+      {
+        engine: values.engine,
+        voice_id: values.voice,
+        // Not read by the engine: the voice says its language.
+        language_code: values.voice.split(/[:+#]/)[1] ?? values.voice,
+        text,
+        output_format: format,
+        sample_rate: sampleRate as 8000,
+        effect: effect ?? null,
+        master_speed: speed,
+        master_volume: volume,
+        master_pitch: pitch,
+        voice_effects: [],
+      },
+      { productRules: !values['any-rate'] },
+    ),
   );
   let result: Awaited<ReturnType<typeof synthesize>>;
   try {

@@ -102,7 +102,7 @@ export {
   type SpeechPoolOptions,
   WORK_SECONDS_PER_CHARACTER,
 } from './pool/pool.js';
-export { speechRequestFromSettings } from './product.js';
+export { checkSettings, speechRequestFromSettings } from './product.js';
 export { type CheckedRequest, type SpeechRequest, SpeechRequestSchema } from './request.js';
 export { SSML_LIMITS } from './ssml/limits.js';
 export { escapeXml, looksLikeSsml, parseSsml } from './ssml/parser.js';

@@ -13,8 +13,8 @@ import { SpeechError } from './errors.js';
 /**
  * The library's own request: what to say, in which voice, how. camelCase, independent of the
  * product's wire payload (packages/contract's `VoiceSettings`, snake_case), which the server
- * and the CLI map to it with `speechRequestFromSettings` (product.ts), where the product's
- * rules (SPEC §5 sample rates) are applied.
+ * and the CLI map to it with `speechRequestFromSettings` (product.ts) once the product's
+ * rules (SPEC §5 sample rates) are checked (`VoiceSettingsSchema`, `checkSettings`).
  *
  * - `voice`: a voice id, `<engine>:<voice>` (`standard:en-us+f2`, `neural:amy`); the engine
  *   is the id's prefix.

@@ -1,5 +1,5 @@
 import { VOICE_SETTINGS_DEFAULTS, type VoiceSettings } from '@parla/contract';
-import { speechRequestFromSettings } from '../src/product.js';
+import { checkSettings, speechRequestFromSettings } from '../src/product.js';
 import type { SpeechRequest } from '../src/request.js';
 
 /** A legal standard-engine payload (American English, wav 16 kHz) with the given overrides. */
@@ -22,5 +22,5 @@ export function settings(overrides: Partial<VoiceSettings> = {}): VoiceSettings 
  * engine renders every rate; product.test.ts tests the rules).
  */
 export function request(overrides: Partial<VoiceSettings> = {}): SpeechRequest {
-  return speechRequestFromSettings(settings(overrides), { productRules: false });
+  return speechRequestFromSettings(checkSettings(settings(overrides), { productRules: false }));
 }

@@ -43,11 +43,12 @@ export type StoredSynthesis = Omit<SynthesisResult, 'audio'> & {
 export interface SpeechService {
   listVoices(): Promise<Language[]>;
   /**
-   * Renders the product's payload (SPEC §3 "Voice settings", mapped to the library's request
-   * here) and stores its audio under `key` in the installation's storage. `productRules: false`
-   * is for audio the product makes from other audio (a job's parts, PCM at the rate of the
-   * Ogg file they become), whose settings were checked as the user sent them. `caller` is who
-   * asks, for the queue's fair share and cap (docs/decisions/034-cost-queues-and-crashes.md).
+   * Renders the product's payload (SPEC §3 "Voice settings", checked where it arrived and
+   * mapped to the library's request here) and stores its audio under `key` in the
+   * installation's storage. Audio the product makes from other audio (a job's parts, PCM at
+   * the rate of the Ogg file they become) passes settings checked as the user sent them.
+   * `caller` is who asks, for the queue's fair share and cap
+   * (docs/decisions/034-cost-queues-and-crashes.md).
    */
   render(settings: VoiceSettings, key: string, options?: RenderOptions): Promise<StoredSynthesis>;
   /**
@@ -83,8 +84,6 @@ export interface SpeechService {
 }
 
 export interface RenderOptions {
-  /** false for audio the product makes from other audio (see `render`). */
-  productRules?: boolean;
   /**
    * The pronunciation lexicons the conversion applies, in order, and those its SSML's
    * `<lexicon uri>` may name (services/lexicons/lexicon-repository.ts resolves them).
@@ -116,11 +115,12 @@ export interface SpeechServiceOptions {
 }
 
 /**
- * The one place where the server turns the wire payload into the library's request, with the
- * product's rules (SPEC §5 sample rates): `speechRequestFromSettings`, which the CLI uses too.
+ * The one place where the server turns the wire payload, checked where it arrived (the routes'
+ * `VoiceSettingsSchema`, with the product's rules: SPEC §5 sample rates), into the library's
+ * request: `speechRequestFromSettings`, which the CLI uses too.
  */
 const toRequest = (settings: VoiceSettings, options: RenderOptions = {}): SpeechRequest => ({
-  ...speechRequestFromSettings(settings, options),
+  ...speechRequestFromSettings(settings),
   ...(options.lexicons && {
     lexicons: options.lexicons.applied,
     lexiconLibrary: options.lexicons.library,

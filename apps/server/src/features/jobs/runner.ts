@@ -218,8 +218,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         const result = await speech.render(
           { ...settings, output_format: format as VoiceSettings['output_format'], text: part.text },
           key,
-          // Ogg's parts are PCM at the book's rate (WAV is otherwise 16 kHz only).
-          { productRules: format === job.output_format, lexicons: resolved.lexicons },
+          // Ogg's parts are PCM at the book's rate (WAV is otherwise 16 kHz only): the settings
+          // were checked as the user sent them, for the book.
+          { lexicons: resolved.lexicons },
         );
         await jobs.partDone(part, result.duration);
         return undefined;
