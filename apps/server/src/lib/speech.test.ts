@@ -115,21 +115,30 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
   it('a worker shutting down hands the request in hand back to the queue; another renders it', async () => {
     const handPrefix = `${prefix}-hand-back`;
     const client = createQueueClient({ redis: new RedisClients(REDIS_URL), prefix: handPrefix });
+    const leavingPool = new SpeechPool({ size: 1, cacheDir });
     const leaving = startSpeechWorker({
       redis: new RedisClients(REDIS_URL),
-      pool: new SpeechPool({ size: 1, cacheDir }),
+      pool: leavingPool,
       prefix: handPrefix,
       storage,
     });
     let staying: ReturnType<typeof startSpeechWorker> | undefined;
-    try {
-      // Long enough that it is still being rendered when the first worker leaves, in distinct
-      // sentences: a repeated one comes from the sentence cache, and libespeak-ng then finished
-      // the whole request before the worker was told to leave.
-      const text = Array.from(
+    // Distinct sentences (a repeated one comes from the sentence cache).
+    const sentences = (what: string) =>
+      Array.from(
         { length: 200 },
-        (_, i) => `Sentence ${i + 1} keeps the first worker busy for a while longer.`,
+        (_, i) => `Sentence ${i + 1} keeps the ${what} worker busy for a while longer.`,
       ).join(' ');
+    // The leaving worker's one thread is busy with another text first, so the queued request
+    // is still in hand (waiting in its pool, not yet rendered) when the worker leaves, however
+    // fast the machine renders (a thread renders on two cores since decision 058).
+    const speak = (text: string) =>
+      leavingPool.synthesize({ voice: 'standard:en-us', text, format: 'wav', sampleRate: 16000 });
+    await speak('Warm.');
+    const busy = speak(sentences('leaving'));
+    busy.catch(() => undefined);
+    try {
+      const text = sentences('first');
       const rendered = client.render(request(text), 'audio/handed-back.wav');
       while ((await client.queueCounts()).active === 0) {
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -150,6 +159,8 @@ describe.runIf(reachable)('speech through the Redis queue (BullMQ)', () => {
       const wav = await storedBytes(storage, 'audio/handed-back.wav');
       expect(wav.toString('latin1', 0, 4)).toBe('RIFF');
       expect((wav.length - 44) / 32000).toBeCloseTo(result.duration, 1);
+      // The text in the thread was finished before its pool closed.
+      expect((await busy).duration).toBeGreaterThan(20);
     } finally {
       await client.close();
       await leaving.close();

@@ -451,8 +451,10 @@ export function startSpeechWorker({
       }
     },
     async close() {
+      // Closing at once: no request is taken from here on, not even one just handed back.
+      const closing = worker.close();
       await offered.stop();
-      await worker.close();
+      await closing;
       // BullMQ leaves a connection it was given open.
       connection.disconnect();
       liveConnection.disconnect();
