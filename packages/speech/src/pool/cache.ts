@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CheckedRequest, checkRequest, type SpeechRequest } from '../request.js';
+import type { CheckedRequest } from '../request.js';
 import type { SynthesisResult } from '../synthesize.js';
 
 /**
@@ -14,12 +14,8 @@ import type { SynthesisResult } from '../synthesize.js';
 /** Bump when a change to the pipeline changes the audio or the marks of an unchanged request. */
 export const CACHE_VERSION = 3;
 
-export function cacheKey(request: SpeechRequest, engineFingerprint: string): string {
-  return checkedCacheKey(checkRequest(request), engineFingerprint);
-}
-
-/** `cacheKey` of a request `checkRequest` answered. */
-export function checkedCacheKey(checked: CheckedRequest, engineFingerprint: string): string {
+/** The key of a request `checkRequest` answered (its defaults filled in), for its engine. */
+export function cacheKey(checked: CheckedRequest, engineFingerprint: string): string {
   const normalised = {
     v: CACHE_VERSION,
     engine: engineFingerprint,

@@ -19,7 +19,7 @@ import {
   synthesizeChecked,
 } from '../synthesize.js';
 import { engineVoices, mergeCatalogues } from '../voices.js';
-import { checkedCacheKey, DiskCache } from './cache.js';
+import { cacheKey, DiskCache } from './cache.js';
 import type { WorkerJob, WorkerReply } from './protocol.js';
 
 export interface SpeechPoolOptions {
@@ -396,7 +396,7 @@ export class SpeechPool {
     try {
       const engine = this.registry.forVoice(request.voice);
       if (!engine) return undefined;
-      return checkedCacheKey(request, await engine.fingerprint(request.voice));
+      return cacheKey(request, await engine.fingerprint(request.voice));
     } catch {
       return undefined; // An unknown voice is not cached; the worker explains what is wrong.
     }
