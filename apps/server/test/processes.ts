@@ -27,7 +27,11 @@ function run(entry: string[], env: Record<string, string>): Process {
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    child.once('exit', (code, signal) => {
+      // A process ended by a signal has no code: its output says which, for the failure.
+      if (signal) output.text += `\n[ended by ${signal}]\n`;
+      resolve(code);
+    }),
   );
   return { child, output, exited };
 }
