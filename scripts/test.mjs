@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BIN, buildServer, buildWeb, ROOT, run } from './lib.mjs';
 
+const UNHANDLED_REPORTER = path.join(ROOT, 'scripts', 'unhandled-errors-reporter.mjs');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const inCi = process.env.CI === 'true';
@@ -31,10 +32,20 @@ function check(title, command, args, options) {
 function vitest(title, workspace, env = {}) {
   banner(title);
   const report = path.join(outDir, `${title.replace(/\W+/g, '-')}.json`);
+  const unhandled = report.replace(/\.json$/, '.unhandled.json');
   const status = run(
     path.join(BIN, 'vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { cwd: path.join(ROOT, workspace), env: { ...process.env, ...env } },
+    [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      `--reporter=${UNHANDLED_REPORTER}`,
+    ],
+    {
+      cwd: path.join(ROOT, workspace),
+      env: { ...process.env, ...env, PARLA_UNHANDLED_ERRORS: unhandled },
+    },
   );
   let counts = { passed: 0, failed: 0, skipped: 0 };
   let problems = [];
@@ -46,6 +57,9 @@ function vitest(title, workspace, env = {}) {
       skipped: json.numPendingTests + json.numTodoTests,
     };
     problems = problemsOf(json, path.join(ROOT, workspace));
+  }
+  if (existsSync(unhandled)) {
+    problems.push(...unhandledOf(JSON.parse(readFileSync(unhandled, 'utf8')), workspace));
   }
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   // A suite that crashed before reporting, or ran nothing, is a failure too.
@@ -85,6 +99,21 @@ function problemsOf(json, cwd) {
     }
   }
   return problems;
+}
+
+/**
+ * The errors Vitest caught outside any test (scripts/unhandled-errors-reporter.mjs), one
+ * entry each with where it was seen and the top of its stack: the summary is often all of a
+ * long log that is kept.
+ */
+function unhandledOf(errors, workspace) {
+  return errors.map((error) => {
+    const where = error.file
+      ? ` (seen in ${path.relative(path.join(ROOT, workspace), error.file)}${error.test ? ` › ${error.test}` : ''})`
+      : '';
+    const stack = error.stack.map((line) => `\n        ${line}`).join('');
+    return `outside the tests: ${error.name}: ${error.message.split('\n')[0].slice(0, 300)}${where}${stack}`;
+  });
 }
 
 /** Chromium for the end-to-end suite: installed here when we can (root with apt), else named. */
@@ -215,7 +244,7 @@ rmSync(outDir, { recursive: true, force: true });
 banner('summary');
 for (const step of steps) {
   const counts = step.counts
-    ? `  (${step.counts.passed} passed, ${step.counts.failed} failed)`
+    ? `  (${step.counts.passed} passed, ${step.counts.failed} failed, ${step.counts.skipped} skipped)`
     : '';
   console.info(`${step.ok ? '✔' : '✘'} ${step.title}${counts}`);
   for (const problem of step.problems ?? []) console.info(`    ✘ ${problem}`);
