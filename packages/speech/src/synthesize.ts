@@ -183,6 +183,10 @@ async function* renderSentences<T>(
     }
   };
   for (const [index, sentence] of sentences.entries()) {
+    // A turn of the event loop between sentences: an engine rendering on this thread (the
+    // WebAssembly build) settles its promises at once, and a worker would hear the pool (told
+    // to end its thread, decision 059) only once the whole text is done.
+    if (index > 0) await new Promise((resolve) => setImmediate(resolve));
     start(index);
     const rendered = await (started[index] as Promise<RenderedSentence>);
     delete started[index];

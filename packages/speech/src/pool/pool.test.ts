@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, decodeWav } from '../../test/audio.js';
 import { request } from '../../test/request.js';
 import { toneVoice } from '../../test/tone-voice.js';
+import { nativeAvailable } from '../engines/espeak/backends.js';
 import type { SpeechEngine } from '../engines/types.js';
 import { SpeechError, SsmlError } from '../errors.js';
 import { SpeechPool } from './pool.js';
@@ -16,6 +17,7 @@ const longText = (what: string, length = 20) =>
     (_, i) => `This is sentence number ${i + 1} of a rather long ${what} text.`,
   ).join(' ');
 const LONG = longText('shared');
+const native = await nativeAvailable();
 
 // Real synthesis of long texts on a shared 2-core machine: allow time.
 describe('SpeechPool', { timeout: 60_000 }, () => {
@@ -147,10 +149,11 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
   });
 
   it('fails the request of a worker that dies, replaces the worker and carries on', async () => {
-    const doomed = pool.synthesize(request({ text: longText('doomed') }));
+    // Failed while the drill waits for the thread to end: caught from the start.
+    const doomed = pool.synthesize(request({ text: longText('doomed') })).catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 100));
     expect(await pool.crashBusyWorkerForTesting()).toBe(true);
-    await expect(doomed).rejects.toMatchObject({ code: 'internal' });
+    expect(await doomed).toMatchObject({ code: 'internal' });
     const after = await Promise.all([
       pool.synthesize(request({ text: 'After the crash.' })),
       pool.synthesize(request({ text: 'Second worker.' })),
@@ -175,6 +178,38 @@ describe('SpeechPool', { timeout: 60_000 }, () => {
     expect((await running).duration).toBeGreaterThan(10);
     await expect(small.synthesize(request())).rejects.toMatchObject({ code: 'engine_unavailable' });
   });
+
+  // Decision 059: a thread terminated while it called a native library through koffi (loading
+  // the encoders, say) aborted the whole process now and then (CI, 2026-12-07: "FATAL ERROR:
+  // Error::ThrowAsJavaScriptException napi_throw" as a server shut down). A worker now closes
+  // its engines and ends its own thread; what its engines made goes with them.
+  it.runIf(native)(
+    "ends each thread itself on close, after the engines' loading, removing what they made",
+    async () => {
+      const own = await mkdtemp(join(tmpdir(), 'parla-tmp-'));
+      const mirrors = async () =>
+        (await readdir(own)).filter((name) => name.startsWith('parla-espeak-'));
+      const previous = process.env.TMPDIR;
+      // The worker threads take this environment as it is when they start.
+      process.env.TMPDIR = own;
+      const ending = new SpeechPool({ size: 2, config: { espeak: { backend: 'native' } } });
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+      try {
+        // The soft effect is a voice variant, installed in a writable mirror of espeak-ng's data.
+        const soft = await ending.synthesize(request({ text: 'Softly now.', effect: 'soft' }));
+        expect(decodeWav(soft.audio).samples.length).toBeGreaterThan(8000);
+        expect(await mirrors()).toHaveLength(1);
+        // Closed while the other thread may still be loading its engines: it loads, then ends.
+        await ending.close();
+        // A terminated thread left its mirror behind; one that ends itself removes it.
+        expect(await mirrors()).toEqual([]);
+      } finally {
+        await ending.close();
+        await rm(own, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('stops a render past its time budget, replaces the worker and fails with a code', async () => {
     const budget = new SpeechPool({

@@ -20,7 +20,7 @@ import {
 } from '../synthesize.js';
 import { engineVoices, mergeCatalogues } from '../voices.js';
 import { cacheKey, DiskCache } from './cache.js';
-import type { WorkerJob, WorkerReply } from './protocol.js';
+import type { WorkerCommand, WorkerJob, WorkerReply } from './protocol.js';
 
 export interface SpeechPoolOptions {
   /** Number of worker threads; default: the number of CPUs available to the process. */
@@ -65,6 +65,12 @@ export interface PoolCaller {
  * of ssml/limits.ts: about 2 s, docs/benchmarks.md), for the queue's estimate of its work.
  */
 export const WORK_SECONDS_PER_CHARACTER = 0.002;
+
+/**
+ * How long a worker asked to end (on close, or after it overran its time) may take to reach
+ * its next step and end its thread before it is terminated.
+ */
+const END_GRACE_MS = 10_000;
 
 /** How long listing the voices may take in a worker, whatever the render budget. */
 const VOICES_TIMEOUT_MS = 60_000;
@@ -143,6 +149,10 @@ export class SpeechPool {
   private readonly timeoutMs: number;
   private nextId = 1;
   private closed = false;
+  /** Each worker's end. */
+  private readonly exits = new WeakMap<Worker, Promise<void>>();
+  /** Workers asked to end and not yet ended (`end`), replaced ones among them. */
+  private readonly ending = new Map<Worker, Promise<void>>();
   private voices: { stamp: string; list: Promise<Language[]> } | undefined;
 
   constructor(options: SpeechPoolOptions = {}) {
@@ -369,25 +379,48 @@ export class SpeechPool {
     for (const pending of queued) pending.onFail(closedError());
     await Promise.all(
       this.slots.map(async (slot) => {
-        while (slot.busy && !slot.busy.pending.warmUp) await new Promise((r) => setTimeout(r, 20));
-        // A new worker still loading its engines has nothing to finish.
-        if (slot.busy) clearTimeout(slot.busy.timer);
-        await slot.worker.terminate();
+        // A new worker loading its engines finishes loading too: its thread ends itself, never
+        // terminated in the middle of loading a native library (decision 059). A job that
+        // overruns its time still ends through `fail`.
+        while (slot.busy) await new Promise((r) => setTimeout(r, 20));
+        await this.end(slot.worker);
       }),
     );
+    // Workers replaced after a crash or an overrun may still be ending theirs.
+    await Promise.all(this.ending.values());
     await this.cache?.written();
   }
 
   /**
-   * Ends a busy worker the way a crash would. For tests and failure drills only: it shows that
-   * the request fails cleanly and that the pool replaces the worker. Answers false if no
-   * worker was busy.
+   * Ends a busy worker the way a crash would (an uncaught error in its thread). For tests and
+   * failure drills only: it shows that the request fails cleanly and that the pool replaces
+   * the worker. Answers false if no worker was busy.
    */
   async crashBusyWorkerForTesting(): Promise<boolean> {
     const slot = this.slots.find((s) => s.busy && !s.busy.pending.warmUp);
     if (!slot) return false;
-    await slot.worker.terminate();
+    const worker = slot.worker;
+    worker.postMessage({ kind: 'crash' } satisfies WorkerCommand);
+    await this.exits.get(worker);
     return true;
+  }
+
+  /**
+   * Asks a worker to end its thread (after closing its engines), and answers when it has. One
+   * that has not ended within END_GRACE_MS (a job stuck in one step) is terminated.
+   */
+  private end(worker: Worker): Promise<void> {
+    let ended = this.ending.get(worker);
+    if (!ended) {
+      worker.postMessage({ kind: 'end' } satisfies WorkerCommand);
+      const timer = setTimeout(() => void worker.terminate(), END_GRACE_MS);
+      ended = (this.exits.get(worker) ?? Promise.resolve()).then(() => {
+        clearTimeout(timer);
+        this.ending.delete(worker);
+      });
+      this.ending.set(worker, ended);
+    }
+    return ended;
   }
 
   /** The cache key: the request and its engine's fingerprint for the voice. */
@@ -522,11 +555,17 @@ export class SpeechPool {
       const slot = this.slots.find((s) => s.worker === worker);
       if (slot) this.fail(slot, crashError(`The speech worker failed: ${error.message}`));
     });
-    worker.on('exit', () => {
-      const slot = this.slots.find((s) => s.worker === worker);
-      if (slot && !this.closed)
-        this.fail(slot, crashError('The speech worker stopped unexpectedly.'));
-    });
+    this.exits.set(
+      worker,
+      new Promise((resolve) =>
+        worker.once('exit', () => {
+          const slot = this.slots.find((s) => s.worker === worker);
+          if (slot && !this.closed)
+            this.fail(slot, crashError('The speech worker stopped unexpectedly.'));
+          resolve();
+        }),
+      ),
+    );
     return worker;
   }
 
@@ -539,10 +578,9 @@ export class SpeechPool {
       if (!busy.pending.warmUp) this.settle(busy.pending);
       busy.pending.onFail(error);
     }
-    const old = slot.worker;
-    old.removeAllListeners();
-    old.on('error', () => {});
-    void old.terminate();
+    // The old worker's messages are no longer its slot's (they are ignored), and it ends its
+    // thread at its next step: at once if it crashed, after the step in hand if it overran.
+    void this.end(slot.worker);
     if (!this.closed) {
       slot.worker = this.spawn();
       // The new worker loads its engines (espeak-ng's catalogue) before it takes a request,

@@ -11,6 +11,15 @@ export type WorkerJob =
   | { id: number; kind: 'synthesize' | 'stream'; request: CheckedRequest; config: SpeechConfig }
   | { id: number; kind: 'voices'; config: SpeechConfig };
 
+/**
+ * What the pool tells a worker outside any job: `end` (close its engines and end the thread
+ * once the job in hand, if any, reaches its next step), `crash` (end as an uncaught error
+ * would: failure drills). A thread ends itself rather than being terminated mid-call: a native
+ * library called through koffi while its thread is terminated can abort the whole process
+ * (docs/decisions/059-a-worker-thread-ends-itself.md).
+ */
+export type WorkerCommand = { kind: 'end' } | { kind: 'crash' };
+
 export type WorkerReply =
   | { id: number; kind: 'result'; result: SynthesisResult }
   | { id: number; kind: 'chunk'; chunk: SynthesisChunk }

@@ -1,9 +1,10 @@
 import { parentPort } from 'node:worker_threads';
+import { closeNativeBackends } from '../engines/espeak/backends.js';
 import { serializeError } from '../errors.js';
 import { createSentenceCache } from '../stages/sentence-cache.js';
 import { streamChecked, synthesizeChecked } from '../synthesize.js';
 import { listVoices } from '../voices.js';
-import type { WorkerJob, WorkerReply } from './protocol.js';
+import type { WorkerCommand, WorkerJob, WorkerReply } from './protocol.js';
 
 /**
  * A synthesis worker: runs one job at a time (the pool never sends a second one before the
@@ -18,7 +19,19 @@ const sentenceCache = createSentenceCache();
 const send = (reply: WorkerReply, transfer: ArrayBuffer[] = []) =>
   port.postMessage(reply, transfer);
 
-port.on('message', async (job: WorkerJob) => {
+port.on('message', async (job: WorkerJob | WorkerCommand) => {
+  if (job.kind === 'end') {
+    // The launcher processes and the data mirror go first; a rendering in hand fails with
+    // them, and the pool has already answered it.
+    await closeNativeBackends();
+    process.exit(0);
+  }
+  if (job.kind === 'crash') {
+    setImmediate(() => {
+      throw new Error('a failure drill: this speech worker ends as an uncaught error would');
+    });
+    return;
+  }
   try {
     if (job.kind === 'voices') {
       send({ id: job.id, kind: 'voices', voices: await listVoices(job.config) });

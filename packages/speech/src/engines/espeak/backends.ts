@@ -37,6 +37,16 @@ export function nativeBackend(
   return found;
 }
 
+/**
+ * Closes this thread's native backends (their launcher processes and data mirrors): a speech
+ * worker does before its thread ends. A later call starts them anew.
+ */
+export async function closeNativeBackends(): Promise<void> {
+  const found = [...natives.values()];
+  natives.clear();
+  await Promise.all(found.map(async (backend) => (await backend.catch(() => undefined))?.close()));
+}
+
 export async function nativeAvailable(
   program = DEFAULT_ESPEAK_PROGRAM,
   spawn: NativeSpawn = 'launcher',
