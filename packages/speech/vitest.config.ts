@@ -8,5 +8,7 @@ import { sharedConfig } from '../../vitest.shared.ts';
  */
 export default mergeConfig(
   sharedConfig,
-  defineConfig({ test: { fileParallelism: false, testTimeout: 30_000 } }),
+  defineConfig({
+    test: { fileParallelism: false, testTimeout: 30_000, setupFiles: ['test/setup.ts'] },
+  }),
 );
