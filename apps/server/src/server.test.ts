@@ -25,7 +25,8 @@ describe('the server process', () => {
     expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(true);
 
     server.child.kill('SIGTERM');
-    // With its last output, should it end otherwise (once in CI, 2026-12-07: no code, a signal).
+    // With its last output, should it end otherwise (once in CI, 2026-12-07, it ended by a
+    // signal: a worker thread terminated mid-call into koffi, decision 059).
     expect(await server.exited, server.output.text.slice(-3000)).toBe(0);
     expect(server.output.text).toContain('shutting down');
   }, 90_000);

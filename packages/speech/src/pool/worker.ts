@@ -22,8 +22,8 @@ const send = (reply: WorkerReply, transfer: ArrayBuffer[] = []) =>
 port.on('message', async (job: WorkerJob | WorkerCommand) => {
   if (job.kind === 'end') {
     // The launcher processes and the data mirror go first; a rendering in hand fails with
-    // them, and the pool has already answered it.
-    await closeNativeBackends();
+    // them, and the pool has already answered it. The thread ends whether or not they close.
+    await closeNativeBackends().catch(() => undefined);
     process.exit(0);
   }
   if (job.kind === 'crash') {
